@@ -1,0 +1,26 @@
+"""misère: computer algebra for misère combinatorial games.
+
+Quick tour::
+
+    >>> import misere as m
+    >>> G = m.parse("{0,*|*}")
+    >>> m.outcome(G), str(m.canonical(G)), m.compare("0", "*")
+    (<Outcome.N: 'N'>, '{0,*|*}', '||')
+    >>> len(m.born_by(2))
+    256
+"""
+from .api import (
+    Comparison, born_by, canonical, compare, comparison, count_born_by, distinguish, game, ge,
+    outcome, outcome_of_sum, parse,
+)
+from .core import Game, Outcome
+from .errors import MisereError
+from .universes import find_universe, universe_names
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Game", "Outcome", "MisereError", "Comparison", "parse", "game", "outcome", "outcome_of_sum",
+    "canonical", "compare", "ge", "comparison", "distinguish", "born_by", "count_born_by",
+    "find_universe", "universe_names", "__version__",
+]

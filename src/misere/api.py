@@ -1,0 +1,223 @@
+"""The public Python API: thin functions over the core and the universe registry.
+
+Every function accepts games as :class:`Game` objects or notation strings and a universe by
+name (``"general"`` by default; see :func:`misere.universes.universe_names`). Members are
+checked once here; recursion that runs too deep becomes :class:`ComputationLimitError`.
+"""
+from __future__ import annotations
+
+import functools
+import sys
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, TypeVar
+
+from .core.game import Game
+from .core.outcome import Outcome, sum_outcome
+from .core.table import GameId
+from .errors import ComputationLimitError
+from .universes import Universe, find_universe
+
+__all__ = [
+    "parse", "game", "outcome", "outcome_of_sum", "canonical", "compare", "ge", "comparison",
+    "distinguish", "born_by", "count_born_by", "Comparison", "GameLike",
+]
+
+GameLike = "Game | str"
+F = TypeVar("F", bound=Callable[..., Any])
+
+if sys.getrecursionlimit() < 20000:
+    sys.setrecursionlimit(20000)
+
+
+def _limited(fn: F) -> F:
+    """Turn a RecursionError into a one-line ComputationLimitError."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except RecursionError:
+            raise ComputationLimitError(
+                f"{fn.__name__}: the games are too deep for recursion (limit {sys.getrecursionlimit()})"
+            ) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _g(x: "Game | str") -> Game:
+    if isinstance(x, Game):
+        return x
+    if isinstance(x, str):
+        return Game.parse(x)
+    raise TypeError(f"expected a Game or a notation string, got {type(x).__name__}")
+
+
+def _member(u: Universe, *games: Game) -> None:
+    for g in games:
+        u.check_member(g.id, lambda _i, g=g: repr(str(g)))
+
+
+@_limited
+def parse(text: str, names: "dict[str, Game] | None" = None) -> Game:
+    """Parse notation such as ``"{0,*|*}"``, ``"*2"``, ``"^"``, ``"1/2"``, ``"3.{1|*}"``.
+
+    Examples
+    --------
+    >>> str(parse("{2||1|0}"))
+    '{2|{1|0}}'
+    """
+    return Game.parse(text, names)
+
+
+def game(lefts: Iterable["Game | str"] = (), rights: Iterable["Game | str"] = ()) -> Game:
+    """The form ``{lefts | rights}``."""
+    return Game.from_options(lefts, rights)
+
+
+@_limited
+def outcome(g: "Game | str", normal: bool = False) -> Outcome:
+    """The misère outcome ``"L" "N" "P" "R"`` of g (normal-play with ``normal=True``).
+
+    Examples
+    --------
+    >>> outcome("0"), outcome("0", normal=True), outcome("1")
+    (<Outcome.N: 'N'>, <Outcome.P: 'P'>, <Outcome.R: 'R'>)
+    """
+    return _g(g).outcome(normal)
+
+
+@_limited
+def outcome_of_sum(games: Iterable["Game | str"], normal: bool = False) -> Outcome:
+    """The outcome of a sum of games, searched over multisets of components (no sum is built)."""
+    return sum_outcome([_g(x).id for x in games], normal)
+
+
+@_limited
+def canonical(g: "Game | str", universe: "str | Universe" = "general") -> Game:
+    """The canonical (reduced) form of g modulo the universe.
+
+    Examples
+    --------
+    >>> str(canonical("{0,*|*}")), str(canonical("{*|*}", universe="normal"))
+    ('{0,*|*}', '0')
+    """
+    u = find_universe(universe)
+    gg = _g(g)
+    _member(u, gg)
+    return Game._of(u.reduce(gg.id))
+
+
+@_limited
+def ge(g: "Game | str", h: "Game | str", universe: "str | Universe" = "general") -> bool:
+    """``g ≥ h`` modulo the universe."""
+    u = find_universe(universe)
+    gg, hh = _g(g), _g(h)
+    _member(u, gg, hh)
+    return u.ge(gg.id, hh.id)
+
+
+@_limited
+def compare(g: "Game | str", h: "Game | str", universe: "str | Universe" = "general") -> str:
+    """``"="``, ``">"``, ``"<"`` or ``"||"`` (incomparable) modulo the universe.
+
+    Examples
+    --------
+    >>> compare("0", "*"), compare("{|*,1}", "0")
+    ('||', '>')
+    """
+    u = find_universe(universe)
+    gg, hh = _g(g), _g(h)
+    _member(u, gg, hh)
+    return u.compare(gg.id, hh.id)
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The full answer of :func:`comparison`.
+
+    Attributes
+    ----------
+    relation : ``"="``, ``">"``, ``"<"`` or ``"||"``.
+    ge, le : whether g ≥ h and g ≤ h.
+    not_ge_witness : when g ≱ h, a verified X in the universe with ``o(g+X) ≱ o(h+X)``.
+    not_le_witness : when g ≰ h, a verified X with ``o(g+X) ≰ o(h+X)``.
+    """
+
+    universe: str
+    relation: str
+    ge: bool
+    le: bool
+    not_ge_witness: Game | None
+    not_le_witness: Game | None
+
+    def outcomes(self, g: Game, h: Game, x: Game) -> tuple[Outcome, Outcome]:
+        """The outcomes of g+X and h+X in this universe's convention."""
+        u = find_universe(self.universe)
+        return u.outcome_of_sum((g.id, x.id)), u.outcome_of_sum((h.id, x.id))
+
+
+@_limited
+def comparison(g: "Game | str", h: "Game | str", universe: "str | Universe" = "general") -> Comparison:
+    """Compare with verified witnesses for every direction that fails.
+
+    Examples
+    --------
+    >>> c = comparison("0", "*")
+    >>> c.relation, outcome_of_sum(["0", c.not_ge_witness]), outcome_of_sum(["*", c.not_ge_witness])
+    ('||', <Outcome.R: 'R'>, <Outcome.N: 'N'>)
+    """
+    u = find_universe(universe)
+    gg, hh = _g(g), _g(h)
+    _member(u, gg, hh)
+    a, b = u.ge(gg.id, hh.id), u.ge(hh.id, gg.id)
+    wa = None if a else Game._of(u.verified_witness(gg.id, hh.id))
+    wb = None if b else Game._of(u.verified_witness(hh.id, gg.id))
+    rel = "=" if a and b else ">" if a else "<" if b else "||"
+    return Comparison(u.name, rel, a, b, wa, wb)
+
+
+@_limited
+def distinguish(g: "Game | str", h: "Game | str", universe: "str | Universe" = "general") -> Game | None:
+    """A verified X in the universe with ``o(g+X) != o(h+X)``, or None when g ≡ h.
+
+    Examples
+    --------
+    >>> x = distinguish("*", "0")
+    >>> outcome_of_sum(["*", x]) != outcome_of_sum(["0", x])
+    True
+    >>> distinguish("{*|*}", "0", universe="normal") is None
+    True
+    """
+    u = find_universe(universe)
+    gg, hh = _g(g), _g(h)
+    _member(u, gg, hh)
+    x = u.distinguish(gg.id, hh.id)
+    return None if x is None else Game._of(x)
+
+
+@_limited
+def born_by(n: int, universe: "str | Universe" = "general") -> list[Game]:
+    """The canonical forms of all values born by day n modulo the universe.
+
+    Examples
+    --------
+    >>> [len(born_by(d)) for d in (0, 1, 2)]
+    [1, 4, 256]
+    """
+    u = find_universe(universe)
+    return [Game._of(x) for x in u.born_by(n)]
+
+
+@_limited
+def count_born_by(n: int, universe: "str | Universe" = "general") -> int:
+    """How many values are born by day n modulo the universe (counted without building them
+    where the universe knows how)."""
+    u = find_universe(universe)
+    counter = getattr(u, "count_born_by", None)
+    if counter is not None:
+        return int(counter(n))
+    return len(u.born_by(n))
+
+
+
+

@@ -1,0 +1,32 @@
+"""Named memo tables shared by the whole package.
+
+Each algorithm asks :func:`table` for its own dictionary once, at import time, and memoises in
+it by game ids. :func:`stats` reports the sizes for benchmarks. Ids are never recycled, so the
+tables never need invalidating (forms are immutable).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["table", "stats", "clear"]
+
+_tables: dict[str, dict[Any, Any]] = {}
+
+
+def table(name: str) -> dict[Any, Any]:
+    """Return the memo table called ``name``, creating it empty on first use."""
+    t = _tables.get(name)
+    if t is None:
+        t = _tables[name] = {}
+    return t
+
+
+def stats() -> dict[str, int]:
+    """Number of entries in each memo table, by name."""
+    return {name: len(t) for name, t in sorted(_tables.items())}
+
+
+def clear() -> None:
+    """Empty every memo table (ids stay valid: only derived facts are forgotten)."""
+    for t in _tables.values():
+        t.clear()

@@ -1,0 +1,396 @@
+"""CGSuite-compatible notation: parsing and printing game forms.
+
+Grammar (whitespace is ignored)::
+
+    expr    := ['-' | '~'] term (('+' | '-') term)*
+    term    := [count '.'] unary          # n.G = G + ... + G (n copies)
+    unary   := ('-' | '~') unary | atom
+    atom    := '{' options '}' | '(' expr ')' | number [ups] [star] | ups [star] | star | name
+    number  := digits ['/' digits]        # dyadic rationals, e.g. 3/4
+    ups     := '^' | 'v'                  # up, down
+    star    := '*' [digits]               # *, *2, ...
+    options := lists of expr separated by ',' and runs of '|' (slash nesting: {2||1|0})
+
+``-G`` and ``~G`` are the conjugate (the misère "negative"); ``G - H`` is ``G + ~H``. Numbers,
+``^``, ``v``, ``*n`` and compounds such as ``1*``, ``^*``, ``1/2*`` denote their normal-play
+canonical *forms* (so ``1* = {1|1}``, ``^* = {0,*|0}``), as in CGSuite and Milley 001 §2.3.
+User names (``A``, ``G1``, ...) are looked up in a mapping passed to :func:`parse`.
+
+Printing uses the same names for forms it recognises and braces otherwise; :func:`explicit`
+prints only ``{``, ``}``, ``|``, ``,`` and ``0``.
+"""
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Callable, Mapping
+
+from ..errors import NotationError
+from . import cache
+from .ops import DOWN, STAR, UP, add, conjugate, dyadic, multiple, nimber
+from .table import ZERO, GameId, birthday, intern, left, right
+
+__all__ = ["parse_id", "format_id", "explicit", "MAX_DEPTH"]
+
+#: nesting depth (braces and parentheses) beyond which parsing fails cleanly
+MAX_DEPTH = 400
+
+_TOKEN = re.compile(
+    r"\s*(?:(?P<num>\d+)|(?P<name>[A-Za-z_][A-Za-z0-9_']*)|(?P<bars>\|+)|(?P<sym>[{}(),+\-~*^./]))"
+)
+
+
+class _Bars:
+    """A run of ``count`` bars inside braces (slash nesting)."""
+
+    __slots__ = ("count",)
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+
+
+class _Parser:
+    def __init__(self, text: str, names: Mapping[str, GameId]) -> None:
+        self.text = text
+        self.names = names
+        self.tokens: list[tuple[str, str, int]] = []
+        pos = 0
+        text_len = len(text)
+        while pos < text_len:
+            if text[pos].isspace():
+                pos += 1
+                continue
+            m = _TOKEN.match(text, pos)
+            if m is None or m.end() == pos:
+                raise NotationError(text, pos, "a game, a number or one of { } | , + - ~ * ^ v")
+            kind = m.lastgroup or "sym"
+            self.tokens.append((kind, m.group(kind), m.start(kind)))
+            pos = m.end()
+        self.i = 0
+        self.depth = 0
+
+    # --- token helpers ---
+    def peek(self) -> tuple[str, str, int]:
+        if self.i < len(self.tokens):
+            return self.tokens[self.i]
+        return ("end", "", len(self.text))
+
+    def take(self) -> tuple[str, str, int]:
+        t = self.peek()
+        self.i += 1
+        return t
+
+    def fail(self, expected: str) -> NotationError:
+        return NotationError(self.text, self.peek()[2], expected)
+
+    def is_sym(self, s: str) -> bool:
+        k, v, _ = self.peek()
+        return k == "sym" and v == s
+
+    # --- grammar ---
+    def parse(self) -> GameId:
+        if self.peek()[0] == "end":
+            raise self.fail("a game")
+        g = self.expr()
+        if self.peek()[0] != "end":
+            raise self.fail("'+', '-' or the end of the input")
+        return g
+
+    def expr(self) -> GameId:
+        g = self.term()
+        while self.is_sym("+") or self.is_sym("-"):
+            op = self.take()[1]
+            h = self.term()
+            g = add(g, h if op == "+" else conjugate(h))
+        return g
+
+    def term(self) -> GameId:
+        k, v, _ = self.peek()
+        nxt = self.tokens[self.i + 1] if self.i + 1 < len(self.tokens) else ("end", "", 0)
+        if k == "num" and nxt[0] == "sym" and nxt[1] == ".":
+            self.i += 2
+            return multiple(int(v), self.unary())
+        return self.unary()
+
+    def unary(self) -> GameId:
+        if self.is_sym("-") or self.is_sym("~"):
+            self.take()
+            return conjugate(self.unary())
+        return self.atom()
+
+    def enter(self) -> None:
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise self.fail(f"at most {MAX_DEPTH} levels of nesting")
+
+    def atom(self) -> GameId:
+        k, v, _ = self.peek()
+        if k == "sym" and v == "{":
+            self.take()
+            self.enter()
+            g = self.braces()
+            self.depth -= 1
+            return g
+        if k == "sym" and v == "(":
+            self.take()
+            self.enter()
+            g = self.expr()
+            if not self.is_sym(")"):
+                raise self.fail("')'")
+            self.take()
+            self.depth -= 1
+            return g
+        if k == "name" and v not in ("v",) and not (v.startswith("v") and v[1:].isdigit()):
+            self.take()
+            if v in self.names:
+                return self.names[v]
+            raise NotationError(self.text, self.tokens[self.i - 1][2], f"a known game name, not {v!r}")
+        return self.compound()
+
+    def compound(self) -> GameId:
+        """number? ups? star?  -- at least one part."""
+        parts: list[GameId] = []
+        k, v, _ = self.peek()
+        value: Fraction | None = None
+        if k == "num":
+            self.take()
+            value = Fraction(int(v))
+            if self.is_sym("/"):
+                self.take()
+                k2, v2, p2 = self.take()
+                if k2 != "num" or int(v2) == 0 or int(v2) & (int(v2) - 1):
+                    raise NotationError(self.text, p2, "a power of two as denominator")
+                value = Fraction(int(v), int(v2))
+        ups = 0
+        while True:
+            k, v, _ = self.peek()
+            if k == "sym" and v == "^":
+                self.take()
+                ups += 1
+            elif k == "name" and v == "v":
+                self.take()
+                ups -= 1
+            else:
+                break
+        star: int | None = None
+        if self.is_sym("*"):
+            self.take()
+            star = 1
+            k, v, _ = self.peek()
+            if k == "num":
+                self.take()
+                star = int(v)
+        if value is None and ups == 0 and star is None:
+            raise self.fail("a game")
+        return _named_form(value or Fraction(0), ups, star or 0)
+
+    def braces(self) -> GameId:
+        """Parse after '{' up to the matching '}' with CGSuite slash nesting."""
+        items: list[object] = []  # GameId, ',' or _Bars (a run of bars)
+        while True:
+            k, v, _ = self.peek()
+            if k == "sym" and v == "}":
+                self.take()
+                break
+            if k == "end":
+                raise self.fail("'}'")
+            if k == "bars":
+                self.take()
+                items.append(_Bars(len(v)))
+            elif k == "sym" and v == ",":
+                self.take()
+                items.append(",")
+            else:
+                items.append(self.expr())
+        return self.split(items)
+
+    def split(self, items: list[object]) -> GameId:
+        runs = [x.count for x in items if isinstance(x, _Bars)]
+        if not runs:
+            raise self.fail("'|' inside braces")
+        top = max(runs)
+        if runs.count(top) != 1:
+            raise self.fail(f"a single '{'|' * top}' (this brace is ambiguous)")
+        cut = next(i for i, x in enumerate(items) if isinstance(x, _Bars) and x.count == top)
+        return intern(self.side(items[:cut]), self.side(items[cut + 1:]))
+
+    def side(self, items: list[object]) -> list[GameId]:
+        if any(isinstance(x, _Bars) for x in items):
+            return [self.split(items)]
+        opts: list[GameId] = []
+        expect_game = True
+        for x in items:
+            if x == ",":
+                if expect_game:
+                    raise self.fail("an option before ','")
+                expect_game = True
+            else:
+                if not expect_game:
+                    raise self.fail("',' between options")
+                opts.append(x)  # type: ignore[arg-type]
+                expect_game = False
+        if opts and expect_game:
+            raise self.fail("an option after ','")
+        return opts
+
+
+def _named_form(value: Fraction, ups: int, star: int) -> GameId:
+    """The normal-play canonical form of ``value + ups.^ + *star`` for the few shapes named."""
+    if ups == 0:
+        if star == 0:
+            return dyadic(value)
+        if value == 0:
+            return nimber(star)
+        if star == 1:
+            x = dyadic(value)
+            return intern([x], [x])  # x* = {x|x}
+        raise _unsupported(value, ups, star)
+    if value != 0 or abs(ups) > 1 or star > 1:
+        raise _unsupported(value, ups, star)
+    if star == 0:
+        return UP if ups > 0 else DOWN
+    return intern([ZERO, STAR], [ZERO]) if ups > 0 else intern([ZERO], [ZERO, STAR])
+
+
+def _unsupported(value: Fraction, ups: int, star: int) -> NotationError:
+    text = f"{value}{'^' * ups if ups > 0 else 'v' * -ups}{'*' + str(star) if star else ''}"
+    return NotationError(text, 0, "a supported compound (x, x*, *n, ^, v, ^*, v*)")
+
+
+def parse_id(text: str, names: Mapping[str, GameId] | None = None) -> GameId:
+    """Parse ``text`` to a game id. Raises :class:`NotationError` with the position on failure.
+
+    Examples
+    --------
+    >>> format_id(parse_id("{2||1|0}"))
+    '{2|{1|0}}'
+    >>> parse_id("*+*") == parse_id("{*|*}")
+    True
+    """
+    if not isinstance(text, str):
+        raise NotationError(str(text), 0, "a string")
+    return _Parser(text, names or {}).parse()
+
+
+# --- printing ------------------------------------------------------------------------------
+
+_names = cache.table("notation.names")
+
+
+def _number_of(g: GameId) -> Fraction | None:
+    """The dyadic x if ``g`` is identical to the canonical form of x, else None."""
+    memo = cache.table("notation.number")
+    if g in memo:
+        return memo[g]
+    lo, ro = left(g), right(g)
+    r: Fraction | None = None
+    if g == ZERO:
+        r = Fraction(0)
+    elif len(lo) == 1 and not ro:
+        a = _number_of(lo[0])
+        if a is not None and a >= 0 and a.denominator == 1:
+            r = a + 1
+    elif len(ro) == 1 and not lo:
+        b = _number_of(ro[0])
+        if b is not None and b <= 0 and b.denominator == 1:
+            r = b - 1
+    elif len(lo) == 1 and len(ro) == 1:
+        a, b = _number_of(lo[0]), _number_of(ro[0])
+        if a is not None and b is not None and a < b:
+            mid = (a + b) / 2
+            if mid.denominator > 1 and b - a == Fraction(2, mid.denominator):
+                r = mid
+    memo[g] = r
+    return r
+
+
+def _nim_of(g: GameId) -> int | None:
+    lo = left(g)
+    if lo != right(g):
+        return None
+    n = len(lo)
+    return n if all(_nim_of(x) == i for i, x in enumerate(sorted(lo, key=_nim_key))) else None
+
+
+def _nim_key(x: GameId) -> int:
+    k = _nim_of(x)
+    return -1 if k is None else k
+
+
+def _fmt_number(x: Fraction) -> str:
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def name_of(g: GameId) -> str | None:
+    """The short name of a recognised form (``0``, ``*3``, ``-2``, ``3/4``, ``^``, ``1*``), else None."""
+    if g in _names:
+        return _names[g]
+    x = _number_of(g)
+    r: str | None = None
+    if x is not None:
+        r = _fmt_number(x)
+    else:
+        k = _nim_of(g)
+        if k is not None:
+            r = "*" if k == 1 else f"*{k}"
+        elif g == UP:
+            r = "^"
+        elif g == DOWN:
+            r = "v"
+        elif g == intern([ZERO, STAR], [ZERO]):
+            r = "^*"
+        elif g == intern([ZERO], [ZERO, STAR]):
+            r = "v*"
+        else:
+            lo, ro = left(g), right(g)
+            if len(lo) == 1 and lo == ro:
+                y = _number_of(lo[0])
+                if y is not None and y != 0:
+                    r = _fmt_number(y) + "*"
+    _names[g] = r
+    return r
+
+
+_fmt = cache.table("notation.format")
+
+
+def format_id(g: GameId, names: Mapping[GameId, str] | None = None) -> str:
+    """Print a form, using recognised names; braces otherwise, options in a fixed order.
+
+    Options are listed by birthday, then by their printed text, so the output does not depend
+    on the order in which forms were created.
+
+    Examples
+    --------
+    >>> format_id(parse_id("{*,0|*}"))
+    '{0,*|*}'
+    >>> format_id(parse_id("{1|}")), format_id(parse_id("{|-1}")), format_id(parse_id("{0|*}"))
+    ('2', '-2', '^')
+    """
+    if names:
+        return _render(g, lambda x: names.get(x) or name_of(x), {})
+    return _render(g, name_of, _fmt)
+
+
+def explicit(g: GameId) -> str:
+    """Print with only ``{``, ``}``, ``|``, ``,`` and ``0`` (readable by any program).
+
+    Examples
+    --------
+    >>> explicit(parse_id("^"))
+    '{0|{0|0}}'
+    """
+    return _render(g, lambda x: "0" if x == ZERO else None, cache.table("notation.explicit"))
+
+
+def _render(g: GameId, namer: Callable[[GameId], str | None], memo: dict[GameId, str]) -> str:
+    r = memo.get(g)
+    if r is None:
+        r = namer(g)
+        if r is None:
+            def side(opts: tuple[GameId, ...]) -> str:
+                texts = sorted((birthday(x), _render(x, namer, memo)) for x in opts)
+                return ",".join(t for _, t in texts)
+            r = "{" + side(left(g)) + "|" + side(right(g)) + "}"
+        memo[g] = r
+    return r

@@ -1,0 +1,266 @@
+"""Operations on interned forms: sums, conjugates, adjoints, followers, predicates, named forms.
+
+All functions take and return :data:`GameId` ints and memoise by id.
+
+References: disjunctive sum and conjugate, Siegel 003 §2; adjoint, Siegel 003 Def 3.2;
+end/dicot/dead-ending predicates, Milley 001 Def 2.1.x, 004 §1.1 and 001 Def 5.1.1;
+alternating games, Milley 001 §3.1.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Iterable, Iterator
+
+from . import cache
+from .table import ZERO, GameId, intern, left, right
+
+__all__ = [
+    "add", "add_all", "conjugate", "adjoint", "multiple", "followers", "options",
+    "is_left_end", "is_right_end", "is_end", "is_dicot", "is_impartial",
+    "is_dead_left_end", "is_dead_right_end", "is_dead_end", "is_dead_ending",
+    "is_alternating", "integer", "nimber", "dyadic", "STAR", "ONE", "MINUS_ONE", "UP", "DOWN",
+]
+
+_sum = cache.table("sum")
+_conj = cache.table("conjugate")
+_adj = cache.table("adjoint")
+
+
+def add(a: GameId, b: GameId) -> GameId:
+    """Disjunctive sum ``a + b`` as a form: ``{a^L + b, a + b^L | a^R + b, a + b^R}``."""
+    if a == ZERO:
+        return b
+    if b == ZERO:
+        return a
+    key = (a, b) if a <= b else (b, a)
+    r = _sum.get(key)
+    if r is None:
+        r = intern(
+            [add(x, b) for x in left(a)] + [add(a, y) for y in left(b)],
+            [add(x, b) for x in right(a)] + [add(a, y) for y in right(b)],
+        )
+        _sum[key] = r
+    return r
+
+
+def add_all(games: Iterable[GameId]) -> GameId:
+    """The sum of several forms (``0`` for none)."""
+    total = ZERO
+    for g in games:
+        total = add(total, g)
+    return total
+
+
+def multiple(n: int, g: GameId) -> GameId:
+    """``n.g``: the sum of ``n`` copies of ``g`` (binary doubling)."""
+    if n < 0:
+        raise ValueError("a multiple needs a non-negative count")
+    result, power = ZERO, g
+    while n:
+        if n & 1:
+            result = add(result, power)
+        n >>= 1
+        if n:
+            power = add(power, power)
+    return result
+
+
+def conjugate(g: GameId) -> GameId:
+    """The conjugate ``{conj(G^R) | conj(G^L)}``: Left and Right swap roles everywhere.
+
+    In misère play this is *not* an additive inverse in general (Siegel 003 §2).
+    """
+    r = _conj.get(g)
+    if r is None:
+        r = intern([conjugate(x) for x in right(g)], [conjugate(x) for x in left(g)])
+        _conj[g] = r
+        _conj[r] = g
+    return r
+
+
+def adjoint(g: GameId) -> GameId:
+    """Siegel's adjoint ``G°`` (003 Def 3.2); ``G + G°`` is a misère P-position (003 Prop 3.3).
+
+    ``0° = *``; a nonzero Left end gets ``{(G^R)° | 0}``; a nonzero Right end ``{0 | (G^L)°}``;
+    otherwise ``{(G^R)° | (G^L)°}``. Every adjoint is a dicot.
+    """
+    r = _adj.get(g)
+    if r is not None:
+        return r
+    lo, ro = left(g), right(g)
+    if not lo and not ro:
+        r = STAR
+    elif not lo:
+        r = intern([adjoint(x) for x in ro], [ZERO])
+    elif not ro:
+        r = intern([ZERO], [adjoint(x) for x in lo])
+    else:
+        r = intern([adjoint(x) for x in ro], [adjoint(x) for x in lo])
+    _adj[g] = r
+    return r
+
+
+def options(g: GameId) -> tuple[GameId, ...]:
+    """All options of ``g``, Left then Right, without repeats."""
+    lo, ro = left(g), right(g)
+    return tuple(dict.fromkeys(lo + ro))
+
+
+def followers(g: GameId) -> Iterator[GameId]:
+    """Every follower of ``g`` (``g`` itself included), each once, options before parents."""
+    seen: set[GameId] = set()
+    stack: list[tuple[GameId, bool]] = [(g, False)]
+    while stack:
+        x, expanded = stack.pop()
+        if expanded:
+            yield x
+            continue
+        if x in seen:
+            continue
+        seen.add(x)
+        stack.append((x, True))
+        for y in options(x):
+            if y not in seen:
+                stack.append((y, False))
+
+
+def is_left_end(g: GameId) -> bool:
+    """Left has no move."""
+    return not left(g)
+
+
+def is_right_end(g: GameId) -> bool:
+    """Right has no move."""
+    return not right(g)
+
+
+def is_end(g: GameId) -> bool:
+    """Some player has no move."""
+    return not left(g) or not right(g)
+
+
+def _hereditary(name: str, local) -> "callable":  # type: ignore[valid-type]
+    """Build a memoised predicate 'local(x) holds at every follower x'."""
+    memo = cache.table(name)
+
+    def pred(g: GameId) -> bool:
+        r = memo.get(g)
+        if r is None:
+            r = all(local(x) for x in followers(g))
+            memo[g] = r
+        return r
+
+    return pred
+
+
+def _dicot_node(x: GameId) -> bool:
+    return bool(left(x)) == bool(right(x))
+
+
+def _impartial_node(x: GameId) -> bool:
+    return left(x) == right(x)
+
+
+is_dicot = _hereditary("is_dicot", _dicot_node)
+is_dicot.__doc__ = """At every follower either both players can move or neither can (004 §1.1)."""
+is_impartial = _hereditary("is_impartial", _impartial_node)
+is_impartial.__doc__ = """At every follower both players have the same options (form-identical)."""
+is_dead_left_end = _hereditary("is_dead_left_end", is_left_end)
+is_dead_left_end.__doc__ = """Every follower is a Left end (001 Def 5.1.1)."""
+is_dead_right_end = _hereditary("is_dead_right_end", is_right_end)
+is_dead_right_end.__doc__ = """Every follower is a Right end (001 Def 5.1.1)."""
+
+
+def is_dead_end(g: GameId) -> bool:
+    """A dead Left end or a dead Right end."""
+    return is_dead_left_end(g) or is_dead_right_end(g)
+
+
+def _dead_ending_node(x: GameId) -> bool:
+    return (bool(left(x)) or is_dead_left_end(x)) and (bool(right(x)) or is_dead_right_end(x))
+
+
+is_dead_ending = _hereditary("is_dead_ending", _dead_ending_node)
+is_dead_ending.__doc__ = """Every end follower is a dead end (004 Def 1; 001 Def 5.1.1)."""
+
+_alt = cache.table("is_alternating")
+
+
+def is_alternating(g: GameId) -> bool:
+    """Alternating (001 Def 3.1.1): no player can ever move twice in a row in ``g``.
+
+    Every Left option is a Left end, every Right option is a Right end, recursively.
+    """
+    r = _alt.get(g)
+    if r is None:
+        r = all(not left(x) and is_alternating(x) for x in left(g)) and all(
+            not right(x) and is_alternating(x) for x in right(g)
+        )
+        _alt[g] = r
+    return r
+
+
+# --- named forms -------------------------------------------------------------------------
+
+_int = cache.table("integer")
+_nim = cache.table("nimber")
+_dya = cache.table("dyadic")
+
+
+def integer(n: int) -> GameId:
+    """The normal-play integer form: ``n = {n-1 |}`` for n > 0, ``-n = {| -(n-1)}``."""
+    r = _int.get(n)
+    if r is None:
+        step = 1 if n > 0 else -1
+        # build iteratively from the nearest known integer towards n
+        k = 0
+        r = ZERO
+        while k != n:
+            k += step
+            nxt = _int.get(k)
+            if nxt is None:
+                nxt = intern([r], []) if step > 0 else intern([], [r])
+                _int[k] = nxt
+            r = nxt
+    return r
+
+
+def nimber(n: int) -> GameId:
+    """The nim heap ``*n = {0, *, ..., *(n-1) | 0, *, ..., *(n-1)}``."""
+    if n < 0:
+        raise ValueError("a nim heap needs a non-negative size")
+    r = _nim.get(n)
+    if r is None:
+        opts: list[GameId] = []
+        for k in range(n + 1):
+            r = _nim.get(k)
+            if r is None:
+                r = _nim[k] = intern(opts, opts)
+            opts.append(r)
+    return r
+
+
+def dyadic(x: Fraction) -> GameId:
+    """The normal-play canonical form of the dyadic rational ``x``.
+
+    ``m/2^k`` (m odd, k ≥ 1) is ``{(m-1)/2^k | (m+1)/2^k}``; integers are as in :func:`integer`.
+    """
+    x = Fraction(x)
+    den = x.denominator
+    if den & (den - 1):
+        raise ValueError(f"{x} is not a dyadic rational")
+    if den == 1:
+        return integer(x.numerator)
+    r = _dya.get(x)
+    if r is None:
+        step = Fraction(1, den)
+        r = intern([dyadic(x - step)], [dyadic(x + step)])
+        _dya[x] = r
+    return r
+
+
+STAR: GameId = nimber(1)
+ONE: GameId = integer(1)
+MINUS_ONE: GameId = integer(-1)
+UP: GameId = intern([ZERO], [STAR])
+DOWN: GameId = intern([STAR], [ZERO])

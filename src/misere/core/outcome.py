@@ -1,0 +1,203 @@
+"""Normal and misère outcomes of forms and of sums given as multisets of components.
+
+An outcome is one of ``L N P R``. It is the pair (who wins when Left starts, who wins when
+Right starts): ``L = (L, L)``, ``N = (L, R)``, ``P = (R, L)``, ``R = (R, R)``, ordered
+componentwise with ``R < L`` (Siegel 003 §2; Milley 001 §2.2, Fig 2.1).
+
+Outcomes of a sum ``G1 + ... + Gk`` are computed by searching positions that are sorted tuples
+of component ids, memoised, so no sum form is ever built (a component that reaches ``0`` is
+dropped). This is much cheaper than interning the sum when the components are large.
+"""
+from __future__ import annotations
+
+from enum import Enum
+from typing import Iterable
+
+from . import cache
+from .table import ZERO, GameId, left, right
+
+__all__ = [
+    "Outcome", "left_wins_first", "right_wins_first", "outcome", "sum_outcome",
+    "sum_left_wins_first", "sum_right_wins_first",
+]
+
+
+class Outcome(str, Enum):
+    """An outcome class; compares in the partial order ``L > N, P > R`` (``N`` ∥ ``P``)."""
+
+    L = "L"
+    N = "N"
+    P = "P"
+    R = "R"
+
+    @classmethod
+    def from_pair(cls, left_first: bool, right_first: bool) -> "Outcome":
+        """The class of (Left wins moving first, Right wins moving first)."""
+        if left_first:
+            return cls.N if right_first else cls.L
+        return cls.R if right_first else cls.P
+
+    @property
+    def left_first(self) -> bool:
+        """Does Left win moving first?"""
+        return self in (Outcome.L, Outcome.N)
+
+    @property
+    def right_first(self) -> bool:
+        """Does Right win moving first?"""
+        return self in (Outcome.R, Outcome.N)
+
+    def conjugate(self) -> "Outcome":
+        """The outcome of the conjugate game (swap L and R)."""
+        return _CONJ[self]
+
+    def __ge__(self, other: object) -> bool:  # type: ignore[override]
+        if not isinstance(other, Outcome):
+            return NotImplemented
+        # Left-good components: Left winning first, Right *losing* first.
+        return (self.left_first or not other.left_first) and (
+            not self.right_first or other.right_first
+        )
+
+    def __le__(self, other: object) -> bool:  # type: ignore[override]
+        if not isinstance(other, Outcome):
+            return NotImplemented
+        return other >= self
+
+    def __gt__(self, other: object) -> bool:  # type: ignore[override]
+        if not isinstance(other, Outcome):
+            return NotImplemented
+        return self >= other and self != other
+
+    def __lt__(self, other: object) -> bool:  # type: ignore[override]
+        if not isinstance(other, Outcome):
+            return NotImplemented
+        return other >= self and self != other
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_CONJ = {Outcome.L: Outcome.R, Outcome.R: Outcome.L, Outcome.N: Outcome.N, Outcome.P: Outcome.P}
+
+_lf = {True: cache.table("left_first_misere"), False: cache.table("left_first_normal")}
+_rf = {True: cache.table("right_first_misere"), False: cache.table("right_first_normal")}
+
+
+def left_wins_first(g: GameId, misere: bool = True) -> bool:
+    """Does Left win ``g`` moving first? (Misère: a player with no move wins.)"""
+    memo = _lf[misere]
+    r = memo.get(g)
+    if r is None:
+        opts = left(g)
+        if not opts:
+            r = misere
+        else:
+            r = False
+            for x in opts:
+                if not right_wins_first(x, misere):
+                    r = True
+                    break
+        memo[g] = r
+    return r
+
+
+def right_wins_first(g: GameId, misere: bool = True) -> bool:
+    """Does Right win ``g`` moving first?"""
+    memo = _rf[misere]
+    r = memo.get(g)
+    if r is None:
+        opts = right(g)
+        if not opts:
+            r = misere
+        else:
+            r = False
+            for x in opts:
+                if not left_wins_first(x, misere):
+                    r = True
+                    break
+        memo[g] = r
+    return r
+
+
+def outcome(g: GameId, normal: bool = False) -> Outcome:
+    """The misère outcome of ``g`` (or its normal-play outcome with ``normal=True``).
+
+    Examples
+    --------
+    >>> from misere.core.ops import STAR
+    >>> outcome(ZERO), outcome(ZERO, normal=True), outcome(STAR)
+    (<Outcome.N: 'N'>, <Outcome.P: 'P'>, <Outcome.P: 'P'>)
+    """
+    m = not normal
+    return Outcome.from_pair(left_wins_first(g, m), right_wins_first(g, m))
+
+
+# --- sums as multisets -------------------------------------------------------------------
+
+_slf = {True: cache.table("sum_left_first_misere"), False: cache.table("sum_left_first_normal")}
+_srf = {True: cache.table("sum_right_first_misere"), False: cache.table("sum_right_first_normal")}
+
+
+def _key(games: Iterable[GameId]) -> tuple[GameId, ...]:
+    return tuple(sorted(g for g in games if g != ZERO))
+
+
+def _replace(pos: tuple[GameId, ...], i: int, new: GameId) -> tuple[GameId, ...]:
+    rest = pos[:i] + pos[i + 1:]
+    if new == ZERO:
+        return rest
+    return tuple(sorted(rest + (new,)))
+
+
+def _sum_first(pos: tuple[GameId, ...], misere: bool, left_moves: bool) -> bool:
+    if len(pos) <= 1:
+        g = pos[0] if pos else ZERO
+        return left_wins_first(g, misere) if left_moves else right_wins_first(g, misere)
+    memo = (_slf if left_moves else _srf)[misere]
+    r = memo.get(pos)
+    if r is not None:
+        return r
+    side = left if left_moves else right
+    r = None
+    moved = False
+    done: set[GameId] = set()
+    for i, c in enumerate(pos):
+        if c in done:
+            continue
+        done.add(c)
+        for x in side(c):
+            moved = True
+            if not _sum_first(_replace(pos, i, x), misere, not left_moves):
+                r = True
+                break
+        if r:
+            break
+    if r is None:
+        r = misere if not moved else False
+    memo[pos] = r
+    return r
+
+
+def sum_left_wins_first(games: Iterable[GameId], misere: bool = True) -> bool:
+    """Does Left win the sum of ``games`` moving first?"""
+    return _sum_first(_key(games), misere, True)
+
+
+def sum_right_wins_first(games: Iterable[GameId], misere: bool = True) -> bool:
+    """Does Right win the sum of ``games`` moving first?"""
+    return _sum_first(_key(games), misere, False)
+
+
+def sum_outcome(games: Iterable[GameId], normal: bool = False) -> Outcome:
+    """The outcome of the disjunctive sum of ``games`` without building the sum form.
+
+    Examples
+    --------
+    >>> from misere.core.ops import STAR
+    >>> sum_outcome([STAR, STAR]), sum_outcome([STAR, STAR], normal=True)
+    (<Outcome.N: 'N'>, <Outcome.P: 'P'>)
+    """
+    key = _key(games)
+    m = not normal
+    return Outcome.from_pair(_sum_first(key, m, True), _sum_first(key, m, False))

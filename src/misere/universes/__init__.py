@@ -1,0 +1,5 @@
+"""Universes of games and comparison modulo a universe; see :mod:`misere.universes.base`."""
+from .base import Universe, find_universe, register, universe_names
+from . import general, normal  # noqa: F401  (register the built-in universes)
+
+__all__ = ["Universe", "find_universe", "register", "universe_names"]

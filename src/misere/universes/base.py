@@ -1,0 +1,173 @@
+"""The universe protocol and registry.
+
+A *universe* is a class of games closed under options, sums and conjugates (004 Def 1). Modulo
+a universe U, ``G ≥_U H`` means ``o(G+X) ≥ o(H+X)`` for every X in U (001 Def 2.1.6). Each
+universe supplies membership, an options-only comparison, a reduced (canonical) form and a
+witness construction; this module derives equality, the four-way comparison, distinguishing
+games, and enumeration of the values born by day n from those.
+
+Universes are looked up by name or alias with :func:`find_universe`, in the manner of
+python-chess's ``find_variant``.
+"""
+from __future__ import annotations
+
+from typing import Callable, ClassVar, Iterable
+
+from ..core.outcome import Outcome, sum_outcome
+from ..core.table import ZERO, GameId, birthday, intern
+from ..errors import ComputationLimitError, NotInUniverseError, UnknownUniverseError, VerificationError
+
+__all__ = ["Universe", "register", "find_universe", "universe_names", "antichains"]
+
+
+class Universe:
+    """Base class of every universe; subclasses implement the four required hooks.
+
+    Required: :attr:`name`, :meth:`contains`, :meth:`ge`, :meth:`reduce`, :meth:`witness`.
+    Derived here: :meth:`eq`, :meth:`compare`, :meth:`distinguish`, :meth:`born_by`,
+    :meth:`check_member`.
+    """
+
+    name: ClassVar[str] = "?"
+    aliases: ClassVar[tuple[str, ...]] = ()
+    description: ClassVar[str] = ""
+    #: outcomes in this universe are normal-play outcomes (only the ``normal`` universe)
+    normal_play: ClassVar[bool] = False
+    #: largest day :meth:`born_by` will enumerate exhaustively
+    max_enumeration_day: ClassVar[int] = 2
+
+    # --- required hooks ------------------------------------------------------------------
+    def contains(self, g: GameId) -> bool:
+        """Is ``g`` a member of this universe?"""
+        raise NotImplementedError
+
+    def ge(self, g: GameId, h: GameId) -> bool:
+        """``g ≥ h`` modulo this universe (both members)."""
+        raise NotImplementedError
+
+    def reduce(self, g: GameId) -> GameId:
+        """The unique reduced (canonical) form of ``g`` modulo this universe."""
+        raise NotImplementedError
+
+    def witness(self, g: GameId, h: GameId) -> GameId:
+        """A member X with ``o(g+X) ≱ o(h+X)``, for ``g ≱ h`` (not yet verified)."""
+        raise NotImplementedError
+
+    # --- derived -------------------------------------------------------------------------
+    def outcome_of_sum(self, games: Iterable[GameId]) -> Outcome:
+        """The outcome of a sum in this universe's play convention."""
+        return sum_outcome(games, normal=self.normal_play)
+
+    def check_member(self, g: GameId, label: Callable[[GameId], str] = str) -> None:
+        """Raise :class:`NotInUniverseError` unless ``g`` is a member."""
+        if not self.contains(g):
+            raise NotInUniverseError(f"{label(g)} is not in the {self.name} universe")
+
+    def eq(self, g: GameId, h: GameId) -> bool:
+        """``g ≡ h`` modulo this universe."""
+        return g == h or (self.ge(g, h) and self.ge(h, g))
+
+    def compare(self, g: GameId, h: GameId) -> str:
+        """One of ``"="``, ``">"``, ``"<"``, ``"||"``."""
+        a, b = self.ge(g, h), self.ge(h, g)
+        return "=" if a and b else ">" if a else "<" if b else "||"
+
+    def verified_witness(self, g: GameId, h: GameId) -> GameId:
+        """A witness of ``g ≱ h``, checked by outcome search before it is returned.
+
+        Raises
+        ------
+        VerificationError
+            if the construction fails its check (a bug).
+        """
+        x = self.witness(g, h)
+        og, oh = self.outcome_of_sum((g, x)), self.outcome_of_sum((h, x))
+        if og >= oh or not self.contains(x):
+            raise VerificationError(
+                f"witness #{x} for 'not {g} >= {h}' in {self.name} failed: outcomes {og}, {oh}"
+            )
+        return x
+
+    def distinguish(self, g: GameId, h: GameId) -> GameId | None:
+        """A verified member X with different outcomes in ``g+X`` and ``h+X``; None if ``g ≡ h``."""
+        if not self.ge(g, h):
+            return self.verified_witness(g, h)
+        if not self.ge(h, g):
+            return self.verified_witness(h, g)
+        return None
+
+    def born_by(self, n: int) -> list[GameId]:
+        """The reduced forms of all values born by day ``n``, sorted by (birthday, id).
+
+        Day n is built from antichains of day n-1 (dominated options never survive
+        reduction), as in Siegel 003 §6.
+        """
+        if n < 0:
+            raise ValueError("a day must be non-negative")
+        if n > self.max_enumeration_day:
+            raise ComputationLimitError(
+                f"enumerating the {self.name} universe is limited to day {self.max_enumeration_day}"
+            )
+        day = [ZERO]
+        for _ in range(n):
+            chains = antichains(day, self.ge)
+            found: set[GameId] = set(day)
+            for a in chains:
+                for b in chains:
+                    g = intern(a, b)
+                    if self.contains(g):
+                        found.add(self.reduce(g))
+            day = sorted(found, key=lambda x: (birthday(x), x))
+        return day
+
+
+def antichains(games: list[GameId], ge: Callable[[GameId, GameId], bool]) -> list[tuple[GameId, ...]]:
+    """All antichains (sets of pairwise incomparable elements) of ``games`` under ``ge``."""
+    n = len(games)
+    comparable = [[i != j and (ge(games[i], games[j]) or ge(games[j], games[i])) for j in range(n)]
+                  for i in range(n)]
+    out: list[tuple[GameId, ...]] = []
+
+    def extend(start: int, chosen: list[int]) -> None:
+        out.append(tuple(games[i] for i in chosen))
+        for k in range(start, n):
+            if all(not comparable[k][c] for c in chosen):
+                chosen.append(k)
+                extend(k + 1, chosen)
+                chosen.pop()
+
+    extend(0, [])
+    return out
+
+
+_REGISTRY: dict[str, Universe] = {}
+
+
+def register(universe: Universe) -> Universe:
+    """Add a universe to the registry under its name and aliases."""
+    for key in (universe.name, *universe.aliases):
+        _REGISTRY[key.lower()] = universe
+    return universe
+
+
+def find_universe(name: "str | Universe") -> Universe:
+    """Look a universe up by name or alias (case-insensitive).
+
+    Raises
+    ------
+    UnknownUniverseError
+        naming the known universes.
+    """
+    if isinstance(name, Universe):
+        return name
+    u = _REGISTRY.get(str(name).lower().replace("_", "-"))
+    if u is None:
+        raise UnknownUniverseError(
+            f"unknown universe {name!r}; known: {', '.join(universe_names())}"
+        )
+    return u
+
+
+def universe_names() -> list[str]:
+    """The registered universe names (without aliases)."""
+    return sorted({u.name for u in _REGISTRY.values()})

@@ -1,0 +1,75 @@
+"""Normal play, alongside misère: the classical order and canonical form.
+
+``G ≥ H`` iff no ``G^R ≤ H`` and no ``H^L ≥ G`` (Conway, ONAG ch. 1); canonical forms by
+removing dominated and bypassing reversible options. Used to check Siegel 003 Thm 7.1
+(``G ≥⁻ H`` implies ``G ≥⁺ H``) and to move between the conventions.
+"""
+from __future__ import annotations
+
+from ..core import cache
+from ..core.ops import conjugate
+from ..core.table import GameId, left, right
+from .base import Universe, register
+from .reduction import canonical_form
+
+__all__ = ["NormalUniverse", "ge", "canonical"]
+
+_ge = cache.table("normal.ge")
+_canon = cache.table("normal.canonical")
+
+
+def ge(g: GameId, h: GameId) -> bool:
+    """``g ≥ h`` in normal play."""
+    if g == h:
+        return True
+    key = (g, h)
+    r = _ge.get(key)
+    if r is None:
+        r = True
+        for y in right(g):
+            if ge(h, y):
+                r = False
+                break
+        if r:
+            for x in left(h):
+                if ge(x, g):
+                    r = False
+                    break
+        _ge[key] = r
+    return r
+
+
+def canonical(g: GameId) -> GameId:
+    """The normal-play canonical form of ``g``."""
+    r = _canon.get(g)
+    if r is None:
+        r = canonical_form(g, ge, canonical)
+        _canon[g] = r
+        _canon[r] = r
+    return r
+
+
+class NormalUniverse(Universe):
+    """All short games in *normal* play (the last player to move wins)."""
+
+    name = "normal"
+    aliases = ("normal-play", "n")
+    description = "all short games, normal play"
+    normal_play = True
+    max_enumeration_day = 3
+
+    def contains(self, g: GameId) -> bool:
+        return True
+
+    def ge(self, g: GameId, h: GameId) -> bool:
+        return ge(g, h)
+
+    def reduce(self, g: GameId) -> GameId:
+        return canonical(g)
+
+    def witness(self, g: GameId, h: GameId) -> GameId:
+        # g ≱ h means Right wins g - h moving first, while h - h is P.
+        return canonical(conjugate(h))
+
+
+NORMAL = register(NormalUniverse())
