@@ -1,0 +1,89 @@
+"""Take-and-break games given by octal (Guy-Smith) codes, with digits of any size.
+
+Code ``d0.d1 d2 d3 ...``: digit ``d_j`` says what may be done after removing ``j`` tokens from
+one heap; bit ``2^i`` of ``d_j`` allows leaving exactly ``i`` nonempty heaps. So ``1`` = take a
+whole heap, ``2`` = leave one heap, ``4`` = leave two heaps, ``8`` = leave three heaps, and
+``0.07`` is Dawson's Kayles, ``0.15`` Guiles, ``4.7`` a code with a split-only digit before the
+point (seed 002 §4, §8, §9.3). Digits above 9 are written as letters ``A-Z`` (10-35) or in
+brackets, ``0.[12]3``.
+"""
+from __future__ import annotations
+
+import re
+from itertools import combinations_with_replacement
+
+from misere.errors import RulesetError
+from misere.rulesets.heap import HeapGame
+
+__all__ = ["parse_octal", "octal_game", "partitions_into"]
+
+
+def parse_octal(code: str) -> list[int]:
+    """Digits ``[d0, d1, ...]`` of a take-and-break code.
+
+    Raises
+    ------
+    RulesetError
+        When the text is not a code.
+
+    Examples
+    --------
+    >>> parse_octal("0.123"), parse_octal("4.7"), parse_octal(".[12]3")
+    ([0, 1, 2, 3], [4, 7], [0, 12, 3])
+    """
+    text = code.strip()
+    m = re.fullmatch(r"((?:\d|\[\d+\])?)\.((?:[0-9A-Za-z]|\[\d+\])+)", text)
+    if not m:
+        raise RulesetError(f"not a take-and-break code: {code!r} (expected e.g. '0.123')")
+
+    def digits(s: str) -> list[int]:
+        return [int(t[1:-1]) if t.startswith("[") else int(t, 36)
+                for t in re.findall(r"\[\d+\]|[0-9A-Za-z]", s)]
+
+    head = digits(m.group(1)) or [0]
+    tail = digits(m.group(2))
+    out = head + tail
+    if out[0] & 3:
+        raise RulesetError(f"digit before the point of {code!r} may only allow splits (0, 4, 8, ...)")
+    while len(out) > 1 and out[-1] == 0:
+        out.pop()
+    return out
+
+
+def partitions_into(total: int, parts: int, least: int = 1):
+    """Multisets of ``parts`` positive integers (each >= ``least``) summing to ``total``."""
+    if parts == 0:
+        if total == 0:
+            yield ()
+        return
+    if parts == 1:
+        if total >= least:
+            yield (total,)
+        return
+    for first in range(least, total // parts + 1):
+        for rest in partitions_into(total - first, parts - 1, first):
+            yield (first,) + rest
+
+
+def octal_game(code: str) -> HeapGame:
+    """The heap game of a take-and-break code.
+
+    Examples
+    --------
+    >>> g = octal_game("0.07")
+    >>> g.options(4)
+    ((), (1, 1), (2,))
+    """
+    digits = parse_octal(code)
+
+    def moves(n: int):
+        for j, d in enumerate(digits):
+            if j > n:
+                break
+            rest = n - j
+            for k in range(d.bit_length()):
+                if d >> k & 1 and (k > 0 or rest == 0) and not (j == 0 and k < 2):
+                    yield from partitions_into(rest, k)
+
+    max_parts = max(d.bit_length() - 1 for d in digits)
+    return HeapGame(code.strip(), moves, periodicity=(len(digits) - 1, max(1, max_parts)))
