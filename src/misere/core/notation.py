@@ -40,13 +40,13 @@ _TOKEN = re.compile(
 )
 
 
-class _Bars:
-    """A run of ``count`` bars inside braces (slash nesting)."""
+class _Item:
+    """One element inside braces: a game, a comma, or a run of ``count`` bars."""
 
-    __slots__ = ("count",)
+    __slots__ = ("kind", "value", "pos")
 
-    def __init__(self, count: int) -> None:
-        self.count = count
+    def __init__(self, kind: str, value: int, pos: int) -> None:
+        self.kind, self.value, self.pos = kind, value, pos
 
 
 class _Parser:
@@ -186,9 +186,9 @@ class _Parser:
 
     def braces(self) -> GameId:
         """Parse after '{' up to the matching '}' with CGSuite slash nesting."""
-        items: list[object] = []  # GameId, ',' or _Bars (a run of bars)
+        items: list[_Item] = []
         while True:
-            k, v, _ = self.peek()
+            k, v, p = self.peek()
             if k == "sym" and v == "}":
                 self.take()
                 break
@@ -196,41 +196,42 @@ class _Parser:
                 raise self.fail("'}'")
             if k == "bars":
                 self.take()
-                items.append(_Bars(len(v)))
+                items.append(_Item("bars", len(v), p))
             elif k == "sym" and v == ",":
                 self.take()
-                items.append(",")
+                items.append(_Item("comma", 0, p))
             else:
-                items.append(self.expr())
-        return self.split(items)
+                items.append(_Item("game", self.expr(), p))
+        return self.split(items, self.tokens[self.i - 1][2])
 
-    def split(self, items: list[object]) -> GameId:
-        runs = [x.count for x in items if isinstance(x, _Bars)]
-        if not runs:
-            raise self.fail("'|' inside braces")
-        top = max(runs)
-        if runs.count(top) != 1:
-            raise self.fail(f"a single '{'|' * top}' (this brace is ambiguous)")
-        cut = next(i for i, x in enumerate(items) if isinstance(x, _Bars) and x.count == top)
-        return intern(self.side(items[:cut]), self.side(items[cut + 1:]))
+    def split(self, items: list[_Item], end: int) -> GameId:
+        bars = [x for x in items if x.kind == "bars"]
+        if not bars:
+            raise NotationError(self.text, end, "'|' inside braces")
+        top = max(x.value for x in bars)
+        tops = [x for x in bars if x.value == top]
+        if len(tops) != 1:
+            raise NotationError(self.text, tops[1].pos, f"a single '{'|' * top}' (ambiguous braces)")
+        cut = items.index(tops[0])
+        return intern(self.side(items[:cut], tops[0].pos), self.side(items[cut + 1:], end))
 
-    def side(self, items: list[object]) -> list[GameId]:
-        if any(isinstance(x, _Bars) for x in items):
-            return [self.split(items)]
+    def side(self, items: list[_Item], end: int) -> list[GameId]:
+        if any(x.kind == "bars" for x in items):
+            return [self.split(items, end)]
         opts: list[GameId] = []
         expect_game = True
         for x in items:
-            if x == ",":
+            if x.kind == "comma":
                 if expect_game:
-                    raise self.fail("an option before ','")
+                    raise NotationError(self.text, x.pos, "an option before ','")
                 expect_game = True
             else:
                 if not expect_game:
-                    raise self.fail("',' between options")
-                opts.append(x)  # type: ignore[arg-type]
+                    raise NotationError(self.text, x.pos, "',' between options")
+                opts.append(x.value)
                 expect_game = False
         if opts and expect_game:
-            raise self.fail("an option after ','")
+            raise NotationError(self.text, end, "an option after ','")
         return opts
 
 

@@ -1,0 +1,1 @@
+"""The ``misere`` command line (typer). Each module registers its commands on the one app."""
