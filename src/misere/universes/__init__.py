@@ -1,5 +1,6 @@
 """Universes of games and comparison modulo a universe; see :mod:`misere.universes.base`."""
 from .base import Universe, find_universe, register, universe_names
 from . import general, normal  # noqa: F401  (register the built-in universes)
+from . import dicot, dead_ending  # noqa: F401  (004: 𝒟 and ℰ)
 
 __all__ = ["Universe", "find_universe", "register", "universe_names"]
