@@ -1,0 +1,18 @@
+"""Impartial misère games (seed 002 §6, §11; ONAG ch. 12): canonical forms, genus, counts.
+
+Used by :mod:`misere.universes.impartial`; works on ids of the core table whose Left and Right
+options coincide at every follower.
+"""
+from .canonical import (
+    canonical, discriminator, impartial, is_canonical, is_linked, is_p_position, link, mate,
+    misere_grundy, normal_grundy, pn_discriminator, simplify,
+)
+from .counting import born_by, count_born_by
+from .genus import Genus, Phylum, genus, is_hereditarily_tame, is_tame, is_wild, phylum, tame_sum
+
+__all__ = [
+    "canonical", "discriminator", "impartial", "is_canonical", "is_linked", "is_p_position",
+    "link", "mate", "misere_grundy", "normal_grundy", "pn_discriminator", "simplify",
+    "born_by", "count_born_by", "Genus", "Phylum", "genus", "is_hereditarily_tame", "is_tame",
+    "is_wild", "phylum", "tame_sum",
+]
