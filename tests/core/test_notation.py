@@ -32,6 +32,7 @@ from tests.strategies import games
         ("2.*", "{{0|0}|{0|0}}"),
         ("~1", "{|0}"),
         ("1 - 1", "{{|0}|{0|}}"),
+        ("±1", "{{0|}|{|0}}"),
     ],
 )
 def test_parse_named_forms(text: str, explicit: str) -> None:
@@ -42,7 +43,7 @@ def test_parse_named_forms(text: str, explicit: str) -> None:
     "text, printed",
     [("{0|{0|0}}", "^"), ("{{0|}|}", "2"), ("{|{|0}}", "-2"), ("{0|{0|}}", "1/2"),
      ("{{0|{0|}}|{0|}}", "3/4"), ("{0,*|0,*}", "*2"), ("{*,0|*}", "{0,*|*}"),
-     ("{1|1}", "1*"), ("{0,*|0}", "^*"), ("{|*,1}", "{|*,1}")],
+     ("{1|1}", "1*"), ("{0,*|0}", "^*"), ("{1|-1}", "±1"), ("{1/2|-1/2}", "±1/2"), ("{|*,1}", "{|*,1}")],
 )
 def test_printing_uses_simplest_names(text: str, printed: str) -> None:
     assert str(m.parse(text)) == printed

@@ -52,5 +52,5 @@ def write_hasse(games: list[m.Game], universe: str, path: Path, title: str) -> N
     if path.suffix.lower() == ".dot":
         path.write_text(hasse_dot(labels, ge, title))
     else:
-        colours = [OUTCOME_COLOURS[m.outcome(g).value] for g in games]
+        colours = [OUTCOME_COLOURS[u.outcome_of_sum([g.id]).value] for g in games]
         path.write_text(hasse_svg(labels, ge, title, colours))

@@ -4,7 +4,7 @@ Grammar (whitespace is ignored)::
 
     expr    := ['-' | '~'] term (('+' | '-') term)*
     term    := [count '.'] unary          # n.G = G + ... + G (n copies)
-    unary   := ('-' | '~') unary | atom
+    unary   := ('-' | '~' | '±') unary | atom   # ±G = {G | ~G}
     atom    := '{' options '}' | '(' expr ')' | number [ups] [star] | ups [star] | star | name
     number  := digits ['/' digits]        # dyadic rationals, e.g. 3/4
     ups     := '^' | 'v'                  # up, down
@@ -36,7 +36,7 @@ __all__ = ["parse_id", "format_id", "explicit", "MAX_DEPTH"]
 MAX_DEPTH = 400
 
 _TOKEN = re.compile(
-    r"\s*(?:(?P<num>\d+)|(?P<name>[A-Za-z_][A-Za-z0-9_']*)|(?P<bars>\|+)|(?P<sym>[{}(),+\-~*^./]))"
+    r"\s*(?:(?P<num>\d+)|(?P<name>[A-Za-z_][A-Za-z0-9_']*)|(?P<bars>\|+)|(?P<sym>[{}(),+\-~*^./±]))"
 )
 
 
@@ -116,6 +116,10 @@ class _Parser:
         if self.is_sym("-") or self.is_sym("~"):
             self.take()
             return conjugate(self.unary())
+        if self.is_sym("±"):  # ±G = {G | ~G}
+            self.take()
+            g = self.unary()
+            return intern([g], [conjugate(g)])
         return self.atom()
 
     def enter(self) -> None:
@@ -344,10 +348,12 @@ def name_of(g: GameId) -> str | None:
             r = "v*"
         else:
             lo, ro = left(g), right(g)
-            if len(lo) == 1 and lo == ro:
-                y = _number_of(lo[0])
-                if y is not None and y != 0:
+            if len(lo) == 1 and len(ro) == 1:
+                y, z = _number_of(lo[0]), _number_of(ro[0])
+                if y is not None and y != 0 and y == z:
                     r = _fmt_number(y) + "*"
+                elif y is not None and y > 0 and z == -y:
+                    r = "±" + _fmt_number(y)
     _names[g] = r
     return r
 

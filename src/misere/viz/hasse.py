@@ -87,7 +87,7 @@ def hasse_dot(labels: Sequence[str], ge: Ge, title: str = "poset") -> str:
 
 
 def hasse_svg(labels: Sequence[str], ge: Ge, title: str = "", colors: Sequence[str] | None = None,
-              dx: float = 90.0, dy: float = 80.0) -> str:
+              gap: float = 12.0, dy: float = 80.0) -> str:
     """A self-contained SVG of the Hasse diagram (greater elements drawn higher).
 
     Parameters
@@ -99,21 +99,25 @@ def hasse_svg(labels: Sequence[str], ge: Ge, title: str = "", colors: Sequence[s
     n = len(labels)
     covers = covering_relations(n, ge)
     layout = layered_layout(n, covers)
-    widths: dict[int, int] = {}
-    for lay, p in layout:
-        widths[lay] = max(widths.get(lay, 0), int(p) + 1)
-    top = max((lay for lay, _ in layout), default=0)
-    maxw = max(widths.values(), default=1)
-    width = max(maxw * dx + dx, 200.0)
-    height = (top + 1) * dy + dy + (30 if title else 0)
+    box = [8 + 7 * len(lab) for lab in labels]
+    rows: dict[int, list[int]] = {}
+    for i in sorted(range(n), key=lambda i: layout[i][1]):
+        rows.setdefault(layout[i][0], []).append(i)
+    row_width = {lay: sum(box[i] for i in members) + gap * (len(members) - 1)
+                 for lay, members in rows.items()}
+    top = max(rows, default=0)
+    width = max(max(row_width.values(), default=0) + 2 * gap, 200.0)
     off = 30 if title else 0
+    height = (top + 1) * dy + off + dy / 2
+    centre: dict[int, tuple[float, float]] = {}
+    for lay, members in rows.items():
+        x = (width - row_width[lay]) / 2
+        for i in members:
+            centre[i] = (x + box[i] / 2, off + dy / 2 + (top - lay) * dy)
+            x += box[i] + gap
 
     def xy(i: int) -> tuple[float, float]:
-        lay, p = layout[i]
-        w = widths[lay]
-        x = (width - w * dx) / 2 + dx / 2 + p * dx
-        y = off + dy / 2 + (top - lay) * dy + dy / 2
-        return x, y
+        return centre[i]
 
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
            f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="monospace" font-size="12">',
@@ -128,7 +132,7 @@ def hasse_svg(labels: Sequence[str], ge: Ge, title: str = "", colors: Sequence[s
     for i, lab in enumerate(labels):
         x, y = xy(i)
         fill = colors[i] if colors else "#eef"
-        w = 8 + 7 * len(lab)
+        w = box[i]
         out.append(f'<rect x="{x - w / 2:.1f}" y="{y - 10:.1f}" width="{w:.1f}" height="20" rx="6" '
                    f'fill="{fill}" stroke="#335"/>')
         out.append(f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle">{escape(lab)}</text>')
