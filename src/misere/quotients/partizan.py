@@ -1,0 +1,588 @@
+"""Partizan misère quotients: tetrapartite monoids of closures cl(S) (Siegel 003 §8).
+
+For a finite set ``S`` of partizan games, ``cl(S)`` is the set of all sums of followers of
+games in ``S``. Indistinguishability ``G ≡ H  iff  o⁻(G+X) = o⁻(H+X) for all X in cl(S)`` is a
+congruence; the quotient ``Q`` with its outcome partition ``Π: Q -> {L, N, P, R}`` is a
+*tetrapartite monoid*, ordered by ``x ≥ y iff Π(xz) ≥ Π(yz) for all z`` (003 §8; notes E.7).
+
+How the quotient is found (:func:`partizan_quotient`)
+-----------------------------------------------------
+1. Linearise: components are the non-zero followers (or a ruleset's own components, e.g.
+   Partizan Kayles strips), positions are words (exponent vectors).
+2. Bounded classification: the outcome of every word of total size ``<= size + test`` is found
+   by exhaustive search (:func:`misere.core.outcome.sum_outcome`); two words of size
+   ``<= size`` are put in one class when they have the same outcome against every test word of
+   size ``<= test``. Words in different classes are provably distinct (the test word is a
+   witness); words in one class are only *candidates* for equality.
+3. Presentation: the colex-least word of a class is its normal word (notes E.4); components
+   whose single-letter word is normal are the generators; the minimal non-normal words, each
+   equated with its normal word, are the relations, used as rewriting rules (a Gröbner basis of
+   the congruence when the bounds are large enough). We check that rewriting sends every
+   classified word to the normal word of its class.
+4. Proof:
+
+   * if every generator has a relation that is a pure power of it, the monoid is **finite**:
+     we build its table and run the exact certificate of
+     :mod:`misere.quotients.partizan_certify` (outcome recursion checked on all words, and
+     reducedness). The result is then exactly the quotient (strategy ``"exact"``).
+   * otherwise the monoid is **infinite** (e.g. ℤ for cl(1, 1̄) and Partizan Kayles,
+     ℤ × ℤ₂ for cl(↑, ↓)); the presentation is a finite description, and it is verified
+     against exhaustive outcome search on every word of size ``<= size + test`` (strategy
+     ``"bounded"``: a check, not a proof, stated with its bound in :attr:`strategy`).
+
+Outcomes of elements are always exact for the normal word they are computed on (``Π(x)`` is
+the outcome of the normal word of ``x``, by search); only the identification of classes rests
+on the stated bound in the infinite case.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from math import comb
+from typing import Any, Iterable, Sequence
+
+from misere.core.outcome import Outcome
+from misere.core.table import ZERO, GameId
+from misere.errors import ComputationLimitError, MisereError, NotInUniverseError, UnsupportedError
+from misere.quotients.monoid import TableMonoid
+from misere.quotients.partizan_certify import Certificate, certify
+from misere.quotients.partizan_components import Components, Word, from_games, words_up_to
+from misere.quotients.presentation import format_word, generator_names
+
+__all__ = ["PartizanQuotient", "partizan_quotient", "quotient_of_components"]
+
+_BUDGET = 6000  # words whose outcome is searched during classification
+_MAX_TOTAL = 16
+
+
+def _colex(w: Sequence[int]) -> tuple[int, ...]:
+    return tuple(reversed(w))
+
+
+def _add(u: Sequence[int], v: Sequence[int]) -> Word:
+    return tuple(a + b for a, b in zip(u, v))
+
+
+def _divides(u: Sequence[int], v: Sequence[int]) -> bool:
+    return all(a <= b for a, b in zip(u, v))
+
+
+def _bounds(n: int, size: int | None, test: int | None) -> tuple[int, int]:
+    if size is not None and test is not None:
+        return size, test
+    total = 2
+    while total < _MAX_TOTAL and comb(total + 1 + n, n) <= _BUDGET:
+        total += 1
+    s = size if size is not None else max(1, (total + 1) // 2)
+    t = test if test is not None else max(1, total - s)
+    return s, t
+
+
+def invariant_factors(rows: Sequence[Sequence[int]], ncols: int) -> tuple[int, list[int]]:
+    """Free rank and torsion invariant factors (> 1) of ``ℤ^ncols / rowspan(rows)``.
+
+    Smith normal form by elementary row and column operations.
+    """
+    a = [list(r) for r in rows if any(r)]
+    rank = 0
+    diag: list[int] = []
+    while a:
+        # pivot: smallest non-zero absolute entry
+        best = None
+        for i, r in enumerate(a):
+            for j, v in enumerate(r):
+                if v and (best is None or abs(v) < abs(a[best[0]][best[1]])):
+                    best = (i, j)
+        if best is None:
+            break
+        i, j = best
+        a[0], a[i] = a[i], a[0]
+        for r in a:
+            r[0], r[j] = r[j], r[0]
+        p = a[0][0]
+        done = True
+        for r in a[1:]:
+            q = r[0] // p
+            if q:
+                r[:] = [x - q * y for x, y in zip(r, a[0])]
+            if r[0]:
+                done = False
+        for j2 in range(1, len(a[0])):
+            q = a[0][j2] // p
+            if q:
+                for r in a:
+                    r[j2] -= q * r[0]
+            if a[0][j2]:
+                done = False
+        if not done:
+            continue
+        if any(x % p for r in a[1:] for x in r[1:]):
+            # make p divide the rest: add a row with a non-multiple into the pivot row
+            for r in a[1:]:
+                if any(x % p for x in r[1:]):
+                    a[0] = [x + y for x, y in zip(a[0], r)]
+                    break
+            continue
+        diag.append(abs(p))
+        rank += 1
+        a = [r[1:] for r in a[1:]]
+        a = [r for r in a if any(r)]
+    return ncols - rank, [d for d in diag if d > 1]
+
+
+def _type_name(free: int, torsion: Sequence[int]) -> str:
+    parts = []
+    if free:
+        parts.append("Z" if free == 1 else f"Z^{free}")
+    parts += [f"Z{d}" for d in torsion]
+    return " x ".join(parts) if parts else "trivial"
+
+
+@dataclass
+class PartizanQuotient:
+    """The tetrapartite misère quotient of a closure (Siegel 003 §8).
+
+    Elements are named by their normal words over the generators ``a, b, c, ...`` (``"1"`` is
+    the identity, the class of ``0``), as in the impartial presentations of seed 002 §9.3.
+
+    Attributes
+    ----------
+    components : Components
+        The linearised closure.
+    generators : tuple of int
+        Component index of each generator, in order ``a, b, ...``.
+    relations : list of (str, str)
+        The defining relations ``lhs = rhs`` over the generators.
+    finite : bool
+        Whether the monoid is finite.
+    strategy : str
+        How the result was established (``"exact: ..."`` or ``"bounded: ..."``).
+    size_bound, test_bound : int
+        Classification bounds (words of size ``<= size_bound`` against tests ``<= test_bound``).
+    verified_words : int
+        Number of words whose predicted outcome was checked against search.
+    """
+
+    components: Components
+    generators: tuple[int, ...]
+    _rules: list[tuple[Word, Word]]
+    size_bound: int
+    test_bound: int
+    finite: bool = False
+    strategy: str = ""
+    verified_words: int = 0
+    certificate: Certificate | None = None
+    _pi: dict[Word, Outcome] = field(default_factory=dict)
+    _elements: list[Word] | None = None
+    _table: TableMonoid | None = None
+
+    # -- words and names -----------------------------------------------------------------
+
+    @property
+    def names(self) -> list[str]:
+        """Generator names ``a, b, c, ...``."""
+        return generator_names(len(self.generators))
+
+    def legend(self) -> dict[str, str]:
+        """Generator name -> the component (game) it stands for."""
+        return {nm: self.components.names[c] for nm, c in zip(self.names, self.generators)}
+
+    def normal_form(self, word: Sequence[int]) -> Word:
+        """Rewrite a word over the components to its normal word (still over the components)."""
+        w = list(word)
+        changed = True
+        while changed:
+            changed = False
+            for lhs, rhs in self._rules:
+                if _divides(lhs, w):
+                    t = min(w[i] // e for i, e in enumerate(lhs) if e)
+                    w = [a - t * l + t * r for a, l, r in zip(w, lhs, rhs)]
+                    changed = True
+                    break
+        return tuple(w)
+
+    def _gen_word(self, w: Sequence[int]) -> tuple[int, ...]:
+        return tuple(w[c] for c in self.generators)
+
+    def _comp_word(self, g: Sequence[int]) -> Word:
+        w = [0] * len(self.components)
+        for c, e in zip(self.generators, g):
+            w[c] = e
+        return tuple(w)
+
+    def name(self, word: Sequence[int]) -> str:
+        """Normal word (generator letters) of the class of a component word."""
+        return format_word(self._gen_word(self.normal_form(word)), self.names)
+
+    def parse_element(self, text: str) -> Word:
+        """Component word of an element written as a word in the generators, e.g. ``'ab2'``."""
+        s = text.replace(" ", "")
+        if s in ("1", "0", ""):
+            return (0,) * len(self.components)
+        names = self.names
+        g = [0] * len(names)
+        pos = 0
+        for m in re.finditer(r"([a-z])(\d*)", s):
+            if m.start() != pos or m.group(1) not in names:
+                raise MisereError(f"cannot read element {text!r}: generators are {', '.join(names)}")
+            g[names.index(m.group(1))] += int(m.group(2) or 1)
+            pos = m.end()
+        if pos != len(s):
+            raise MisereError(f"cannot read element {text!r}: generators are {', '.join(names)}")
+        return self.normal_form(self._comp_word(g))
+
+    def word_of_games(self, games: Iterable[Any]) -> Word:
+        """Component word of a sum of games of the closure, given as a list of its parts."""
+        index = {gid: i for i, gid in enumerate(self.components.ids)}
+        w = [0] * len(self.components)
+        for g in games:
+            gid = _gid(g)
+            if gid == ZERO:
+                continue
+            i = index.get(gid)
+            if i is None:
+                raise NotInUniverseError(
+                    f"{_show(g)} is not a component of this closure; pass a sum as a list of "
+                    f"its parts (components: {', '.join(self.components.names)})")
+            w[i] += 1
+        return tuple(w)
+
+    def _word(self, x: Any) -> Word:
+        if isinstance(x, str):
+            return self.parse_element(x)
+        if isinstance(x, tuple) and all(isinstance(e, int) for e in x) and \
+                len(x) == len(self.components):
+            return self.normal_form(x)
+        return self.normal_form(self.word_of_games(x))
+
+    # -- the public quotient interface ---------------------------------------------------
+
+    def element(self, games: Iterable[Any]) -> str:
+        """The element (normal word) of the sum of ``games`` (each a component of cl(S))."""
+        return self.name(self.word_of_games(games))
+
+    def pi(self, x: Any) -> Outcome:
+        """Outcome class ``Π(x)`` of an element (name, component word or list of games)."""
+        w = self._word(x)
+        o = self._pi.get(w)
+        if o is None:
+            o = self._pi[w] = self.components.outcome(w)
+        return o
+
+    def outcome(self, games: Iterable[Any]) -> Outcome:
+        """Outcome of the sum of ``games`` read off the quotient: ``Π(Φ(G_1 + ... + G_k))``."""
+        return self.pi(self.normal_form(self.word_of_games(games)))
+
+    def multiply(self, x: Any, y: Any) -> str:
+        """The product (sum of games) of two elements."""
+        return self.name(_add(self._word(x), self._word(y)))
+
+    def elements(self, max_size: int | None = None) -> list[str]:
+        """All elements (finite case) or those whose normal word has at most ``max_size``
+        letters (infinite case; default 4)."""
+        return [self.name(w) for w in self._element_words(max_size)]
+
+    def _element_words(self, max_size: int | None = None) -> list[Word]:
+        if self.finite and max_size is None:
+            assert self._elements is not None
+            return list(self._elements)
+        k = 4 if max_size is None else max_size
+        out, seen = [], set()
+        for g in words_up_to(len(self.generators), k):
+            w = self.normal_form(self._comp_word(g))
+            if w not in seen:
+                seen.add(w)
+                out.append(w)
+        return out
+
+    @property
+    def order(self) -> int | None:
+        """Number of elements, ``None`` when infinite."""
+        return len(self._elements) if self.finite and self._elements is not None else None
+
+    @property
+    def partition(self) -> dict[str, str]:
+        """Element -> ``"L"/"N"/"P"/"R"`` (all elements if finite, else normal words of
+        length <= 4)."""
+        return {self.name(w): self.pi(w).value for w in self._element_words()}
+
+    @property
+    def P(self) -> list[str]:
+        """Elements in the P-portion (within :attr:`partition`)."""
+        return [x for x, o in self.partition.items() if o == "P"]
+
+    @property
+    def phi(self) -> dict[str, str]:
+        """Component -> element (the pretending function on components)."""
+        n = len(self.components)
+        return {nm: self.name(tuple(int(i == j) for j in range(n)))
+                for i, nm in enumerate(self.components.names)}
+
+    @property
+    def presentation(self) -> str:
+        """``<a,b,... | relations>``."""
+        rels = ",".join(f"{l}={r}" for l, r in self.relations)
+        gens = ",".join(self.names)
+        return f"<{gens} | {rels}>" if rels else f"<{gens}>"
+
+    @property
+    def relations(self) -> list[tuple[str, str]]:
+        """Defining relations among the generators."""
+        gens = set(self.generators)
+        out = []
+        for lhs, rhs in self._rules:
+            if all(i in gens for i, e in enumerate(lhs) if e):
+                out.append((format_word(self._gen_word(lhs), self.names),
+                            format_word(self._gen_word(rhs), self.names)))
+        return out
+
+    def _orders_window(self) -> list[Word]:
+        if self.finite:
+            return self._element_words()
+        return self._element_words(max(2, min(8, 2 * self.test_bound)))
+
+    def ge(self, x: Any, y: Any) -> bool:
+        """``x ≥ y`` in the induced order: ``Π(xz) ≥ Π(yz)`` for all ``z`` (003 §8).
+
+        Exact for a finite quotient; for an infinite one ``z`` ranges over the elements whose
+        normal words have at most ``2 * test_bound`` (between 2 and 8) letters.
+        """
+        wx, wy = self._word(x), self._word(y)
+        for z in self._orders_window():
+            if not self.pi(self.normal_form(_add(wx, z))) >= self.pi(self.normal_form(_add(wy, z))):
+                return False
+        return True
+
+    def order_relations(self, max_size: int | None = None) -> list[tuple[str, str]]:
+        """Pairs ``(x, y)`` with ``x > y`` among :meth:`elements`."""
+        ws = self._element_words(max_size)
+        out = []
+        for a in ws:
+            for b in ws:
+                if a != b and self.ge(a, b) and not self.ge(b, a):
+                    out.append((self.name(a), self.name(b)))
+        return out
+
+    def is_invertible(self, x: Any) -> bool:
+        """Whether ``x`` has an inverse (exact if finite; searched among short words if not)."""
+        wx = self._word(x)
+        one = (0,) * len(self.components)
+        return any(self.normal_form(_add(wx, z)) == one
+                   for z in self._element_words(None if self.finite else 6))
+
+    @property
+    def is_group(self) -> bool:
+        """Whether every element is invertible (every generator has an inverse)."""
+        n = len(self.components)
+        return all(self.is_invertible(tuple(int(i == c) for i in range(n)))
+                   for c in self.generators)
+
+    def units(self) -> list[str] | str:
+        """The invertible elements: a list (finite), ``"all"`` (group), or the invertible
+        elements among short normal words."""
+        if self.finite:
+            return [self.name(w) for w in self._element_words() if self.is_invertible(w)]
+        if self.is_group:
+            return "all"
+        return [self.name(w) for w in self._element_words(3) if self.is_invertible(w)]
+
+    @property
+    def structure(self) -> str:
+        """Isomorphism type when known: ``Z``, ``Z x Z2``, ``N``, ``finite of order 6``, ..."""
+        k = len(self.generators)
+        rows = []
+        for lhs, rhs in self._rules:
+            if set(i for i, e in enumerate(lhs) if e) <= set(self.generators):
+                g1, g2 = self._gen_word(lhs), self._gen_word(rhs)
+                rows.append([a - b for a, b in zip(g1, g2)])
+        free, tors = invariant_factors(rows, k)
+        if self.finite:
+            kind = "group " + _type_name(free, tors) if self.is_group else "monoid"
+            return f"finite {kind} of order {self.order}"
+        if self.is_group:
+            return _type_name(free, tors)
+        if not rows:
+            return "N" if k == 1 else f"N^{k}"
+        return f"infinite monoid (group completion {_type_name(free, tors)})"
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready summary (fields shared with the impartial quotient plus the partition)."""
+        return {
+            "partizan": True,
+            "order": self.order,
+            "finite": self.finite,
+            "structure": self.structure,
+            "generators": self.legend(),
+            "presentation": self.presentation,
+            "relations": [f"{l}={r}" for l, r in self.relations],
+            "phi": self.phi,
+            "partition": self.partition,
+            "P": self.P,
+            "units": self.units(),
+            "order_relations": [f"{a}>{b}" for a, b in self.order_relations()],
+            "strategy": self.strategy,
+            "size_bound": self.size_bound,
+            "test_bound": self.test_bound,
+            "verified_words": self.verified_words,
+        }
+
+    def hasse_svg(self, max_size: int | None = None, title: str = "") -> str:
+        """SVG Hasse diagram of the induced order, nodes coloured by outcome class."""
+        from misere.viz.hasse import hasse_svg
+        ws = self._element_words(max_size)
+        labels = [f"{self.name(w)} ({self.pi(w).value})" for w in ws]
+        colours = {"L": "#cfe2ff", "R": "#f8d7da", "N": "#fff3cd", "P": "#d1e7dd"}
+        ge = {(i, j): self.ge(a, b) for i, a in enumerate(ws) for j, b in enumerate(ws)}
+        return hasse_svg(labels, lambda i, j: ge[(i, j)], title=title,
+                         colors=[colours[self.pi(w).value] for w in ws])
+
+
+def _gid(g: Any) -> GameId:
+    if isinstance(g, int):
+        return g
+    if isinstance(g, str):
+        from misere.core.notation import parse_id
+        return parse_id(g)
+    gid = getattr(g, "id", None)
+    if isinstance(gid, int):
+        return gid
+    raise TypeError(f"expected a game, got {type(g).__name__}")
+
+
+def _show(g: Any) -> str:
+    if isinstance(g, int):
+        from misere.core.notation import format_id
+        return repr(format_id(g))
+    return repr(str(g))
+
+
+def quotient_of_components(
+    comps: Components, size: int | None = None, test: int | None = None,
+) -> PartizanQuotient:
+    """The tetrapartite quotient of the closure spanned by a component system.
+
+    Parameters
+    ----------
+    comps : Components
+    size, test : int, optional
+        Classification bounds (module docstring, step 2); chosen from the number of
+        components when omitted.
+
+    Raises
+    ------
+    UnsupportedError
+        When the bounded data admit no consistent presentation (raise the bounds).
+    """
+    n = len(comps)
+    s, t = _bounds(n, size, test)
+    total = s + t
+    outcome = {w: comps.outcome(w) for w in words_up_to(n, total)}
+    tests = list(words_up_to(n, t))
+    words = sorted(words_up_to(n, s), key=_colex)
+    cls: dict[Word, int] = {}
+    sigs: dict[tuple[Outcome, ...], int] = {}
+    normal: list[Word] = []
+    for w in words:
+        sig = tuple(outcome[_add(w, z)] for z in tests)
+        c = sigs.get(sig)
+        if c is None:
+            c = sigs[sig] = len(normal)
+            normal.append(w)
+        cls[w] = c
+    rules: list[tuple[Word, Word]] = []
+    for w in words:
+        nw = normal[cls[w]]
+        if nw == w:
+            continue
+        preds = [tuple(e - (i == j) for j, e in enumerate(w)) for i in range(n) if w[i]]
+        if all(normal[cls[p]] == p for p in preds):
+            rules.append((w, nw))
+    gens = tuple(i for i in range(n)
+                 if normal[cls[tuple(int(i == j) for j in range(n))]][i] == 1
+                 and sum(normal[cls[tuple(int(i == j) for j in range(n))]]) == 1)
+    q = PartizanQuotient(comps, gens, rules, s, t)
+    for w in words:
+        if q.normal_form(w) != normal[cls[w]]:
+            raise UnsupportedError(
+                f"no consistent presentation within bounds size={s}, test={t} "
+                f"(word {w} rewrites to {q.normal_form(w)}); try larger bounds")
+    finite = all(any(sum(1 for e in q._gen_word(l) if e) == 1 and q._gen_word(l)[k] > 0
+                     for l, _ in rules if set(i for i, e in enumerate(l) if e) <= set(gens))
+                 for k in range(len(gens)))
+    # bounded verification: the presentation predicts every searched outcome
+    for w, o in outcome.items():
+        if q.pi(q.normal_form(w)) != o:
+            raise UnsupportedError(
+                f"presentation mispredicts the outcome of word {w} (bounds size={s}, test={t}); "
+                f"try larger bounds")
+    q.verified_words = len(outcome)
+    if finite:
+        _finish_finite(q)
+    else:
+        q.strategy = (f"bounded: infinite monoid given by a finite presentation; classes "
+                      f"separated by witnesses among sums of <= {t} components, and the "
+                      f"presentation's outcome predictions checked against exhaustive search "
+                      f"on all {len(outcome)} sums of <= {total} components")
+    return q
+
+
+def _finish_finite(q: PartizanQuotient) -> None:
+    """Enumerate the finite monoid, build its table and run the exact certificate."""
+    k = len(q.generators)
+    elements: list[Word] = []
+    seen: set[Word] = set()
+    frontier = [q._comp_word((0,) * k)]
+    while frontier:
+        w = frontier.pop()
+        if w in seen:
+            continue
+        seen.add(w)
+        elements.append(w)
+        if len(elements) > 5000:
+            raise ComputationLimitError("finite quotient has more than 5000 elements")
+        for c in q.generators:
+            frontier.append(q.normal_form(tuple(e + (i == c) for i, e in enumerate(w))))
+    elements.sort(key=lambda w: (sum(w), _colex(w)))
+    index = {w: i for i, w in enumerate(elements)}
+    table = [[index[q.normal_form(_add(a, b))] for b in elements] for a in elements]
+    q._elements = elements
+    q._table = TableMonoid(table, index[elements[0]])
+    q.finite = True
+    if not (q._table.is_commutative() and q._table.is_associative()):
+        raise UnsupportedError("the candidate table is not a commutative monoid; raise the bounds")
+    n = len(q.components)
+    phi = [index[q.normal_form(tuple(int(i == j) for j in range(n)))] for i in range(n)]
+    pi = [q.pi(w) for w in elements]
+    cert = certify(q.components, table, index[elements[0]], pi, phi)
+    q.certificate = cert
+    if not cert.ok:
+        raise UnsupportedError(f"finite candidate of order {len(elements)} failed the exact "
+                               f"certificate ({cert.reason}); try larger bounds")
+    q.strategy = (f"exact: finite monoid of order {len(elements)} certified by the outcome "
+                  f"recursion on all words ({cert.words_searched} searched after pruning) and "
+                  f"reducedness; classes found with sums of <= {q.size_bound} components "
+                  f"tested against sums of <= {q.test_bound}")
+
+
+def partizan_quotient(
+    games: Sequence[Any], size: int | None = None, test: int | None = None,
+) -> PartizanQuotient:
+    """The partizan misère quotient of ``cl(games)``.
+
+    Parameters
+    ----------
+    games : sequence of Game, str or GameId
+        The generating set ``S``.
+    size, test : int, optional
+        Classification bounds (see :func:`quotient_of_components`).
+
+    Examples
+    --------
+    >>> q = partizan_quotient(["1", "-1"])
+    >>> q.structure, q.presentation
+    ('Z', '<a,b | ab=1>')
+    >>> q.ge("b", "1"), q.ge("1", "a"), q.multiply("a", "b")
+    (True, True, '1')
+    """
+    comps = from_games([_gid(g) for g in games])
+    return quotient_of_components(comps, size, test)
