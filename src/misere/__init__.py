@@ -13,6 +13,7 @@ from .api import (
     Comparison, born_by, canonical, compare, comparison, count_born_by, distinguish, game, ge,
     outcome, outcome_of_sum, parse,
 )
+from .api import Invertibility, invertibility, is_invertible
 from .core import Game, Outcome
 from .errors import MisereError
 from .universes import find_universe, universe_names
@@ -23,4 +24,5 @@ __all__ = [
     "Game", "Outcome", "MisereError", "Comparison", "parse", "game", "outcome", "outcome_of_sum",
     "canonical", "compare", "ge", "comparison", "distinguish", "born_by", "count_born_by",
     "find_universe", "universe_names", "__version__",
+    "Invertibility", "invertibility", "is_invertible",
 ]

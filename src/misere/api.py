@@ -221,3 +221,68 @@ def count_born_by(n: int, universe: "str | Universe" = "general") -> int:
 
 
 
+
+
+# --- invertibility (001 Thm 2.4.2, 000 §5, 004 §4) --------------------------------------------
+
+@dataclass(frozen=True)
+class Invertibility:
+    """The answer of :func:`invertibility`.
+
+    Attributes
+    ----------
+    universe : the universe's name.
+    game : G.
+    invertible : whether ``G + conj(G) ≡ 0`` modulo the universe.
+    inverse : the reduced form of ``conj(G)`` when G is invertible.
+    witness : when not invertible, a verified X with ``o(G + conj(G) + X) != o(X)``.
+    method : how it was decided (cites the theorem).
+    conjugate_property : every inverse is known to be ``≡ conj(G)`` (004 Thms 36–37 for 𝒟, ℰ).
+    non_conjugal : other inverses H (``G + H ≡ 0``, ``H ≢ conj(G)``) found among small members.
+    searched_day : the day searched for non-conjugal inverses (None: no search was needed).
+    sufficient_condition : for dicots, whether 001 Thm 4.2.2's hereditary test holds.
+    """
+
+    universe: str
+    game: Game
+    invertible: bool
+    inverse: Game | None
+    witness: Game | None
+    method: str
+    conjugate_property: bool
+    non_conjugal: tuple[Game, ...]
+    searched_day: int | None
+    sufficient_condition: bool | None
+
+
+@_limited
+def invertibility(g: "Game | str", universe: "str | Universe" = "general") -> Invertibility:
+    """Is ``G + conj(G) ≡ 0`` modulo the universe? With witness, inverse and other inverses.
+
+    Examples
+    --------
+    >>> r = invertibility("*", universe="dead-ending")
+    >>> r.invertible, outcome_of_sum(["*", "*", r.witness]) != outcome(r.witness)
+    (False, True)
+    """
+    from .universes.invertibility import invertibility as _inv
+
+    u = find_universe(universe)
+    gg = _g(g)
+    _member(u, gg)
+    r = _inv(gg.id, u)
+    opt = lambda x: None if x is None else Game._of(x)  # noqa: E731
+    return Invertibility(r.universe, gg, r.invertible, opt(r.inverse), opt(r.witness), r.method,
+                         r.conjugate_property, tuple(Game._of(x) for x in r.non_conjugal),
+                         r.searched_day, r.sufficient_condition)
+
+
+def is_invertible(g: "Game | str", universe: "str | Universe" = "general") -> bool:
+    """Whether ``G + conj(G) ≡ 0`` modulo the universe (see :func:`invertibility`).
+
+    Examples
+    --------
+    >>> is_invertible("*", "dicot"), is_invertible("*", "dead-ending"), is_invertible("1", "E")
+    (True, False, True)
+    """
+    return invertibility(g, universe).invertible
