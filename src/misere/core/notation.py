@@ -9,6 +9,7 @@ Grammar (whitespace is ignored)::
     number  := digits ['/' digits]        # dyadic rationals, e.g. 3/4
     ups     := '^' | 'v'                  # up, down
     star    := '*' [digits]               # *, *2, ...
+             | '*' '[' [expr (',' expr)*] ']'   # impartial: *[*2,*] = {*2,*|*2,*} (CGSuite)
     options := lists of expr separated by ',' and runs of '|' (slash nesting: {2||1|0})
 
 ``-G`` and ``~G`` are the conjugate (the misère "negative"); ``G - H`` is ``G + ~H``. Numbers,
@@ -36,7 +37,7 @@ __all__ = ["parse_id", "format_id", "explicit", "MAX_DEPTH"]
 MAX_DEPTH = 400
 
 _TOKEN = re.compile(
-    r"\s*(?:(?P<num>\d+)|(?P<name>[A-Za-z_][A-Za-z0-9_']*)|(?P<bars>\|+)|(?P<sym>[{}(),+\-~*^./±]))"
+    r"\s*(?:(?P<num>\d+)|(?P<name>[A-Za-z_][A-Za-z0-9_']*)|(?P<bars>\|+)|(?P<sym>[{}(),+\-~*^./±\[\]]))"
 )
 
 
@@ -179,6 +180,8 @@ class _Parser:
         star: int | None = None
         if self.is_sym("*"):
             self.take()
+            if value is None and ups == 0 and self.is_sym("["):
+                return self.impartial_list()
             star = 1
             k, v, _ = self.peek()
             if k == "num":
@@ -187,6 +190,24 @@ class _Parser:
         if value is None and ups == 0 and star is None:
             raise self.fail("a game")
         return _named_form(value or Fraction(0), ups, star or 0)
+
+    def impartial_list(self) -> GameId:
+        """CGSuite's impartial input ``*[G1, G2, ...]`` (after ``*``): the form with those
+        options for both players, e.g. ``*[*2,*] = {*2,*|*2,*}``; ``*[]`` is 0."""
+        self.take()  # '['
+        self.enter()
+        opts: list[GameId] = []
+        while not self.is_sym("]"):
+            if self.peek()[0] == "end":
+                raise self.fail("']'")
+            if opts:
+                if not self.is_sym(","):
+                    raise self.fail("',' or ']'")
+                self.take()
+            opts.append(self.expr())
+        self.take()
+        self.depth -= 1
+        return intern(opts, opts)
 
     def braces(self) -> GameId:
         """Parse after '{' up to the matching '}' with CGSuite slash nesting."""

@@ -64,7 +64,11 @@ def _opt_set(g: GameId) -> frozenset[GameId]:
 def check_impartial(g: GameId) -> None:
     """Raise :class:`NotInUniverseError` unless ``g`` is an impartial form."""
     if not is_impartial(g):
-        raise NotInUniverseError(f"#{g} is not an impartial game (Left and Right options differ)")
+        from ..core.notation import format_id
+
+        raise NotInUniverseError(
+            f"{format_id(g)!r} is not an impartial game (Left and Right options differ)"
+        )
 
 
 def _mex(values: Iterable[int]) -> int:
