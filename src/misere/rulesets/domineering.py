@@ -1,0 +1,138 @@
+"""Domineering on arbitrary boards (thesis 001 App. A, §5.1): Left places vertical dominoes,
+Right horizontal ones, on two free adjacent squares. A placement game, hence dead-ending.
+
+The free squares split into 4-connected regions that are played independently; each region is a
+component, stored as a frozenset of ``(row, column)`` cells translated to start at ``(0, 0)``.
+
+Text format: rows of ``.`` (free) and ``#`` (removed or occupied) separated by ``/`` or new
+lines, e.g. ``"..#/..."``; or a rectangle ``"3x4"`` (rows x columns); several boards joined by
+``+``. Python: a list of row strings, or ``(rows, columns)``.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable, Sequence
+
+from misere.errors import RulesetError
+from misere.rulesets.partizan_base import PartizanRuleset
+from misere.rulesets.partizan_draw import COLOURS, svg_document
+
+__all__ = ["DomineeringRuleset", "Domineering", "regions"]
+
+Cell = tuple[int, int]
+Board = frozenset[Cell]
+
+
+def regions(cells: Iterable[Cell]) -> list[Board]:
+    """The 4-connected regions of a set of cells, each translated to the origin, sorted."""
+    left = set(cells)
+    out = []
+    while left:
+        start = min(left)
+        comp = {start}
+        stack = [start]
+        left.discard(start)
+        while stack:
+            r, c = stack.pop()
+            for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if nb in left:
+                    left.discard(nb)
+                    comp.add(nb)
+                    stack.append(nb)
+        if len(comp) < 2:
+            continue  # a lone square admits no domino: it is 0
+        r0 = min(r for r, _ in comp)
+        c0 = min(c for _, c in comp)
+        out.append(frozenset((r - r0, c - c0) for r, c in comp))
+    return sorted(out, key=lambda b: (len(b), sorted(b)))
+
+
+def _rows(board: Board) -> list[str]:
+    if not board:
+        return ["."]
+    h = max(r for r, _ in board) + 1
+    w = max(c for _, c in board) + 1
+    return ["".join("." if (r, c) in board else "#" for c in range(w)) for r in range(h)]
+
+
+class DomineeringRuleset(PartizanRuleset):
+    """Domineering (Left vertical, Right horizontal).
+
+    Examples
+    --------
+    >>> str(Domineering.position("2x2"))   # {1|-1}
+    '±1'
+    >>> Domineering.outcome("1x3").value, Domineering.outcome("3x1").value
+    ('L', 'R')
+    """
+
+    name = "domineering"
+    aliases = ("dom",)
+    syntax = "rows of '.' and '#' separated by '/' (e.g. '..#/...'), or 'RxC'; boards joined by '+'"
+
+    def parse(self, text: str) -> list[Board]:
+        out: list[Board] = []
+        for part in text.split("+"):
+            part = part.strip()
+            if not part or part == "0":
+                continue
+            low = part.lower()
+            if "x" in low and all(t.strip().isdigit() for t in low.split("x")):
+                r, c = (int(t) for t in low.split("x"))
+                out += self._from_python((r, c))
+                continue
+            rows = [row.strip() for row in part.replace("\n", "/").split("/") if row.strip()]
+            out += self._from_python(rows)
+        return sorted(out, key=lambda b: (len(b), sorted(b)))
+
+    def _from_python(self, position: Any) -> list[Board]:
+        if isinstance(position, tuple) and len(position) == 2 and all(isinstance(x, int) for x in position):
+            r, c = position
+            if r < 0 or c < 0:
+                raise RulesetError(f"a board needs non-negative sides, got {position!r}")
+            return regions((i, j) for i in range(r) for j in range(c))
+        rows = list(position)
+        cells = []
+        for i, row in enumerate(rows):
+            if not isinstance(row, str) or set(row) - {".", "#", "x", "X", "o"}:
+                raise RulesetError(f"cannot read Domineering board {position!r}: expected {self.syntax}")
+            cells += [(i, j) for j, ch in enumerate(row) if ch in ".o"]
+        return regions(cells)
+
+    def component_moves(self, comp: Any, left: bool) -> list[tuple[str, list[Any]]]:
+        dr, dc = (1, 0) if left else (0, 1)
+        out = []
+        seen = set()
+        for r, c in sorted(comp):
+            other = (r + dr, c + dc)
+            if other in comp:
+                rest = tuple(regions(comp - {(r, c), other}))
+                if rest in seen:
+                    continue
+                seen.add(rest)
+                out.append((f"{'vertical' if left else 'horizontal'} domino at ({r},{c})-({other[0]},{other[1]})",
+                            list(rest)))
+        return out
+
+    def format_component(self, comp: Any) -> str:
+        return "/".join(_rows(comp))
+
+    def svg(self, position: Any) -> str:
+        comps = self.components(position) if not isinstance(position, str) else None
+        boards = comps if comps is not None else self.parse(position)
+        s, gap, items = 30, 20, []
+        x0, height = 10, 0
+        for b in boards:
+            rows = _rows(b)
+            for i, row in enumerate(rows):
+                for j, ch in enumerate(row):
+                    fill = "#f5f0e1" if ch == "." else "#333333"
+                    items.append(f'<rect x="{x0 + j * s}" y="{10 + i * s}" width="{s}" height="{s}" '
+                                 f'fill="{fill}" stroke="#000"/>')
+            x0 += len(rows[0]) * s + gap
+            height = max(height, len(rows) * s)
+        items.append(f'<text x="10" y="{height + 28}" font-size="11" fill="{COLOURS["B"]}">'
+                     f'Left: vertical, Right: horizontal</text>')
+        return svg_document(max(x0, 220), height + 40, items, f"Domineering {self.format(boards)}")
+
+
+Domineering = DomineeringRuleset()

@@ -1,0 +1,104 @@
+"""Nim as a (impartial) partizan ruleset: heaps of tokens, either player removes any positive
+number from one heap. Misère outcome by Bouton's rule (thesis 001 App. A; seed 002 §2): if every
+heap has at most one token the first player wins iff the number of heaps is even; otherwise
+iff the nim-sum is non-zero.
+
+Text format: heap sizes ``"3 4 5"``. Python: a list of sizes.
+"""
+from __future__ import annotations
+
+from functools import reduce as _fold
+from operator import xor
+from typing import Any, Sequence
+
+from misere.core.ops import nimber
+from misere.core.outcome import Outcome
+from misere.core.table import GameId
+from misere.errors import RulesetError
+from misere.rulesets.partizan_base import Move, PartizanRuleset
+from misere.rulesets.partizan_draw import svg_document
+
+__all__ = ["NimRuleset", "Nim", "misere_nim_outcome"]
+
+
+def misere_nim_outcome(heaps: Sequence[int]) -> Outcome:
+    """Bouton's misère rule.
+
+    >>> [misere_nim_outcome(h).value for h in ([], [1], [1, 1], [2, 2], [1, 2, 3])]
+    ['N', 'P', 'N', 'P', 'P']
+    """
+    if all(h <= 1 for h in heaps):
+        first_wins = sum(heaps) % 2 == 0
+    else:
+        first_wins = _fold(xor, heaps, 0) != 0
+    return Outcome.N if first_wins else Outcome.P
+
+
+class NimRuleset(PartizanRuleset):
+    """Nim (misère play).
+
+    Examples
+    --------
+    >>> Nim.outcome([1, 2, 3]).value, str(Nim.position([2]))
+    ('P', '*2')
+    """
+
+    name = "nim"
+    aliases = ("misere-nim",)
+    syntax = "heap sizes '3 4 5'"
+
+    def parse(self, text: str) -> list[int]:
+        toks = text.replace(",", " ").replace("+", " ").replace("*", " ").split()
+        if not all(t.isdigit() for t in toks):
+            raise RulesetError(f"cannot read Nim position {text!r}: expected {self.syntax}")
+        return sorted(int(t) for t in toks if int(t))
+
+    def _from_python(self, position: Any) -> list[int]:
+        try:
+            heaps = [int(h) for h in position]
+        except (TypeError, ValueError):
+            raise RulesetError(f"a Nim position is a list of heap sizes, got {position!r}") from None
+        if any(h < 0 for h in heaps):
+            raise RulesetError(f"heap sizes must be non-negative, got {position!r}")
+        return sorted(h for h in heaps if h)
+
+    def form(self, comp: Any) -> GameId:
+        return nimber(int(comp))
+
+    def component_moves(self, comp: Any, left: bool) -> list[tuple[str, list[Any]]]:
+        n = int(comp)
+        return [(f"take {n - m} from heap {n}", [m] if m else []) for m in range(n)]
+
+    def format_component(self, comp: Any) -> str:
+        return str(comp)
+
+    def format(self, comps: Sequence[Any]) -> str:
+        return " ".join(str(c) for c in comps) if comps else "0"
+
+    def rule_outcome(self, position: Any) -> Outcome:
+        """Outcome by Bouton's misère rule (no search)."""
+        return misere_nim_outcome(self.components(position))
+
+    def rule_move(self, position: Any) -> Move | None:
+        """A winning move by the rule, or ``None`` (the mover loses)."""
+        heaps = self.components(position)
+        for i, n in enumerate(heaps):
+            for m in range(n):
+                after = heaps[:i] + ([m] if m else []) + heaps[i + 1:]
+                if misere_nim_outcome(after) == Outcome.P:
+                    return Move("Left", i, f"take {n - m} from heap {n}", self.format(sorted(after)))
+        return None
+
+    def svg(self, position: Any) -> str:
+        heaps = self.components(position)
+        items, s = [], 16
+        top = max(heaps, default=1)
+        for i, n in enumerate(heaps):
+            for k in range(n):
+                items.append(f'<circle cx="{20 + i * 30 + s / 2}" cy="{20 + (top - k - 1) * (s + 2) + s / 2}" '
+                             f'r="{s / 2}" fill="#8d6e63" stroke="#000"/>')
+        return svg_document(max(40 + 30 * len(heaps), 120), 40 + top * (s + 2), items,
+                            f"Nim {self.format(heaps)}")
+
+
+Nim = NimRuleset()

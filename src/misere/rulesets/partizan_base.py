@@ -1,0 +1,164 @@
+"""Common machinery of partizan rulesets whose positions split into independent components.
+
+A ruleset subclass says how to read a position (:meth:`PartizanRuleset.parse` for text,
+:meth:`PartizanRuleset.components` for the natural Python description), how to print one
+component, and what each player may do in one component (:meth:`component_moves`, each move a
+label and the components it leaves). Everything else is shared: the game form of a component
+(memoised in a per-ruleset table), the position as a :class:`~misere.core.game.Game` (the sum
+of its components), outcomes by memoised search over multisets of components
+(:func:`misere.core.outcome.sum_outcome`, so no sum form is built), and winning moves.
+
+References: positions as sums of components follow Milley 001 §5.1 and App. A; outcomes are
+misère outcomes (Siegel 003 §2).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Hashable, Sequence
+
+from misere.core.game import Game
+from misere.core.ops import add_all
+from misere.core.outcome import Outcome, sum_left_wins_first, sum_outcome, sum_right_wins_first
+from misere.core.table import GameId, intern
+from misere.errors import ComputationLimitError
+
+__all__ = ["Move", "PartizanRuleset"]
+
+Component = Hashable
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move: who plays it, in which component, a readable label and the resulting position.
+
+    Attributes
+    ----------
+    player : str
+        ``"Left"`` or ``"Right"``.
+    component : int
+        Index of the component played in (in the order of :meth:`PartizanRuleset.components`).
+    label : str
+        What the move does, in the ruleset's words.
+    result : str
+        The position after the move, in the ruleset's text format.
+    """
+
+    player: str
+    component: int
+    label: str
+    result: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {"player": self.player, "component": self.component, "move": self.label,
+                "result": self.result}
+
+
+class PartizanRuleset:
+    """Base class; subclasses set ``name``, ``aliases`` and implement the abstract hooks."""
+
+    name = "ruleset"
+    aliases: tuple[str, ...] = ()
+    #: a short description of the text format, shown in errors and help
+    syntax = ""
+
+    def __init__(self) -> None:
+        self._forms: dict[Component, GameId] = {}
+
+    # -- hooks ---------------------------------------------------------------------------
+
+    def parse(self, text: str) -> list[Component]:
+        """Components of a position given as text."""
+        raise NotImplementedError
+
+    def components(self, position: Any) -> list[Component]:
+        """Components of a position given as text or as the natural Python description."""
+        if isinstance(position, str):
+            return self.parse(position)
+        return self._from_python(position)
+
+    def _from_python(self, position: Any) -> list[Component]:
+        raise NotImplementedError
+
+    def component_moves(self, comp: Component, left: bool) -> list[tuple[str, list[Component]]]:
+        """Moves of one player in one component: ``(label, components left behind)``."""
+        raise NotImplementedError
+
+    def format_component(self, comp: Component) -> str:
+        """Text of one component, in the format :meth:`parse` reads."""
+        raise NotImplementedError
+
+    def svg(self, position: Any) -> str:
+        """An SVG picture of the position."""
+        raise NotImplementedError
+
+    # -- shared --------------------------------------------------------------------------
+
+    def format(self, comps: Sequence[Component]) -> str:
+        """Text of a position (components joined by ``" + "``; ``"0"`` when empty)."""
+        return " + ".join(self.format_component(c) for c in comps) if comps else "0"
+
+    def form(self, comp: Component) -> GameId:
+        """The game form of one component (memoised)."""
+        r = self._forms.get(comp)
+        if r is None:
+            try:
+                lefts = [add_all(self.form(c) for c in res) for _, res in self.component_moves(comp, True)]
+                rights = [add_all(self.form(c) for c in res) for _, res in self.component_moves(comp, False)]
+            except RecursionError:
+                raise ComputationLimitError(f"{self.name}: component too large for recursion") from None
+            r = self._forms[comp] = intern(lefts, rights)
+        return r
+
+    def position(self, position: Any) -> Game:
+        """The position as a game: the sum of the forms of its components."""
+        return Game._of(add_all(self.form(c) for c in self.components(position)))
+
+    def forms(self, position: Any) -> list[GameId]:
+        """Form of every component."""
+        return [self.form(c) for c in self.components(position)]
+
+    def outcome(self, position: Any) -> Outcome:
+        """Misère outcome, by memoised search over the multiset of components."""
+        try:
+            return sum_outcome(self.forms(position))
+        except RecursionError:
+            raise ComputationLimitError(f"{self.name}: position too large for search") from None
+
+    def moves(self, position: Any, player: str) -> list[tuple[Move, list[Component]]]:
+        """Every move of ``player`` (``"Left"``/``"Right"``) with the resulting components."""
+        comps = self.components(position)
+        left = _is_left(player)
+        out = []
+        for i, c in enumerate(comps):
+            for label, res in self.component_moves(c, left):
+                after = comps[:i] + list(res) + comps[i + 1:]
+                out.append((Move("Left" if left else "Right", i, label, self.format(after)), after))
+        return out
+
+    def winning_moves(self, position: Any, player: str | None = None) -> dict[str, list[Move]]:
+        """Winning moves of each player moving first (empty list: no winning move).
+
+        A move wins for Left when Right, moving next, loses the resulting position.
+        Returns ``{"Left": [...], "Right": [...]}`` (only ``player`` if given).
+        """
+        players = ["Left", "Right"] if player is None else ["Left" if _is_left(player) else "Right"]
+        out: dict[str, list[Move]] = {}
+        for p in players:
+            wins = []
+            for mv, after in self.moves(position, p):
+                forms = [self.form(c) for c in after]
+                opp_wins = sum_right_wins_first(forms) if p == "Left" else sum_left_wins_first(forms)
+                if not opp_wins:
+                    wins.append(mv)
+            out[p] = wins
+        return out
+
+
+def _is_left(player: str) -> bool:
+    p = player.strip().lower()
+    if p in ("left", "l", "blue", "vertical"):
+        return True
+    if p in ("right", "r", "red", "horizontal"):
+        return False
+    raise ValueError(f"unknown player {player!r}: use Left or Right")

@@ -1,0 +1,178 @@
+"""Vertex-colouring games on graphs (Col and Snort; thesis 001 App. A, §5.7).
+
+A position is a graph of uncoloured vertices, each carrying a *tint*: ``L`` if it is adjacent
+to a blue (Left) vertex, ``R`` if adjacent to a red (Right) vertex, ``LR`` if both (coloured
+vertices are deleted once their neighbours are tinted). The two games differ only in which
+tint forbids a player; a vertex nobody may colour is deleted. Connected pieces are independent
+components, stored as ``(tints, edges)`` with vertices ``0..k-1``.
+
+Text format: ``path N``, ``cycle N``, ``star N`` (N leaves), ``grid RxC``, ``complete N``, or
+explicit ``edges a-b b-c`` with optional tints ``a:L c:R`` and lone vertices ``d``; several
+graphs joined by ``+``. Python: ``{"edges": [(a, b), ...], "tints": {a: "L"}, "vertices": [...]}``.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Sequence
+
+from misere.errors import RulesetError
+from misere.rulesets.partizan_base import PartizanRuleset
+from misere.rulesets.partizan_draw import COLOURS, svg_document
+
+__all__ = ["GraphColouring", "graph_components"]
+
+Comp = tuple[tuple[int, ...], tuple[tuple[int, int], ...]]
+_TINT = {"": 0, "L": 1, "B": 1, "R": 2, "LR": 3, "RL": 3}
+_TINT_NAME = {0: "", 1: "L", 2: "R", 3: "LR"}
+
+
+def graph_components(tints: dict[Any, int], edges: Sequence[tuple[Any, Any]], dead: int) -> list[Comp]:
+    """Split into connected pieces, drop vertices whose tint is ``dead`` (nobody can colour),
+    relabel each piece deterministically."""
+    verts = [v for v in tints if tints[v] != dead]
+    vs = set(verts)
+    adj: dict[Any, list[Any]] = {v: [] for v in verts}
+    for a, b in edges:
+        if a in vs and b in vs and a != b:
+            adj[a].append(b)
+            adj[b].append(a)
+    seen: set[Any] = set()
+    out = []
+    for v in sorted(verts, key=repr):
+        if v in seen:
+            continue
+        comp = [v]
+        seen.add(v)
+        i = 0
+        while i < len(comp):
+            for y in sorted(adj[comp[i]], key=repr):
+                if y not in seen:
+                    seen.add(y)
+                    comp.append(y)
+            i += 1
+        # relabel: by (tint, degree, discovery order) for a stable key
+        found = {x: k for k, x in enumerate(comp)}
+        comp.sort(key=lambda x: (tints[x], len(adj[x]), found[x]))
+        lab = {x: k for k, x in enumerate(comp)}
+        es = sorted({(min(lab[a], lab[b]), max(lab[a], lab[b])) for a in comp for b in adj[a]})
+        out.append((tuple(tints[x] for x in comp), tuple(es)))
+    return sorted(out)
+
+
+class GraphColouring(PartizanRuleset):
+    """Base of Col and Snort: ``forbid_left``/``forbid_right`` are the tint bits that forbid."""
+
+    #: tint bit set on the neighbours of a vertex Left colours (1 = "adjacent to blue")
+    forbid_left = 1
+    forbid_right = 2
+    syntax = "'path N', 'cycle N', 'star N', 'grid RxC', 'complete N' or 'edges a-b b-c a:L'"
+
+    def parse(self, text: str) -> list[Comp]:
+        out: list[Comp] = []
+        for k, part in enumerate(text.split("+")):
+            toks = part.replace(",", " ").split()
+            if not toks or toks == ["0"]:
+                continue
+            kind = toks[0].lower()
+            try:
+                if kind in ("path", "cycle", "complete", "star") and len(toks) == 2:
+                    n = int(toks[1])
+                    vs = list(range(n + (kind == "star")))
+                    if kind == "path":
+                        es = [(i, i + 1) for i in range(n - 1)]
+                    elif kind == "cycle":
+                        es = [(i, (i + 1) % n) for i in range(n)] if n > 2 else [(i, i + 1) for i in range(n - 1)]
+                    elif kind == "star":
+                        es = [(0, i) for i in range(1, n + 1)]
+                    else:
+                        es = [(i, j) for i in range(n) for j in range(i + 1, n)]
+                    out += self._from_python({"vertices": vs, "edges": es})
+                    continue
+                if kind == "grid" and len(toks) == 2:
+                    r, c = (int(x) for x in toks[1].lower().split("x"))
+                    vs2 = [(i, j) for i in range(r) for j in range(c)]
+                    es2 = [((i, j), (i + di, j + dj)) for i, j in vs2 for di, dj in ((0, 1), (1, 0))
+                           if i + di < r and j + dj < c]
+                    out += self._from_python({"vertices": vs2, "edges": es2})
+                    continue
+                if kind == "edges":
+                    verts, edges, tints = [], [], {}
+                    for t in toks[1:]:
+                        if ":" in t:
+                            v, tint = t.split(":")
+                            tints[v] = tint
+                            verts.append(v)
+                        elif "-" in t:
+                            a, b = t.split("-")
+                            edges.append((a, b))
+                        else:
+                            verts.append(t)
+                    out += self._from_python({"vertices": verts, "edges": edges, "tints": tints})
+                    continue
+            except ValueError:
+                pass
+            raise RulesetError(f"cannot read {self.name} position {part.strip()!r}: expected {self.syntax}")
+        return sorted(out)
+
+    def _from_python(self, position: Any) -> list[Comp]:
+        if not isinstance(position, dict):
+            raise RulesetError(f"a {self.name} position is a dict with 'edges' (and 'vertices', 'tints')")
+        edges = [tuple(e) for e in position.get("edges", [])]
+        verts = list(position.get("vertices", [])) + [v for e in edges for v in e]
+        tints: dict[Any, int] = {}
+        for v in verts:
+            tints.setdefault(v, 0)
+        for v, t in dict(position.get("tints", {})).items():
+            key = str(t).upper()
+            if key not in _TINT:
+                raise RulesetError(f"tint of {v!r} must be L, R or LR, got {t!r}")
+            tints[v] = _TINT[key]
+        return graph_components(tints, edges, 3)  # type: ignore[arg-type]
+
+    def component_moves(self, comp: Any, left: bool) -> list[tuple[str, list[Any]]]:
+        tints, edges = comp
+        forbidden = self.forbid_left if left else self.forbid_right
+        mark = 1 if left else 2
+        out, seen = [], set()
+        for v, t in enumerate(tints):
+            if t & forbidden:
+                continue
+            new = {u: tt for u, tt in enumerate(tints) if u != v}
+            for a, b in edges:
+                if v in (a, b):
+                    other = b if a == v else a
+                    new[other] |= mark
+            rest = tuple(graph_components(new, edges, 3))
+            if rest in seen:
+                continue
+            seen.add(rest)
+            out.append((f"colour vertex {v} {'blue' if left else 'red'}", list(rest)))
+        return out
+
+    def format_component(self, comp: Any) -> str:
+        tints, edges = comp
+        toks = [f"{a}-{b}" for a, b in edges]
+        toks += [f"{v}:{_TINT_NAME[t]}" if t else str(v) for v, t in enumerate(tints)
+                 if t or not any(v in e for e in edges)]
+        return "edges " + " ".join(toks)
+
+    def svg(self, position: Any) -> str:
+        comps = self.components(position)
+        items, x0, r = [], 10.0, 50.0
+        for tints, edges in comps:
+            k = len(tints)
+            cx, cy = x0 + r + 15, r + 25
+            pos = [(cx + (r * math.cos(2 * math.pi * i / k) if k > 1 else 0),
+                    cy + (r * math.sin(2 * math.pi * i / k) if k > 1 else 0)) for i in range(k)]
+            for a, b in edges:
+                items.append(f'<line x1="{pos[a][0]:.1f}" y1="{pos[a][1]:.1f}" x2="{pos[b][0]:.1f}" '
+                             f'y2="{pos[b][1]:.1f}" stroke="#555" stroke-width="2"/>')
+            for i, (x, y) in enumerate(pos):
+                t = tints[i]
+                stroke = {0: "#000", 1: COLOURS["B"], 2: COLOURS["R"], 3: "#7b1fa2"}[t]
+                items.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="10" fill="white" stroke="{stroke}" '
+                             f'stroke-width="3"/>')
+                items.append(f'<text x="{x - 4:.1f}" y="{y + 4:.1f}" font-size="10">{i}</text>')
+            x0 += 2 * r + 40
+        return svg_document(max(x0, 160), 2 * r + 60, items,
+                            f"{self.name} {self.format(comps)} (ring colour = tint)")

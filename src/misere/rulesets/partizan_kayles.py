@@ -1,0 +1,219 @@
+"""Partizan Kayles (Milley 000; thesis 001 §5.6): Left removes one token, Right two adjacent.
+
+A position is a multiset of strips; ``S_n`` is a strip of ``n`` tokens. Left's move on ``S_n``
+leaves ``S_i + S_{n-1-i}``, Right's leaves ``S_i + S_{n-2-i}``.
+
+Results implemented (each checked by exhaustive search in ``tests/rulesets``):
+
+* Thm 3.2 (000): ``S_{3k} ≡ kS_1 + kS_2``, ``S_{3k+1} ≡ (k+1)S_1 + kS_2``,
+  ``S_{3k+2} ≡ kS_1 + (k+1)S_2`` modulo the universe K of Kayles positions (:func:`reduce`).
+* Thm 4.4 (000) outcome rule from the numbers x, y of strips ≡ 1, 2 (mod 3)
+  (:func:`rule_outcome`).
+* Thm 4.5 (000) winning moves, *as corrected*: the printed rule offers no move when the only
+  strips are ≡ 0 (mod 3) (e.g. ``S_3``, which Left wins moving first) and misses Right's wins
+  such as ``S_3 + S_1``; :func:`rule_move` adds the last resort "play at the end of a strip
+  ≡ 0 (mod 3)" for both players (notes thesis-ch4-5 Part 4.5, Part 8), and Right's inner move
+  on a strip ≡ 1 needs length ≥ 4.
+* The monoid ``<0, S_1, S_2 | S_1 + S_2 = 0> ≅ ℤ`` and its outcome partition are *computed*
+  by :meth:`PartizanKaylesRuleset.quotient` from the rules alone.
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from misere.core.outcome import Outcome
+from misere.errors import RulesetError
+from misere.rulesets.partizan_base import Move, PartizanRuleset
+
+__all__ = ["PartizanKaylesRuleset", "PartizanKayles", "reduce", "rule_outcome", "rule_move"]
+
+
+def reduce(strips: Sequence[int]) -> tuple[int, int]:
+    """``(k, j)`` with the position ≡ ``kS_1 + jS_2`` (mod K) by Thm 3.2 (000).
+
+    >>> reduce([3]), reduce([4]), reduce([5]), reduce([1, 2, 7])
+    ((1, 1), (2, 1), (1, 2), (4, 3))
+    """
+    k = j = 0
+    for n in strips:
+        q, r = divmod(n, 3)
+        k += q + (r == 1)
+        j += q + (r == 2)
+    return k, j
+
+
+def _outcome_kj(x: int, y: int) -> Outcome:
+    if x == y:
+        return Outcome.N
+    if x > y:
+        return Outcome.R
+    return (Outcome.N, Outcome.R, Outcome.P)[(x + 2 * y) % 3]
+
+
+def rule_outcome(strips: Sequence[int]) -> Outcome:
+    """Outcome by Thm 4.4 (000): counts of strips ≡ 1 and ≡ 2 (mod 3) decide it.
+
+    >>> [rule_outcome(p).value for p in ([3], [4], [5], [2, 2], [4, 5, 5])]
+    ['N', 'R', 'P', 'R', 'P']
+    """
+    x = sum(1 for n in strips if n % 3 == 1)
+    y = sum(1 for n in strips if n % 3 == 2)
+    return _outcome_kj(x, y)
+
+
+def _after(strips: Sequence[int], i: int, parts: Sequence[int]) -> list[int]:
+    return [n for t, n in enumerate(strips) if t != i] + [p for p in parts if p]
+
+
+def rule_move(strips: Sequence[int], player: str) -> tuple[int, int] | None:
+    """A winning move by the corrected Thm 4.5 (000), or ``None`` if the player cannot win.
+
+    Returns ``(strip index, token)``: Left removes token ``token`` (1-based), Right removes
+    tokens ``token`` and ``token + 1``.
+
+    Priority (first applicable candidate that wins): Left — an end token of a strip ≡ 1, else
+    of a strip ≡ 2, else of a strip ≡ 0 (mod 3); Right — the end pair of a strip ≡ 2, else the
+    pair one in from the end of a strip ≡ 1 of length ≥ 4, else the end pair of a strip ≡ 0.
+    Whether a candidate wins is read off Thm 4.4.
+    """
+    left = player.lower().startswith("l")
+    cands: list[tuple[int, int, list[int]]] = []
+    order = (1, 2, 0) if left else (2, 1, 0)
+    for r in order:
+        for i, n in enumerate(strips):
+            if n % 3 != r or n == 0:
+                continue
+            if left:
+                cands.append((i, 1, [n - 1]))
+            elif r == 1:
+                if n >= 4:
+                    cands.append((i, 2, [1, n - 3]))
+            elif n >= 2:
+                cands.append((i, 1, [n - 2]))
+    for i, tok, parts in cands:
+        o = rule_outcome(_after(strips, i, parts))
+        if (left and not o.right_first) or (not left and not o.left_first):
+            return i, tok
+    return None
+
+
+class PartizanKaylesRuleset(PartizanRuleset):
+    """Partizan Kayles. Text: strip lengths ``"3 5 1"`` or tokens ``"ooo ooooo o"``.
+
+    Examples
+    --------
+    >>> PartizanKayles.outcome([4, 5, 5]).value
+    'P'
+    >>> str(PartizanKayles.position([2]))
+    '{1|0}'
+    """
+
+    name = "partizan-kayles"
+    aliases = ("kayles-partizan", "pk", "partizan_kayles")
+    syntax = "strip lengths '3 5 1' (or 'ooo ooooo o')"
+
+    def parse(self, text: str) -> list[int]:
+        out = []
+        for tok in text.replace(",", " ").replace("+", " ").split():
+            if tok.isdigit():
+                out.append(int(tok))
+            elif set(tok) <= {"o", "O"}:
+                out.append(len(tok))
+            else:
+                raise RulesetError(f"cannot read Partizan Kayles position {text!r}: expected {self.syntax}")
+        return [n for n in out if n]
+
+    def _from_python(self, position: Any) -> list[int]:
+        try:
+            out = [int(n) for n in position]
+        except (TypeError, ValueError):
+            raise RulesetError(f"a Partizan Kayles position is a list of strip lengths, got {position!r}") from None
+        if any(n < 0 for n in out):
+            raise RulesetError(f"strip lengths must be non-negative, got {position!r}")
+        return [n for n in out if n]
+
+    def component_moves(self, comp: Any, left: bool) -> list[tuple[str, list[Any]]]:
+        n = int(comp)
+        w = 1 if left else 2
+        seen = set()
+        out = []
+        for p in range(n - w + 1):
+            parts = tuple(sorted(x for x in (p, n - w - p) if x))
+            if parts in seen:
+                continue
+            seen.add(parts)
+            what = f"token {p + 1}" if left else f"tokens {p + 1}-{p + 2}"
+            out.append((f"remove {what} of S{n}", list(parts)))
+        return out
+
+    def format_component(self, comp: Any) -> str:
+        return str(comp)
+
+    def format(self, comps: Sequence[Any]) -> str:
+        return " ".join(str(c) for c in comps) if comps else "0"
+
+    def rule_outcome(self, position: Any) -> Outcome:
+        """Outcome by Thm 4.4 (no search)."""
+        return rule_outcome(self.components(position))
+
+    def rule_moves(self, position: Any) -> dict[str, Move | None]:
+        """One winning move per player by the corrected Thm 4.5 (``None``: no win)."""
+        strips = self.components(position)
+        out: dict[str, Move | None] = {}
+        for p in ("Left", "Right"):
+            mv = rule_move(strips, p)
+            if mv is None:
+                out[p] = None
+                continue
+            i, tok = mv
+            n = strips[i]
+            w = 1 if p == "Left" else 2
+            parts = [x for x in (tok - 1, n - w - tok + 1) if x]
+            what = f"token {tok}" if p == "Left" else f"tokens {tok}-{tok + 1}"
+            out[p] = Move(p, i, f"remove {what} of S{n}", self.format(_after(strips, i, parts)))
+        return out
+
+    def quotient(self, max_size: int = 6, size: int | None = None, test: int | None = None) -> Any:
+        """The partizan quotient of the closure of strips ``S_1 .. S_max_size``, from the rules.
+
+        For ``max_size >= 2`` this is ``<a, b | ab = 1> ≅ ℤ`` with ``a = S_1``, ``b = S_2``
+        (000 §4), computed by :func:`misere.quotients.partizan.quotient_of_components`.
+        """
+        from misere.quotients.partizan import quotient_of_components
+        from misere.quotients.partizan_components import Components
+        if max_size < 1:
+            raise RulesetError("max_size must be at least 1")
+        strips = list(range(1, max_size + 1))
+        idx = {n: i for i, n in enumerate(strips)}
+
+        def opts(n: int, w: int) -> tuple[tuple[int, ...], ...]:
+            return tuple(sorted({tuple(sorted(idx[x] for x in (p, n - w - p) if x))
+                                 for p in range(n - w + 1)}))
+
+        comps = Components(
+            ids=tuple(self.form(n) for n in strips),
+            names=tuple(f"S{n}" for n in strips),
+            left_options=tuple(opts(n, 1) for n in strips),
+            right_options=tuple(opts(n, 2) for n in strips),
+        )
+        return quotient_of_components(comps, size, test)
+
+    def svg(self, position: Any) -> str:
+        from misere.rulesets.partizan_draw import svg_document
+        strips = self.components(position)
+        r, gap = 12, 6
+        items = []
+        y = 20
+        width = 40
+        for n in strips:
+            for t in range(n):
+                cx = 20 + t * (2 * r + gap) + r
+                items.append(f'<circle cx="{cx}" cy="{y + r}" r="{r}" fill="#555" stroke="#000"/>')
+            items.append(f'<text x="{20 + n * (2 * r + gap) + 4}" y="{y + r + 4}" '
+                         f'font-size="12">S{n}</text>')
+            width = max(width, 20 + n * (2 * r + gap) + 40)
+            y += 2 * r + 12
+        return svg_document(width, y + 10, items, f"Partizan Kayles {self.format(strips)}")
+
+
+PartizanKayles = PartizanKaylesRuleset()
