@@ -194,7 +194,7 @@ def reduce(g: GameId) -> GameId:
     --------
     >>> from misere.core.notation import parse_id, format_id
     >>> format_id(reduce(parse_id("{*,0|1}"))), format_id(reduce(parse_id("{-1|1}")))
-    ('{-1,0|1}', '0')
+    ('{0,-1|1}', '0')
     """
     r = _red.get(g)
     if r is not None:
