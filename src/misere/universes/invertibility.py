@@ -22,7 +22,7 @@ from typing import Optional
 from ..core.ops import add, conjugate, followers, is_dicot
 from ..core.outcome import Outcome, outcome, sum_outcome
 from ..core.table import ZERO, GameId
-from ..errors import ComputationLimitError
+from ..errors import MisereError, UnsupportedError
 from .base import Universe, find_universe
 
 __all__ = ["InvertibilityResult", "invertibility", "dicot_sufficient_condition"]
@@ -63,11 +63,21 @@ def dicot_sufficient_condition(g: GameId) -> bool:
     return all(outcome(add(h, conjugate(h))) == Outcome.N for h in followers(g))
 
 
-def _small_witness(u: Universe, s: GameId) -> Optional[GameId]:
+def _small_members(u: Universe) -> list[GameId]:
+    """Members born by day 2: the universe's own enumeration, else filtered day-2 forms."""
+    try:
+        return u.born_by(min(2, u.max_enumeration_day))
+    except MisereError:
+        return [x for x in find_universe("general").born_by(2) if u.contains(x)]
+
+
+def _small_witness(u: Universe, s: GameId, fallback: bool = True) -> Optional[GameId]:
     """A member X with ``o(s + X) ≠ o(X)``: small members first, then the universe's own."""
-    for x in u.born_by(min(2, u.max_enumeration_day)):
-        if sum_outcome((s, x)) != outcome(x):
+    for x in _small_members(u):
+        if u.outcome_of_sum((s, x)) != u.outcome_of_sum((x,)):
             return x
+    if not fallback:
+        return None
     return u.distinguish(s, ZERO)
 
 
@@ -102,9 +112,18 @@ def invertibility(g: GameId, universe: "str | Universe" = "general",
             "Mesdal-Ottaway (001 §2.4): in general misère play only 0 is invertible", True)
     s = add(g, gbar)
     if u.contains(s):
-        inv = u.eq(s, ZERO)
-        x = None if inv else _small_witness(u, s)
-        method = f"{u.name} comparison of G + conj(G) with 0"
+        try:
+            inv = u.eq(s, ZERO)
+            x = None if inv else _small_witness(u, s)
+            method = f"{u.name} comparison of G + conj(G) with 0"
+        except UnsupportedError:
+            # no comparison test here: only a witness search can answer (and only "no")
+            x = _small_witness(u, s, fallback=False)
+            if x is None:
+                raise UnsupportedError(
+                    f"cannot decide invertibility modulo {u.name}: no comparison test applies "
+                    f"and no member born by day 2 distinguishes G + conj(G) from 0") from None
+            inv, method = False, f"witness search among {u.name} members born by day 2"
     else:  # a universe not closed under conjugates
         inv, x = False, None
         method = f"G + conj(G) is not in the {u.name} universe"
@@ -118,12 +137,12 @@ def invertibility(g: GameId, universe: "str | Universe" = "general",
         day = min(search_day, u.max_enumeration_day)
         try:
             pool = u.born_by(day)
-        except ComputationLimitError:
-            pool, day = [], None
-        conj_in = u.contains(gbar)
-        found = tuple(h for h in pool
-                      if u.contains(add(g, h)) and u.eq(add(g, h), ZERO)
-                      and not (conj_in and u.eq(h, gbar)))
+            conj_in = u.contains(gbar)
+            found = tuple(h for h in pool
+                          if u.contains(add(g, h)) and u.eq(add(g, h), ZERO)
+                          and not (conj_in and u.eq(h, gbar)))
+        except MisereError:  # no enumeration or no comparison for these games
+            found, day = (), None
     suff = dicot_sufficient_condition(g) if u.name == "dicot" and is_dicot(g) else None
     inverse = u.reduce(gbar) if inv and u.contains(gbar) else None
     return InvertibilityResult(u.name, g, inv, inverse, x, method, conj_prop, found, day, suff)
