@@ -22,9 +22,13 @@ from misere.core.outcome import Outcome, sum_left_wins_first, sum_outcome, sum_r
 from misere.core.table import GameId, intern
 from misere.errors import ComputationLimitError
 
-__all__ = ["Move", "PartizanRuleset"]
+__all__ = ["Move", "PartizanRuleset", "Parsed"]
 
 Component = Hashable
+
+
+class Parsed(list):  # type: ignore[type-arg]
+    """A list of components already read by a ruleset (passed back in, it is used as is)."""
 
 
 @dataclass(frozen=True)
@@ -73,9 +77,11 @@ class PartizanRuleset:
 
     def components(self, position: Any) -> list[Component]:
         """Components of a position given as text or as the natural Python description."""
+        if isinstance(position, Parsed):
+            return position
         if isinstance(position, str):
-            return self.parse(position)
-        return self._from_python(position)
+            return Parsed(self.parse(position))
+        return Parsed(self._from_python(position))
 
     def _from_python(self, position: Any) -> list[Component]:
         raise NotImplementedError
@@ -132,7 +138,7 @@ class PartizanRuleset:
         out = []
         for i, c in enumerate(comps):
             for label, res in self.component_moves(c, left):
-                after = comps[:i] + list(res) + comps[i + 1:]
+                after = Parsed(comps[:i] + list(res) + comps[i + 1:])
                 out.append((Move("Left" if left else "Right", i, label, self.format(after)), after))
         return out
 

@@ -1,0 +1,171 @@
+"""CLI for partizan quotients and rulesets: ``partizan-quotient``, ``draw`` and (when no other
+module has registered it) ``play``.
+
+The functions :func:`quotient_data`, :func:`play_data` are the shared entry points: the
+``quotient`` and ``play`` commands of other modules may delegate to them for ``--partizan`` and
+for ruleset names.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+
+from misere.core.game import Game
+from misere.core.outcome import Outcome
+from misere.errors import MisereError
+from misere.quotients.partizan import PartizanQuotient, partizan_quotient
+from misere.rulesets.nim import NimRuleset
+from misere.rulesets.partizan_base import PartizanRuleset
+from misere.rulesets.partizan_kayles import PartizanKaylesRuleset
+from misere.rulesets.registry import find_ruleset, ruleset_names
+
+from .common import JSON_OPTION, command, emit
+
+__all__ = ["register", "quotient_data", "play_data", "split_games"]
+
+
+def split_games(text: str) -> list[str]:
+    """Split ``"1, -1, {0|*}"`` at top-level commas."""
+    out, depth, cur = [], 0, []
+    for ch in text:
+        if ch in "{[(":
+            depth += 1
+        elif ch in "}])":
+            depth -= 1
+        if ch == "," and depth == 0:
+            out.append("".join(cur).strip())
+            cur = []
+        else:
+            cur.append(ch)
+    if "".join(cur).strip():
+        out.append("".join(cur).strip())
+    return [g for g in out if g]
+
+
+def build_quotient(games: Optional[str], ruleset: Optional[str], max_size: int,
+                   size: Optional[int], test: Optional[int]) -> PartizanQuotient:
+    """The partizan quotient of ``--games`` or of ``--ruleset`` (strips up to ``max_size``)."""
+    if (games is None) == (ruleset is None):
+        raise MisereError("give exactly one of --games and --ruleset")
+    if games is not None:
+        return partizan_quotient([Game.parse(g) for g in split_games(games)], size, test)
+    r = find_ruleset(ruleset or "")
+    if not isinstance(r, PartizanKaylesRuleset):
+        raise MisereError(f"quotients of ruleset {r.name!r} are not available; "
+                          f"use --games with its components")
+    return r.quotient(max_size, size, test)
+
+
+def quotient_data(games: Optional[str] = None, ruleset: Optional[str] = None, max_size: int = 6,
+                  size: Optional[int] = None, test: Optional[int] = None,
+                  hasse: Optional[Path] = None) -> tuple[dict[str, Any], str]:
+    """JSON data and human text for a partizan quotient (``hasse``: also write an SVG)."""
+    q = build_quotient(games, ruleset, max_size, size, test)
+    data = q.to_dict()
+    if ruleset is not None:
+        data["ruleset"] = find_ruleset(ruleset).name
+        data["max_size"] = max_size
+    if hasse is not None:
+        hasse.write_text(q.hasse_svg(title=f"Q = {q.presentation}"), encoding="utf-8")
+        data["hasse"] = str(hasse)
+    lines = [f"quotient: {q.presentation}   ({q.structure})",
+             "generators: " + ", ".join(f"{k} = {v}" for k, v in q.legend().items()),
+             "phi: " + ", ".join(f"{k} -> {v}" for k, v in q.phi.items()),
+             "partition" + ("" if q.finite else " (normal words of length <= 4)") + ": "
+             + ", ".join(f"{k}:{v}" for k, v in q.partition.items()),
+             "order: " + (", ".join(data["order_relations"]) or "(antichain)"),
+             f"units: {data['units']}",
+             f"strategy: {q.strategy}"]
+    if hasse is not None:
+        lines.append(f"Hasse diagram written to {hasse}")
+    return data, "\n".join(lines)
+
+
+def play_data(ruleset: str, position: str) -> tuple[dict[str, Any], str]:
+    """Outcome and one winning move for each player of a ruleset position."""
+    r: PartizanRuleset = find_ruleset(ruleset)
+    comps = r.components(position)
+    text = r.format(comps)
+    if isinstance(r, PartizanKaylesRuleset):
+        o: Outcome = r.rule_outcome(comps)
+        rule = r.rule_moves(comps)
+        moves = {p: ([rule[p]] if rule[p] is not None else []) for p in ("Left", "Right")}
+        method = "quotient: S_n -> kS1 + jS2 (000 Thm 3.2) in <a,b | ab=1>, outcome by Thm 4.4, moves by corrected Thm 4.5"
+    elif isinstance(r, NimRuleset):
+        o = r.rule_outcome(comps)
+        mv = r.rule_move(comps)
+        moves = {"Left": [mv] if mv else [], "Right": [mv] if mv else []}
+        if mv is not None:
+            moves["Right"] = [type(mv)("Right", mv.component, mv.label, mv.result)]
+        method = "Bouton's misère rule"
+    else:
+        o = r.outcome(comps)
+        moves = r.winning_moves(comps)
+        method = "search over sums of components"
+    data = {
+        "ruleset": r.name, "position": text, "outcome": o.value, "method": method,
+        "left_first": "Left" if o.left_first else "Right",
+        "right_first": "Right" if o.right_first else "Left",
+        "winning_moves": {p: [m.to_dict() for m in ms] for p, ms in moves.items()},
+    }
+    lines = [f"{r.name} {text}: outcome {o.value}  ({method})"]
+    for p in ("Left", "Right"):
+        ms = moves.get(p, [])
+        lines.append(f"{p} moving first: " + (f"wins by {ms[0].label} -> {ms[0].result}" if ms else "loses"))
+    return data, "\n".join(lines)
+
+
+def _names(app: typer.Typer) -> set[str]:
+    out = set()
+    for c in app.registered_commands:
+        nm = c.name or (c.callback.__name__.replace("_", "-") if c.callback else "")
+        out.add(nm)
+    return out
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``partizan-quotient``, ``draw`` and, if not yet registered, ``play``."""
+
+    @app.command("partizan-quotient")
+    @command
+    def partizan_quotient_cmd(
+        games: Optional[str] = typer.Option(None, "--games", "-g", help="Comma-separated games, e.g. '1, -1'."),
+        ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", help="A ruleset: partizan-kayles."),
+        max_size: int = typer.Option(6, "--max-size", help="Largest component (strip) of the ruleset."),
+        size: Optional[int] = typer.Option(None, "--size", help="Classify sums of at most this many components."),
+        test: Optional[int] = typer.Option(None, "--test", help="Test against sums of at most this many."),
+        hasse: Optional[Path] = typer.Option(None, "--hasse", help="Write the Hasse diagram (SVG) here."),
+        as_json: bool = JSON_OPTION,
+    ) -> None:
+        """Partizan misère quotient of cl(S): presentation, outcome partition, order (003 §8)."""
+        data, text = quotient_data(games, ruleset, max_size, size, test, hasse)
+        emit(data, as_json, text)
+
+    @app.command("draw")
+    @command
+    def draw_cmd(
+        ruleset: str = typer.Argument(..., help=f"Ruleset: {', '.join(ruleset_names())}."),
+        position: str = typer.Argument(..., help="Position in the ruleset's text format."),
+        output: Path = typer.Option(..., "--output", "-o", help="SVG file to write."),
+        as_json: bool = JSON_OPTION,
+    ) -> None:
+        """Draw a ruleset position as SVG."""
+        r = find_ruleset(ruleset)
+        svg = r.svg(position)
+        output.write_text(svg, encoding="utf-8")
+        emit({"ruleset": r.name, "position": r.format(r.components(position)), "file": str(output),
+              "bytes": len(svg.encode())}, as_json, f"wrote {output}")
+
+    if "play" not in _names(app):
+        @app.command("play")
+        @command
+        def play_cmd(
+            ruleset: str = typer.Argument(..., help=f"Ruleset: {', '.join(ruleset_names())}."),
+            position: str = typer.Argument(..., help="Position in the ruleset's text format."),
+            as_json: bool = JSON_OPTION,
+        ) -> None:
+            """Outcome of a ruleset position and a winning move for either player."""
+            data, text = play_data(ruleset, position)
+            emit(data, as_json, text)
