@@ -75,3 +75,22 @@ def test_multiples() -> None:
     assert 3 * g == g + g + g == m.parse("3.{1|*}")
     assert -2 * g == ~g + ~g
     assert 0 * g == m.parse("0")
+
+
+def test_node_limit_fails_cleanly() -> None:
+    from misere.core import table
+    from misere.errors import ComputationLimitError
+
+    old = table.set_node_limit(table.size() + 50)
+    try:
+        with pytest.raises(ComputationLimitError, match="distinct game forms"):
+            m.parse("9.{1,*|*2,-1}")
+    finally:
+        table.set_node_limit(old)
+
+
+def test_deep_games_fail_cleanly() -> None:
+    from misere.errors import ComputationLimitError
+
+    with pytest.raises(ComputationLimitError, match="too deep"):
+        m.outcome("100000")

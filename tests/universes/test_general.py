@@ -147,6 +147,28 @@ def test_agreement_with_brute_force_on_day2(day2: list[m.Game], oracle_table: di
                 assert not brute.outcome_ge(brute.outcome([forms[g], x]), brute.outcome([forms[h], x]))
 
 
+def test_constructed_witnesses_on_day2(day2: list[m.Game]) -> None:
+    """The explicit constructions (Thm 3.4 (a)/(b), Lemma 3.5, Thm 5.4) on every pair G ≱ H:
+    o(G+T) ≤ P and o(H+T) ≥ N for T = witness_a; o(G+U) ≤ N and o(H+U) ≥ P for U = witness_b.
+    Every 97th pair is also confirmed by the brute-force oracle."""
+    P, N = m.Outcome.P, m.Outcome.N
+    k = 0
+    for g in day2:
+        for h in day2:
+            if g >= h:
+                continue
+            t, u = general.witness_a(g.id, h.id), general.witness_b(g.id, h.id)
+            ogt, oht = m.outcome_of_sum([g, m.Game._of(t)]), m.outcome_of_sum([h, m.Game._of(t)])
+            ogu, ohu = m.outcome_of_sum([g, m.Game._of(u)]), m.outcome_of_sum([h, m.Game._of(u)])
+            assert ogt <= P and oht >= N and ogu <= N and ohu >= P
+            k += 1
+            if k % 97 == 0:
+                T = brute.read(m.Game._of(t).explicit())
+                G, H = brute.read(g.explicit()), brute.read(h.explicit())
+                assert brute.outcome([G, T]) == ogt.value and brute.outcome([H, T]) == oht.value
+    assert k == 61045
+
+
 def test_canonical_examples() -> None:
     assert str(m.canonical("{0,*,{0|*}|*}")) == "{0,*,^|*}"
     # {|*,1} > 0 (Thm 6.5), so the Left option 0 is dominated and removed

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import Iterable
 
-__all__ = ["GameId", "intern", "left", "right", "birthday", "size", "ZERO"]
+from ..errors import ComputationLimitError
+
+__all__ = ["GameId", "intern", "left", "right", "birthday", "size", "set_node_limit", "ZERO"]
 
 GameId = int
 
@@ -41,6 +43,9 @@ def intern(lefts: Iterable[GameId], rights: Iterable[GameId]) -> GameId:
     if found is not None:
         return found
     gid = len(_left)
+    if gid >= _limit[0]:
+        raise ComputationLimitError(
+            f"more than {_limit[0]:,} distinct game forms (raise it with set_node_limit)")
     _left.append(lt)
     _right.append(rt)
     b = 0
@@ -53,6 +58,17 @@ def intern(lefts: Iterable[GameId], rights: Iterable[GameId]) -> GameId:
     _birthday.append(b)
     _index[key] = gid
     return gid
+
+
+_limit = [20_000_000]
+
+
+def set_node_limit(n: int) -> int:
+    """Set the most forms the table may hold (a clean error instead of exhausting memory);
+    returns the previous limit. The default, 20 million forms, uses a few GiB."""
+    old = _limit[0]
+    _limit[0] = n
+    return old
 
 
 def left(g: GameId) -> tuple[GameId, ...]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Callable, ClassVar, Iterable
 
+from ..core import cache
 from ..core.outcome import Outcome, sum_outcome
 from ..core.table import ZERO, GameId, birthday, intern
 from ..errors import ComputationLimitError, NotInUniverseError, UnknownUniverseError, VerificationError
@@ -97,13 +98,16 @@ class Universe:
         return None
 
     def born_by(self, n: int) -> list[GameId]:
-        """The reduced forms of all values born by day ``n``, sorted by (birthday, id).
+        """The reduced forms of all values born by day ``n``, sorted by (birthday, id); cached.
 
         Day n is built from antichains of day n-1 (dominated options never survive
         reduction), as in Siegel 003 §6.
         """
         if n < 0:
             raise ValueError("a day must be non-negative")
+        memo = cache.table(f"{self.name}.born_by")
+        if n in memo:
+            return list(memo[n])
         if n > self.max_enumeration_day:
             raise ComputationLimitError(
                 f"enumerating the {self.name} universe is limited to day {self.max_enumeration_day}"
@@ -118,6 +122,7 @@ class Universe:
                     if self.contains(g):
                         found.add(self.reduce(g))
             day = sorted(found, key=lambda x: (birthday(x), x))
+        memo[n] = tuple(day)
         return day
 
 

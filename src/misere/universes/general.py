@@ -14,7 +14,8 @@ from ..core.table import ZERO, GameId, intern, left, right
 from .base import Universe, register
 from .reduction import canonical_form
 
-__all__ = ["GeneralUniverse", "ge", "downlinked", "canonical", "witness_a", "witness_b", "downlink"]
+__all__ = ["GeneralUniverse", "ge", "downlinked", "canonical", "witness_a", "witness_b", "downlink",
+           "small_witness"]
 
 _ge = cache.table("general.ge")
 _down = cache.table("general.downlinked")
@@ -167,7 +168,21 @@ class GeneralUniverse(Universe):
         return canonical(g)
 
     def witness(self, g: GameId, h: GameId) -> GameId:
-        return canonical(witness_a(g, h))
+        """A small X by search among the games born by day 2, else Siegel's construction."""
+        found = small_witness(g, h, self)
+        return found if found is not None else canonical(witness_a(g, h))
+
+
+def small_witness(g: GameId, h: GameId, universe: Universe, day: int = 2) -> GameId | None:
+    """The first member X born by ``day`` (simplest first) with ``o(g+X) ≱ o(h+X)``, or None.
+
+    Constructed witnesses (Thm 3.4, Thm 5.4) can be very large; a short search usually finds
+    a far smaller one, which is what a person wants to see.
+    """
+    for x in universe.born_by(day):
+        if not universe.outcome_of_sum((g, x)) >= universe.outcome_of_sum((h, x)):
+            return x
+    return None
 
 
 GENERAL = register(GeneralUniverse())
