@@ -73,7 +73,9 @@ def _bounds(n: int, size: int | None, test: int | None) -> tuple[int, int]:
     total = 2
     while total < _MAX_TOTAL and comb(total + 1 + n, n) <= _BUDGET:
         total += 1
-    s = size if size is not None else max(1, (total + 1) // 2)
+    # words far from the identity need long test words to be told apart (e.g. k.^* against
+    # k.v* + *), so most of the budget goes to the tests
+    s = size if size is not None else max(2, total // 3)
     t = test if test is not None else max(1, total - s)
     return s, t
 
