@@ -524,3 +524,145 @@ def _kayles_e() -> FactResult:
     s = add(strip(1), strip(2))
     return _ok(not E.eq(s, ZERO), f"S1+S2 vs 0 mod E: {E.compare(s, ZERO)}",
                _why_not(E, s, ZERO) if not E.ge(s, ZERO) else _why_not(E, ZERO, s))
+
+
+# --- impartial misère play (002 §6, §11) ------------------------------------------------------
+# (appended by the impartial/alternating work: see misere.impartial and universes/alternating.py)
+
+_HEAPS_0123: dict[int, GameId] = {}
+
+
+def _heap_0123(n: int) -> GameId:
+    """A heap of the octal game 0.123 as an impartial form (002 §11.3)."""
+    if n not in _HEAPS_0123:
+        opts = ([ZERO] if n == 1 else []) + ([_heap_0123(n - 2)] if n > 2 else []) + (
+            [_heap_0123(n - 3)] if n >= 3 else [])
+        _HEAPS_0123[n] = intern(opts, opts)
+    return _HEAPS_0123[n]
+
+
+@fact("002 §6.2, Fig 7", "impartial", "22 misère canonical forms are born by day 4 (the trees "
+      "of Fig 7), and over 4 million by day 5")
+def _impartial_counts() -> FactResult:
+    import time
+
+    from ..impartial import count_born_by
+
+    counts = [count_born_by(d) for d in range(5)]
+    start = time.perf_counter()
+    n5 = count_born_by(5)
+    took = time.perf_counter() - start
+    return _ok(counts == [1, 2, 3, 5, 22] and n5 > 4_000_000,
+               f"days 0-5: {', '.join(map(str, counts))}, {n5} (day 5 counted in {took:.2f} s)")
+
+
+@fact("002 Fig 22", "impartial", "genera of 0.123 heaps 1-10: 1^031 0^120 2^20 2^20 1^031 0^02 "
+      "0^120 2^1420 1^20 1^031, then period 5; P-positions 1, 5, 6, 10, 11, ...")
+def _genus_0123() -> FactResult:
+    from ..impartial import genus
+
+    want = "1^{031} 0^{120} 2^{20} 2^{20} 1^{031} 0^{02} 0^{120} 2^{1420} 1^{20} 1^{031}".split()
+    got = [str(genus(_heap_0123(n))) for n in range(1, 16)]
+    ps = [n for n in range(1, 16) if genus(_heap_0123(n)).minus == 0]
+    return _ok(got[:10] == want and got[10:] == want[5:] and ps == [1, 5, 6, 10, 11, 15],
+               f"heaps 1-15: {' '.join(got)}; P at {ps}")
+
+
+@fact("002 §11.4, Fig 23", "impartial", "genus(h8 + h5) = 3^0531 by mex with carrying; "
+      "h8 + h3 = 0^420, h9 + h9 = 0^02")
+def _genus_h8h5() -> FactResult:
+    from ..impartial import genus
+
+    h = _heap_0123
+    got = [str(genus(add(h(8), h(5)))), str(genus(add(h(8), h(3)))), str(genus(add(h(9), h(9))))]
+    return _ok(got == ["3^{0531}", "0^{420}", "0^{02}"], ", ".join(got))
+
+
+@fact("002 Fig 20", "impartial", "nim heaps *0..*5 have the tame genera 0^120, 1^031, 2^20, "
+      "3^31, 4^46, 5^57")
+def _genus_nim() -> FactResult:
+    from ..core.ops import nimber
+    from ..impartial import genus
+
+    got = [genus(nimber(n)) for n in range(6)]
+    return _ok([str(x) for x in got] == ["0^{120}", "1^{031}", "2^{20}", "3^{31}", "4^{46}",
+                                         "5^{57}"] and all(x.is_tame for x in got),
+               " ".join(str(x) for x in got))
+
+
+# --- alternating games (001 ch. 3) ---------------------------------------------------------------
+
+@fact("001 §3.1 p. 19", "alternating", "the integer 1 = A = {0|.} is in L- and R+",
+      erratum="inverted: A is in R- and L+ (Thm 3.2.6, Fig 3.2; notes thesis-ch1-3 §8.5)")
+def _alt_a_outcomes() -> FactResult:
+    from .alternating import ALT_A, outcome_pair
+
+    om, on = outcome_pair(ALT_A)
+    return _ok((om.value, on.value) == ("L", "R"), f"o-(A) = {om.value}, o+(A) = {on.value}",
+               "X = 0: Left moving first in A must move to 0, where Right cannot move and wins")
+
+
+@fact("001 Thm 3.2.10", "alternating", "o-(aA+bB+cC) is L, N, R as the tilt a+c is <0, =0, >0")
+def _alt_tilt() -> FactResult:
+    from .alternating import ALT_A, ALT_A_BAR, ALT_B, ALT_B_BAR, ALT_C, ALT_C_BAR, ends_outcome
+
+    bad = []
+    for a in range(-2, 3):
+        for b in range(-2, 3):
+            for c in range(-2, 3):
+                parts = [ALT_A if a > 0 else ALT_A_BAR] * abs(a) + [
+                    ALT_B if b > 0 else ALT_B_BAR] * abs(b) + [ALT_C if c > 0 else ALT_C_BAR] * abs(c)
+                if sum_outcome(parts) != ends_outcome(a, b, c):
+                    bad.append(f"({a},{b},{c})")
+    return _ok(not bad, "all 125 sums with |a|,|b|,|c| <= 2 agree" if not bad else ", ".join(bad))
+
+
+@fact("001 Thm 3.3.4", "alternating", "single alternating positions form 29 classes modulo A: "
+      "11 in N-, 7 in L-, 7 in R-, 4 in P-, pairwise distinguishable")
+def _alt_29() -> FactResult:
+    from itertools import combinations_with_replacement
+
+    from .alternating import CLASSES
+
+    reps = [c.rep for c in CLASSES if c.rep != ZERO]
+    tests = [[]] + [[r] for r in reps] + [list(p) for p in combinations_with_replacement(reps, 2)]
+    sigs = {tuple(sum_outcome([c.rep] + t) for t in tests) for c in CLASSES}
+    counts = {k: sum(1 for c in CLASSES if c.misere.value == k) for k in "NLRP"}
+    return _ok(len(sigs) == 29 and counts == {"N": 11, "L": 7, "R": 7, "P": 4},
+               f"{len(sigs)} distinct outcome signatures over {len(tests)} test sums; {counts}")
+
+
+@fact("001 Thm 3.4.3B (item 2)", "alternating", "for G in R-, o-(G + X) is R when the tilt of X "
+      "is >= 1", erratum="the restated item reads t >= 1; it holds for t >= 0 (notes §8.17)")
+def _alt_343b() -> FactResult:
+    from .alternating import CLASSES
+
+    r_classes = [c for c in CLASSES if c.misere.value == "R"]
+    ok = all(sum_outcome([c.rep]).value == "R" for c in r_classes)
+    return FactResult("agree" if ok else "disagree",
+                      f"all {len(r_classes)} R- classes are already R at tilt 0 (X = 0)",
+                      note="the printed bound is weaker than the truth, not false")
+
+
+@fact("001 Fig 3.1 (end of §3.5)", "alternating", "in Penny Nim L3 + R2 + S3 + S1 the winning "
+      "move is to remove both coins of the stack of two",
+      erratum="the only winning first move (either player) clears the sideways stack of three "
+              "(notes thesis-ch1-3 §8.21)")
+def _penny_fig31() -> FactResult:
+    from ..core.table import left, right
+    from .alternating import ALT_A, ALT_A_BAR, ALT_B, ALT_B_BAR
+
+    l3 = intern([ZERO, ALT_A_BAR, ALT_B_BAR], [])  # T(3)
+    s3 = intern([ZERO, ALT_A_BAR, ALT_B_BAR], [ZERO, ALT_A, ALT_B])  # S(3)
+    comps = [l3, ALT_B_BAR, s3, STAR]  # R2 = H(2) = ~B, S1 = *
+    labels = ["L3", "R2", "S3", "S1"]
+    wins = []
+    for side, opp_first in ((0, "right_first"), (1, "left_first")):
+        for i, c in enumerate(comps):
+            for x in (left(c) if side == 0 else right(c)):
+                rest = comps[:i] + [x] + comps[i + 1:]
+                if not getattr(sum_outcome(rest), opp_first):
+                    wins.append(f"{'Left' if side == 0 else 'Right'}: {labels[i]} -> {fmt(x)}")
+    r2_move = sum_outcome([l3, s3, STAR]).value
+    return _ok(False, "winning first moves: " + "; ".join(wins),
+               f"after R2 -> 0 the position L3 + S3 + S1 is {r2_move} (Left wins)")
