@@ -1,0 +1,49 @@
+"""``misere genus`` and ``misere impartial-count`` (and --universe impartial/alternating)."""
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from misere.cli.app import app
+
+runner = CliRunner()
+
+
+def run_json(*args: str) -> dict:
+    result = runner.invoke(app, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_genus_command() -> None:
+    d = run_json("genus", "*2+*3")
+    assert d["genus"] == "1^{13}" and d["tame"] and d["outcome"] == "N"
+    d = run_json("genus", "*[*2,*]")
+    assert d["genus"] == "0^{120}" and d["canonical"] == "0" and d["mate"] == "*"
+    assert run_json("genus", "*")["misere_grundy"] == 0
+
+
+def test_genus_rejects_partizan_games() -> None:
+    result = runner.invoke(app, ["genus", "1", "--json"])
+    assert result.exit_code != 0
+    assert "not an impartial game" in json.loads(result.stdout)["error"]
+
+
+def test_impartial_count() -> None:
+    assert run_json("impartial-count", "--day", "4")["count"] == 22
+    assert run_json("impartial-count", "--day", "5")["count"] == 4171780
+    plain = runner.invoke(app, ["impartial-count", "--day", "5"])
+    assert plain.exit_code == 0 and plain.stdout.strip().endswith("4171780")
+    bad = runner.invoke(app, ["impartial-count", "--day", "6", "--json"])
+    assert bad.exit_code != 0 and "day 5" in json.loads(bad.stdout)["error"]
+
+
+def test_universe_options() -> None:
+    assert run_json("compare", "*2+*", "*3", "--universe", "impartial")["relation"] == "="
+    assert run_json("canon", "*2+*2", "-u", "I")["form"] == str(run_json("canon", "*[*3,*2]")["form"])
+    d = run_json("compare", "{0|}", "0", "--universe", "alternating")
+    assert d["relation"] == "||" and "not_ge_witness" in d
+    assert run_json("enumerate", "--day", "4", "-u", "impartial", "--count-only")["count"] == 22
+    err = runner.invoke(app, ["canon", "*+*", "-u", "alternating", "--json"])
+    assert err.exit_code != 0 and "monoid" in json.loads(err.stdout)["error"]
