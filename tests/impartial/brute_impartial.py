@@ -3,13 +3,16 @@
 An impartial game is a ``frozenset`` of impartial games (its options). Outcomes of sums come
 from exhaustive play straight from the definition (misère: a player with no move wins), and
 misère Grundy values from the mex rule. Nothing here imports ``misere``; tests convert ids to
-these forms with :func:`from_explicit`, which reads the explicit notation ``{a,b|a,b}``.
+these forms with :func:`from_explicit`, which reads the explicit notation ``{a,b|a,b}``
+with the partizan oracle's reader.
 """
 from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
 from typing import Iterable
+
+from tests.oracle import brute
 
 IForm = frozenset
 
@@ -22,34 +25,15 @@ def nim(n: int) -> IForm:
 
 
 def from_explicit(text: str) -> IForm:
-    """Parse explicit notation (``0`` or ``{a,b|a,b}``) of an impartial form."""
-    pos = 0
+    """Read explicit notation (``0`` or ``{a,b|a,b}``) of an impartial form, with the
+    partizan reader of :mod:`tests.oracle.brute`."""
+    return _impartial(brute.read(text))
 
-    def game() -> IForm:
-        nonlocal pos
-        if text[pos] == "0":
-            pos += 1
-            return ZERO
-        assert text[pos] == "{", text[pos:]
-        pos += 1
-        sides: list[list[IForm]] = [[], []]
-        side = 0
-        while text[pos] != "}":
-            if text[pos] == "|":
-                side += 1
-                pos += 1
-            elif text[pos] == ",":
-                pos += 1
-            else:
-                sides[side].append(game())
-        pos += 1
-        left, right = frozenset(sides[0]), frozenset(sides[1])
-        assert left == right, "not impartial"
-        return left
 
-    g = game()
-    assert pos == len(text)
-    return g
+def _impartial(pair: tuple) -> IForm:
+    left, right = pair
+    assert left == right, "not impartial"
+    return frozenset(_impartial(x) for x in left)
 
 
 @lru_cache(maxsize=None)

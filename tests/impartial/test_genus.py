@@ -92,6 +92,23 @@ def test_phyla() -> None:
     assert {phylum(g) for g in born_by(4)} >= {Phylum.NIMHEAP, Phylum.HEREDITARILY_TAME}
 
 
+def test_hereditary_tameness_agrees_with_cgsuite_pair_test() -> None:
+    """With hereditarily tame options, 'tame genus' is CGSuite's (G+, G-) test (notes D.5)."""
+    import random
+
+    from misere.core.table import left
+    from misere.impartial import normal_grundy, simplify
+
+    day4, rng, seen = born_by(4), random.Random(1), 0
+    for _ in range(2000):
+        c = simplify([x for x in day4 if rng.random() < 0.3])
+        if all(is_hereditarily_tame(x) for x in left(c)):
+            seen += 1
+            a, b = normal_grundy(c), misere_grundy(c)
+            assert is_tame(c) == (a == b or {a, b} == {0, 1})
+    assert seen > 100
+
+
 impartial_forms = st.recursive(
     st.just(frozenset()), lambda inner: st.frozensets(inner, max_size=3), max_leaves=8)
 

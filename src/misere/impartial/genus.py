@@ -17,7 +17,7 @@ from enum import Enum
 
 from ..core import cache
 from ..core.table import GameId, left
-from .canonical import canonical, check_impartial, misere_grundy, normal_grundy
+from .canonical import _mex, canonical, check_impartial, misere_grundy, normal_grundy
 
 __all__ = [
     "Genus", "genus", "tame_genus", "is_tame", "is_wild", "is_hereditarily_tame", "Phylum",
@@ -169,14 +169,6 @@ def _genus_rec(g: GameId) -> Genus:
     return r
 
 
-def _mex(values: "set[int] | object") -> int:
-    s = set(values)  # type: ignore[call-overload]
-    m = 0
-    while m in s:
-        m += 1
-    return m
-
-
 def is_tame(g: GameId) -> bool:
     """Does ``g`` have a tame genus (002 Fig. 20)?"""
     return genus(g).is_tame
@@ -187,14 +179,11 @@ def is_wild(g: GameId) -> bool:
     return not is_tame(g)
 
 
-def _pair_tame(g: GameId) -> bool:
-    """CGSuite's local test: ``(G⁺, G⁻)`` is the pair of a tame genus (notes D.5)."""
-    a, b = normal_grundy(g), misere_grundy(g)
-    return a == b or {a, b} == {0, 1}
-
-
 def is_hereditarily_tame(g: GameId) -> bool:
     """Every follower of the canonical form of ``g`` has a tame genus (notes D.5).
+
+    When every option is hereditarily tame, a tame genus is the same as CGSuite's local test
+    ``G⁺ = G⁻`` or ``{G⁺, G⁻} = {0, 1}`` (checked in the tests).
 
     Examples
     --------
