@@ -1,0 +1,127 @@
+"""Partizan Kayles (000; 001 §5.6) against the rules rebuilt independently in the oracle."""
+from __future__ import annotations
+
+from xml.etree import ElementTree
+
+import pytest
+
+import misere as m
+from misere.errors import RulesetError
+from misere.rulesets.partizan_kayles import PartizanKayles as K
+from misere.rulesets.partizan_kayles import reduce, rule_move, rule_outcome
+from tests.oracle import brute
+from tests.oracle.partizan_rules import kayles_strip
+
+MAX_SQUARES = 12  # exhaustive over all positions with at most this many tokens (slow: 18)
+
+
+def partitions(n: int, largest: int | None = None):
+    largest = n if largest is None else largest
+    if n == 0:
+        yield []
+        return
+    for k in range(min(n, largest), 0, -1):
+        for rest in partitions(n - k, k):
+            yield [k] + rest
+
+
+def positions(max_squares: int):
+    for n in range(max_squares + 1):
+        yield from partitions(n)
+
+
+def oracle_outcome(strips) -> str:
+    return brute.outcome([kayles_strip(n) for n in strips])
+
+
+def test_strip_forms_and_single_strips() -> None:
+    assert K.position([1]) == m.parse("1") and K.position([2]) == m.parse("{1|0}")
+    assert [K.outcome([n]).value for n in range(12)] == list("NRPNRPNRPNRP")
+    assert K.parse("ooo o 5") == [3, 1, 5] and K.format([3, 1]) == "3 1"
+    with pytest.raises(RulesetError, match="cannot read Partizan Kayles"):
+        K.parse("3 x")
+    with pytest.raises(RulesetError, match="non-negative"):
+        K.components([-1])
+
+
+def test_search_agrees_with_oracle() -> None:
+    for p in positions(9):
+        assert K.outcome(p).value == oracle_outcome(p), p
+
+
+def test_thm_4_4_outcome_rule_and_lemma_2_1() -> None:
+    for p in positions(MAX_SQUARES):
+        o = K.outcome(p)
+        assert rule_outcome(p) == o, p
+        assert o != m.Outcome.L  # Lemma 2.1
+
+
+def printed_rule_move(strips, player: str):
+    """Thm 4.5 exactly as printed in 000 (no last resort)."""
+    for want in ((1, 2) if player == "Left" else (2, 1)):
+        for i, n in enumerate(strips):
+            if n % 3 == want:
+                if player == "Left":
+                    return i, [n - 1]
+                if want == 2:
+                    return i, [n - 2]
+                if n >= 4:
+                    return i, [1, n - 3]
+    return None
+
+
+def test_thm_4_5_corrected_moves_always_win() -> None:
+    for p in positions(MAX_SQUARES):
+        wins = K.winning_moves(p)
+        for player in ("Left", "Right"):
+            mv = rule_move(p, player)
+            assert (mv is None) == (not wins[player]), (p, player)
+            if mv is not None:
+                i, tok = mv
+                n = p[i]
+                w = 1 if player == "Left" else 2
+                after = p[:i] + p[i + 1:] + [x for x in (tok - 1, n - w - tok + 1) if x]
+                o = rule_outcome(after)
+                assert (not o.right_first) if player == "Left" else (not o.left_first)
+
+
+def test_thm_4_5_as_printed_is_incomplete() -> None:
+    # Left wins S3 moving first (S3 is N) but the printed rule offers no strip = 1 or 2 (mod 3)
+    assert K.outcome([3]) == m.Outcome.N and printed_rule_move([3], "Left") is None
+    # Right wins S3 + S1 moving first, but the only strip = 1 (mod 3) is a single square
+    assert K.outcome([3, 1]).right_first and printed_rule_move([3, 1], "Right") is None
+    assert rule_move([3, 1], "Right") == (0, 1)  # end pair of S3 (the last resort)
+
+
+def test_thm_3_2_reduction_through_the_quotient() -> None:
+    q = K.quotient(8)
+    a, b = q.names[0], q.names[1]
+    assert q.legend() == {a: "S1", b: "S2"}
+    for n in range(1, 9):
+        k, j = reduce([n])
+        assert q.element([K.form(n)]) == q.name(q.parse_element(f"{a}{k}{b}{j}" if k or j else "1"))
+
+
+def test_monoid_and_partition_computed_from_rules() -> None:
+    q = K.quotient(5)
+    assert q.structure == "Z" and q.presentation == "<a,b | ab=1>"
+    for k in range(0, 9):
+        # elements k.S1 (a^k) and k.S2 (b^k); 000 §4 partition
+        assert q.pi(q.parse_element(f"a{k}")).value == ("N" if k == 0 else "R")
+        assert q.pi(q.parse_element(f"b{k}")).value == "NPR"[k % 3]
+    # the table of 001 §5.6 (k = 0..5, j = 0..8), k S1 + j S2
+    table = ["NPRNPRNPR", "RNPRNPRNP", "RRNPRNPRN", "RRRNPRNPR", "RRRRNPRNP", "RRRRRNPRN"]
+    for k, row in enumerate(table):
+        for j, o in enumerate(row):
+            assert q.outcome([K.form(1)] * k + [K.form(2)] * j).value == o
+
+
+def test_svg() -> None:
+    root = ElementTree.fromstring(K.svg([3, 1]))
+    assert root.tag.endswith("svg")
+
+
+@pytest.mark.slow
+def test_thm_4_4_to_18_squares() -> None:
+    for p in positions(18):
+        assert rule_outcome(p) == K.outcome(p), p
