@@ -112,6 +112,10 @@ class PartizanKaylesRuleset(PartizanRuleset):
     aliases = ("kayles-partizan", "pk", "partizan_kayles")
     syntax = "strip lengths '3 5 1' (or 'ooo ooooo o')"
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._quotients: dict[tuple[int, int | None, int | None], Any] = {}
+
     def parse(self, text: str) -> list[int]:
         out = []
         for tok in text.replace(",", " ").replace("+", " ").split():
@@ -183,6 +187,10 @@ class PartizanKaylesRuleset(PartizanRuleset):
         from misere.quotients.partizan_components import Components
         if max_size < 1:
             raise RulesetError("max_size must be at least 1")
+        key = (max_size, size, test)
+        cached = self._quotients.get(key)
+        if cached is not None:
+            return cached
         strips = list(range(1, max_size + 1))
         idx = {n: i for i, n in enumerate(strips)}
 
@@ -196,7 +204,8 @@ class PartizanKaylesRuleset(PartizanRuleset):
             left_options=tuple(opts(n, 1) for n in strips),
             right_options=tuple(opts(n, 2) for n in strips),
         )
-        return quotient_of_components(comps, size, test)
+        q = self._quotients[key] = quotient_of_components(comps, size, test)
+        return q
 
     def svg(self, position: Any) -> str:
         from misere.rulesets.partizan_draw import svg_document

@@ -1,0 +1,56 @@
+"""CLI of partizan quotients and rulesets through --json."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from xml.etree import ElementTree
+
+from typer.testing import CliRunner
+
+from misere.cli.app import app
+
+runner = CliRunner()
+
+
+def run_json(*args: str) -> dict:
+    result = runner.invoke(app, [*args, "--json"])
+    assert "Traceback" not in result.output
+    return json.loads(result.output.strip().splitlines()[-1])
+
+
+def test_partizan_quotient_games() -> None:
+    d = run_json("partizan-quotient", "--games", "1, -1")
+    assert d["structure"] == "Z" and d["presentation"] == "<a,b | ab=1>"
+    assert d["partition"]["b"] == "L" and d["partition"]["a"] == "R" and "b>1" in d["order_relations"]
+    assert d["strategy"].split(":")[0] in ("exact", "bounded")
+
+
+def test_partizan_quotient_ruleset_and_hasse(tmp_path: Path) -> None:
+    out = tmp_path / "q.svg"
+    d = run_json("partizan-quotient", "--ruleset", "partizan-kayles", "--max-size", "4",
+                 "--hasse", str(out))
+    assert d["ruleset"] == "partizan-kayles" and d["phi"]["S4"] == "a" and d["phi"]["S3"] == "1"
+    assert ElementTree.parse(out).getroot().tag.endswith("svg")
+    d = run_json("partizan-quotient", "--games", "*2")
+    assert d["order"] == 6 and d["finite"] and sorted(d["P"]) == ["a", "b2"]
+
+
+def test_play_and_draw(tmp_path: Path) -> None:
+    d = run_json("play", "partizan-kayles", "3 1")
+    assert d["outcome"] == "R" and d["winning_moves"]["Left"] == []
+    assert d["winning_moves"]["Right"][0]["result"] == "1 1"
+    d = run_json("play", "domineering", "2x3")
+    assert d["outcome"] == "L" and d["method"].startswith("search")
+    out = tmp_path / "d.svg"
+    d = run_json("draw", "hackenbush", "GBR BB", "-o", str(out))
+    assert d["file"] == str(out) and ElementTree.parse(out).getroot().tag.endswith("svg")
+
+
+def test_errors_are_one_line() -> None:
+    for args in (["play", "chess", "e4"], ["play", "partizan-kayles", "3 x"],
+                 ["partizan-quotient", "--games", "1", "--ruleset", "nim"],
+                 ["draw", "domineering", "..q", "-o", "/tmp/never.svg"]):
+        d = run_json(*args)
+        assert set(d) == {"error"} and "\n" not in d["error"]
+        result = runner.invoke(app, args)
+        assert result.exit_code != 0 and "Traceback" not in result.output

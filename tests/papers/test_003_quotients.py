@@ -1,0 +1,33 @@
+"""Seed 003 §8 (Siegel, partizan misère quotients): tetrapartite monoids and their order."""
+from __future__ import annotations
+
+import misere as m
+from misere.quotients.partizan import partizan_quotient
+
+
+def test_q_one_minus_one() -> None:
+    q = partizan_quotient(["1", "-1"])
+    one, bar = q.element(["1"]), q.element(["-1"])
+    zero = q.element([])
+    assert q.structure == "Z"
+    assert q.ge(bar, zero) and not q.ge(zero, bar)      # Phi(-1) > Phi(0)
+    assert q.ge(zero, one) and not q.ge(one, zero)      # Phi(0) > Phi(1)
+    assert q.multiply(bar, one) == zero                 # Phi(-1) Phi(1) = Phi(0)
+    assert m.compare("1", "-1") == "||" and m.compare(m.parse("1") + m.parse("-1"), "0") != "="
+
+
+def test_order_contains_the_general_order() -> None:
+    # if G >= H then Phi(G) >= Phi(H): all pairs of components of cl(^, v, *2)
+    q = partizan_quotient(["^", "v", "*2"], size=3, test=6)
+    comps = [m.Game._of(g) for g in q.components.ids]
+    for g in comps:
+        for h in comps:
+            if m.ge(g, h):
+                assert q.ge([g], [h]), (str(g), str(h))
+
+
+def test_partition_is_the_outcome() -> None:
+    q = partizan_quotient(["^", "v"])
+    for x, o in q.partition.items():
+        assert q.pi(x).value == o
+    assert q.partition["1"] == "N"   # o(0) = N
