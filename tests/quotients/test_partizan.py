@@ -58,7 +58,7 @@ def test_q_one_minus_one_is_z() -> None:
     assert q.ge("b2", "b") and q.ge("a", "a3") and not q.ge("a3", "a")
     assert q.partition == {"1": "N", "a": "R", "b": "L", "a2": "R", "b2": "L", "a3": "R",
                            "b3": "L", "a4": "R", "b4": "L"}
-    assert q.strategy.startswith("bounded")
+    assert q.strategy.startswith("exact") and q.proof.ok  # rank-one proof
     assert cross_check(q) == 45
 
 
@@ -93,6 +93,7 @@ def e_outcome(k: int, d: int) -> str:  # Lemmas 4.3.9-4.3.11
 def test_day2_closures(pos: str, neg: str, rule) -> None:  # 001 §4.3.1-4.3.3
     q = partizan_quotient([pos, neg])
     assert q.structure == "Z x Z2" and set(q.relations) == {("a2", "1"), ("bc", "1")}
+    assert q.strategy.startswith("exact") and q.proof.details["torsion"] == 2
     assert q.legend() == {"a": "*", "b": m.parse(pos).__str__(), "c": m.parse(neg).__str__()}
     P, N = m.parse(pos), m.parse(neg)
     for k in range(-7, 8):
@@ -141,6 +142,19 @@ def test_certificate_rejects_a_wrong_partition() -> None:
 def test_sprig_closure_rank_two() -> None:  # 001 §4.5: M_S = Z2 x free abelian
     q = partizan_quotient(["{0,*|0}", "{0|0,*}", "{0,{0,*|0}|0}", "{0|0,{0|0,*}}"])
     assert q.structure == "Z^2 x Z2"
+    assert q.strategy.startswith("bounded") and "not of free rank one" in q.strategy
+
+
+def test_rank_one_proof_rejects_a_wrong_presentation() -> None:
+    from misere.quotients.partizan_rank1 import prove_rank1
+    q = partizan_quotient(["^", "v"])
+    assert prove_rank1(q).ok
+    # pretend ^ + v = * (bc = a) instead of ^ + v = 0: a consistent group Z x Z2 again,
+    # but the outcome recursion (or reducedness) must fail
+    (star, up, down) = [tuple(int(i == j) for j in range(3)) for i in range(3)]
+    q._rules = [((2, 0, 0), (0, 0, 0)), ((0, 1, 1), star)]
+    q._pi.clear()
+    assert not prove_rank1(q).ok
 
 
 def test_errors_and_hasse() -> None:

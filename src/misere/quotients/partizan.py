@@ -174,6 +174,7 @@ class PartizanQuotient:
     strategy: str = ""
     verified_words: int = 0
     certificate: Certificate | None = None
+    proof: Any = None
     _pi: dict[Word, Outcome] = field(default_factory=dict)
     _elements: list[Word] | None = None
     _table: TableMonoid | None = None
@@ -520,11 +521,25 @@ def quotient_of_components(
     q.verified_words = len(outcome)
     if finite:
         _finish_finite(q)
+        return q
+    from misere.quotients.partizan_rank1 import prove_rank1
+    proof = prove_rank1(q)
+    q.proof = proof
+    if proof.ok:
+        d = proof.details
+        q.strategy = (f"exact: Q = Z x T with |T| = {d['torsion']} (u = {d['u']} generates Z); "
+                      f"outcome partition periodic for k >= {d['right_tail'][0]} (period "
+                      f"{d['right_tail'][1]}) and k <= -{d['left_tail'][0]} (period "
+                      f"{d['left_tail'][1]}); proof: confluent presentation, outcome recursion "
+                      f"checked on {d['values_checked']} (value, support) pairs covering every "
+                      f"word by periodicity, reducedness; classes found with sums of <= {s} "
+                      f"components tested against sums of <= {t}")
     else:
         q.strategy = (f"bounded: infinite monoid given by a finite presentation; classes "
                       f"separated by witnesses among sums of <= {t} components, and the "
                       f"presentation's outcome predictions checked against exhaustive search "
-                      f"on all {len(outcome)} sums of <= {total} components")
+                      f"on all {len(outcome)} sums of <= {total} components (no exact proof: "
+                      f"{proof.reason})")
     return q
 
 
