@@ -25,9 +25,22 @@ def test_bouton_rule_against_search_and_oracle() -> None:
 
 
 def test_registry() -> None:
-    assert ruleset_names() == ["partizan-kayles", "hackenbush", "domineering", "col", "snort", "nim"]
+    assert ruleset_names() == ["partizan-kayles", "hackenbush", "domineering", "col", "snort", "nim",
+                               "penny-nim"]
     assert find_ruleset("PK") is find_ruleset("partizan_kayles")
     with pytest.raises(RulesetError, match="unknown ruleset 'go'"):
         find_ruleset("go")
     with pytest.raises(RulesetError):
         Nim.parse("3 a")
+
+
+def test_penny_nim_adapter_search_matches_rule() -> None:  # 001 Thm 3.5.6 via penny_nim.py
+    from itertools import product
+    from misere.rulesets.partizan_penny import PennyNim
+    stacks = ["L1", "L2", "R1", "R3", "S1", "S2"]
+    for k in range(4):
+        for combo in product(stacks, repeat=k):
+            text = " + ".join(combo) or "0"
+            assert PennyNim.outcome(text) == PennyNim.rule_outcome(text), text
+            for mv in PennyNim.winning_moves(text)["Left"]:
+                assert not PennyNim.outcome(mv.result).right_first

@@ -16,7 +16,6 @@ from misere.core.game import Game
 from misere.core.outcome import Outcome
 from misere.errors import MisereError
 from misere.quotients.partizan import PartizanQuotient, partizan_quotient
-from misere.rulesets.nim import NimRuleset
 from misere.rulesets.partizan_base import PartizanRuleset
 from misere.rulesets.partizan_kayles import PartizanKaylesRuleset
 from misere.rulesets.registry import find_ruleset, ruleset_names
@@ -93,13 +92,14 @@ def play_data(ruleset: str, position: str) -> tuple[dict[str, Any], str]:
         rule = r.rule_moves(comps)
         moves = {p: ([rule[p]] if rule[p] is not None else []) for p in ("Left", "Right")}
         method = "quotient: S_n -> kS1 + jS2 (000 Thm 3.2) in <a,b | ab=1>, outcome by Thm 4.4, moves by corrected Thm 4.5"
-    elif isinstance(r, NimRuleset):
-        o = r.rule_outcome(comps)
-        mv = r.rule_move(comps)
-        moves = {"Left": [mv] if mv else [], "Right": [mv] if mv else []}
-        if mv is not None:
-            moves["Right"] = [type(mv)("Right", mv.component, mv.label, mv.result)]
-        method = "Bouton's misère rule"
+    elif hasattr(r, "rule_outcome"):
+        rule_of = r.rule_outcome  # type: ignore[attr-defined]
+        o = rule_of(comps)
+        moves = {}
+        for p in ("Left", "Right"):
+            moves[p] = [mv for mv, after in r.moves(comps, p)
+                        if not (rule_of(after).right_first if p == "Left" else rule_of(after).left_first)]
+        method = f"rule: {r.rule_name}"  # type: ignore[attr-defined]
     else:
         o = r.outcome(comps)
         moves = r.winning_moves(comps)

@@ -45,6 +45,7 @@ class NimRuleset(PartizanRuleset):
 
     name = "nim"
     aliases = ("misere-nim",)
+    rule_name = "Bouton's misère rule (001 App. A; 002 §2)"
     syntax = "heap sizes '3 4 5'"
 
     def parse(self, text: str) -> list[int]:

@@ -9,12 +9,14 @@ from misere.rulesets.hackenbush import Hackenbush
 from misere.rulesets.nim import Nim
 from misere.rulesets.partizan_base import PartizanRuleset
 from misere.rulesets.partizan_kayles import PartizanKayles
+from misere.rulesets.partizan_penny import PennyNim
 from misere.rulesets.snort import Snort
 
 __all__ = ["RULESETS", "find_ruleset", "ruleset_names"]
 
 #: every registered partizan ruleset
-RULESETS: tuple[PartizanRuleset, ...] = (PartizanKayles, Hackenbush, Domineering, Col, Snort, Nim)
+RULESETS: tuple[PartizanRuleset, ...] = (PartizanKayles, Hackenbush, Domineering, Col, Snort, Nim,
+                                         PennyNim)
 
 
 def _key(name: str) -> str:
