@@ -1,0 +1,27 @@
+"""Rulesets: impartial heap games (octal codes, Penny Nim) and partizan rulesets.
+
+Partizan rulesets are reachable as attributes, loaded on first use::
+
+    >>> import misere.rulesets as r
+    >>> r.PartizanKayles.outcome([4, 5, 5]).value, r.find_ruleset("dom").name
+    ('P', 'domineering')
+"""
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+_LAZY = {
+    "PartizanKayles": "partizan_kayles", "Hackenbush": "hackenbush", "Domineering": "domineering",
+    "Col": "col", "Snort": "snort", "Nim": "nim", "PennyNim": "partizan_penny",
+    "find_ruleset": "registry", "ruleset_names": "registry", "RULESETS": "registry",
+}
+
+__all__ = sorted(_LAZY)
+
+
+def __getattr__(name: str) -> Any:
+    mod = _LAZY.get(name)
+    if mod is None:
+        raise AttributeError(f"module 'misere.rulesets' has no attribute {name!r}")
+    return getattr(importlib.import_module(f"misere.rulesets.{mod}"), name)
