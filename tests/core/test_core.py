@@ -92,5 +92,6 @@ def test_node_limit_fails_cleanly() -> None:
 def test_deep_games_fail_cleanly() -> None:
     from misere.errors import ComputationLimitError
 
+    assert m.outcome("100000") == "R" and str(m.parse("100000")) == "100000"
     with pytest.raises(ComputationLimitError, match="too deep"):
-        m.outcome("100000")
+        m.canonical("30000")

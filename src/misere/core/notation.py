@@ -303,31 +303,52 @@ def parse_id(text: str, names: Mapping[str, GameId] | None = None) -> GameId:
 _names = cache.table("notation.names")
 
 
+_num = cache.table("notation.number")
+
+
+def _missing(g: GameId, done: Mapping[GameId, object]) -> list[GameId]:
+    """Followers of ``g`` not yet in ``done``, options before parents (iterative)."""
+    out: list[GameId] = []
+    seen: set[GameId] = set()
+    stack: list[tuple[GameId, bool]] = [(g, False)]
+    while stack:
+        x, expanded = stack.pop()
+        if expanded:
+            out.append(x)
+        elif x not in seen and x not in done:
+            seen.add(x)
+            stack.append((x, True))
+            stack.extend((y, False) for y in left(x) + right(x) if y not in done and y not in seen)
+    return out
+
+
 def _number_of(g: GameId) -> Fraction | None:
     """The dyadic x if ``g`` is identical to the canonical form of x, else None."""
-    memo = cache.table("notation.number")
-    if g in memo:
-        return memo[g]
+    if g not in _num:
+        for x in _missing(g, _num):  # options first, so the local rule never recurses
+            _num[x] = _number_here(x)
+    return _num[g]
+
+
+def _number_here(g: GameId) -> Fraction | None:
     lo, ro = left(g), right(g)
-    r: Fraction | None = None
     if g == ZERO:
-        r = Fraction(0)
-    elif len(lo) == 1 and not ro:
-        a = _number_of(lo[0])
+        return Fraction(0)
+    if len(lo) == 1 and not ro:
+        a = _num[lo[0]]
         if a is not None and a >= 0 and a.denominator == 1:
-            r = a + 1
+            return a + 1
     elif len(ro) == 1 and not lo:
-        b = _number_of(ro[0])
+        b = _num[ro[0]]
         if b is not None and b <= 0 and b.denominator == 1:
-            r = b - 1
+            return b - 1
     elif len(lo) == 1 and len(ro) == 1:
-        a, b = _number_of(lo[0]), _number_of(ro[0])
+        a, b = _num[lo[0]], _num[ro[0]]
         if a is not None and b is not None and a < b:
             mid = (a + b) / 2
             if mid.denominator > 1 and b - a == Fraction(2, mid.denominator):
-                r = mid
-    memo[g] = r
-    return r
+                return mid
+    return None
 
 
 def _nim_of(g: GameId) -> int | None:
@@ -412,13 +433,13 @@ def explicit(g: GameId) -> str:
 
 
 def _render(g: GameId, namer: Callable[[GameId], str | None], memo: dict[GameId, str]) -> str:
-    r = memo.get(g)
-    if r is None:
-        r = namer(g)
+    if g in memo:
+        return memo[g]
+    for x in _missing(g, memo):  # options first: no recursion, so deep forms print too
+        r = namer(x)
         if r is None:
             def side(opts: tuple[GameId, ...]) -> str:
-                texts = sorted((birthday(x), _render(x, namer, memo)) for x in opts)
-                return ",".join(t for _, t in texts)
-            r = "{" + side(left(g)) + "|" + side(right(g)) + "}"
-        memo[g] = r
-    return r
+                return ",".join(t for _, t in sorted((birthday(y), memo[y]) for y in opts))
+            r = "{" + side(left(x)) + "|" + side(right(x)) + "}"
+        memo[x] = r
+    return memo[g]
