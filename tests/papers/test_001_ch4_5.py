@@ -113,7 +113,8 @@ def test_section_5_6_kayles() -> None:
 
 
 def test_report_statuses() -> None:
-    status = {(f.key, f.claim[:30]): r.status for f, r in run_facts()}
+    mine = ("dicot", "dead-ending", "kayles")  # other universes append their own facts
+    status = {(f.key, f.claim[:30]): r.status for f, r in run_facts() if f.universe in mine}
     disagree = {k for k, s in status.items() if s == "disagree"}
     assert {k[0] for k in disagree} == {"001 §4.4", "001 Thm 5.4.12 (as printed)",
                                         "001 Prop 5.5.1"}

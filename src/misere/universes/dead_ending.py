@@ -23,13 +23,12 @@ from typing import Optional
 
 from ..core import cache
 from ..core.ops import conjugate, is_dead_ending
-from ..core.outcome import (
-    left_wins_first, right_wins_first, sum_left_wins_first, sum_outcome, sum_right_wins_first,
-)
+from ..core.notation import parse_id
+from ..core.outcome import left_wins_first, right_wins_first, sum_left_wins_first, sum_right_wins_first
 from ..core.table import ZERO, GameId, birthday, intern, left, right
 from .base import Universe, register
-from .options_only import Failure, WitnessBuilder, maintained
-from .reduction import remove_dominated
+from .options_only import Failure, WitnessBuilder, maintained, small_witness
+from .reduction import canonical_form
 
 __all__ = [
     "DeadEndingUniverse", "perfect_murder", "strong_left", "strong_right", "strong_outcome",
@@ -147,12 +146,6 @@ def is_fundamental(g: GameId, x: GameId, left_side: bool = True) -> bool:
     return strong_right(g) and not (is_dead_ending(gp) and strong_right(gp))
 
 
-def _end_reversible(cur: GameId, x: GameId, left_side: bool) -> bool:
-    if left_side:
-        return any(not left(z) and ge(cur, z) for z in right(x))
-    return any(not right(z) and ge(z, cur) for z in left(x))
-
-
 def _substitute(cur: GameId, left_side: bool) -> GameId:
     """``{· | M_n}`` with n least such that ``M_n ≤_ℰ cur`` (Right: ``{M̄_n | ·}``), 004 Thm 28."""
     n = 0
@@ -167,24 +160,15 @@ def _substitute(cur: GameId, left_side: bool) -> GameId:
             raise AssertionError("no perfect murder below an end-reversible game")
 
 
-def _reverse(lo: list[GameId], ro: list[GameId], cur: GameId, left_side: bool) -> Optional[list[GameId]]:
-    own, other = (lo, ro) if left_side else (ro, lo)
-    for x in own:
-        for z in (right(x) if left_side else left(x)):
-            if not (ge(cur, z) if left_side else ge(z, cur)):
-                continue
-            rest = [y for y in own if y != x]
-            far = left(z) if left_side else right(z)
-            if far:  # E2: open reversibility
-                return sorted(set(rest) | set(far))
-            gp = intern(rest, other) if left_side else intern(other, rest)
-            strong = strong_left(gp) if left_side else strong_right(gp)
-            if is_dead_ending(gp) and strong:  # E3: not fundamental, delete
-                return rest
-            sub = _substitute(cur, left_side)  # E5: substitution
-            if x != sub:
-                return sorted(set(rest) | {sub})
-    return None
+def _end_step(x: GameId, rest: list[GameId], other: list[GameId], cur: GameId,
+              left_side: bool) -> Optional[list[GameId]]:
+    """004 Thms 26 (1), 28 for an option x reversing through an end."""
+    gp = intern(rest, other) if left_side else intern(other, rest)
+    strong = strong_left(gp) if left_side else strong_right(gp)
+    if is_dead_ending(gp) and strong:
+        return rest  # E3: x is not fundamental and g' stays in ℰ: delete x
+    sub = _substitute(cur, left_side)  # E5: substitution
+    return sorted(set(rest) | {sub}) if x != sub else None
 
 
 def reduce(g: GameId) -> GameId:
@@ -199,51 +183,21 @@ def reduce(g: GameId) -> GameId:
     r = _red.get(g)
     if r is not None:
         return r  # type: ignore[no-any-return]
-    lo = sorted({reduce(x) for x in left(g)})
-    ro = sorted({reduce(x) for x in right(g)})
-    while True:
-        lo = remove_dominated(lo, ge, True)  # E1 (004 Thm 19)
-        ro = remove_dominated(ro, ge, False)
-        cur = intern(lo, ro)
-        if (len(lo) == 1 and len(ro) == 1 and _end_reversible(cur, lo[0], True)
-                and _end_reversible(cur, ro[0], False)):
-            cur = ZERO  # E4 (004 Thm 26 (2))
-            break
-        new = _reverse(lo, ro, cur, True)
-        if new is not None:
-            lo = new
-            continue
-        new = _reverse(lo, ro, cur, False)
-        if new is not None:
-            ro = new
-            continue
-        break
+    cur = canonical_form(g, ge, reduce, _end_step)  # E1, E2, E4 shared with 𝒟
     _red[g] = cur
     _red[cur] = cur
     return cur
 
 
-_SMALL = ("0", "*", "1", "-1", "2", "-2", "{1|0}", "{0|-1}", "^", "v", "^*", "v*", "1/2", "-1/2",
-          "1/4", "-1/4", "3/4", "-3/4")
-_small_ids: list[GameId] = []
-
-
-def _small() -> list[GameId]:
-    if not _small_ids:
-        from ..core.notation import parse_id
-
-        _small_ids.extend(parse_id(t) for t in _SMALL)
-        _small_ids.extend(perfect_murder(n) for n in (2, 3))
-        _small_ids.extend(conjugate(perfect_murder(n)) for n in (2, 3))
-    return _small_ids
+_SMALL = [parse_id(t) for t in ("0", "*", "1", "-1", "2", "-2", "{1|0}", "{0|-1}", "^", "v", "^*",
+                                  "v*", "1/2", "-1/2", "1/4", "-1/4", "3/4", "-3/4")]
+_SMALL += [perfect_murder(n) for n in (2, 3)] + [conjugate(perfect_murder(n)) for n in (2, 3)]
 
 
 def witness(g: GameId, h: GameId) -> GameId:
     """A dead-ending X with ``o(g+X) ≱ o(h+X)``, for members with ``g ≱_ℰ h``."""
-    for x in _small():
-        if not sum_outcome((g, x)) >= sum_outcome((h, x)):
-            return x
-    return reduce(_builder.witness_a(g, h))
+    x = small_witness(g, h, _SMALL)
+    return x if x is not None else reduce(_builder.witness_a(g, h))
 
 
 class DeadEndingUniverse(Universe):

@@ -20,12 +20,13 @@ from __future__ import annotations
 from typing import Optional
 
 from ..core import cache
+from ..core.notation import parse_id
 from ..core.ops import STAR, is_dicot
-from ..core.outcome import left_wins_first, right_wins_first, sum_outcome
+from ..core.outcome import left_wins_first, right_wins_first
 from ..core.table import ZERO, GameId, intern, left, right
 from .base import Universe, antichains, register
-from .options_only import Failure, WitnessBuilder, maintained
-from .reduction import remove_dominated
+from .options_only import Failure, WitnessBuilder, maintained, small_witness
+from .reduction import canonical_form
 
 __all__ = ["DicotUniverse", "ge", "reduce", "witness", "DICOT"]
 
@@ -69,31 +70,15 @@ def _end_failure(g: GameId, h: GameId) -> Optional[Failure]:
 _builder = WitnessBuilder("dicot", ge, _end_failure)
 
 
-def _end_reversible_left(cur: GameId, x: GameId) -> bool:
-    return ZERO in right(x) and ge(cur, ZERO)
-
-
-def _end_reversible_right(cur: GameId, y: GameId) -> bool:
-    return ZERO in left(y) and ge(ZERO, cur)
-
-
-def _reverse(lo: list[GameId], ro: list[GameId], cur: GameId, left_side: bool) -> Optional[list[GameId]]:
-    """One reversal step on Left (or Right) options; the new option list, or None."""
-    own, other = (lo, ro) if left_side else (ro, lo)
-    for x in own:
-        for z in (right(x) if left_side else left(x)):
-            if not (ge(cur, z) if left_side else ge(z, cur)):
-                continue
-            rest = [y for y in own if y != x]
-            if z != ZERO:  # R2: open reversibility, bypass through z
-                return sorted(set(rest) | set(left(z) if left_side else right(z)))
-            if rest:
-                gp = intern(rest, other) if left_side else intern(other, rest)
-                wins = left_wins_first(gp) if left_side else right_wins_first(gp)
-                if wins:  # R3: another winning first move exists, delete x
-                    return rest
-            if x != STAR:  # R4: x is the only winning move, replace it by *
-                return sorted(set(rest) | {STAR})
+def _end_step(x: GameId, rest: list[GameId], other: list[GameId], cur: GameId,
+              left_side: bool) -> Optional[list[GameId]]:
+    """004 Thm 23 for an option x reversing through 0 (the only end in 𝒟)."""
+    if rest:
+        gp = intern(rest, other) if left_side else intern(other, rest)
+        if left_wins_first(gp) if left_side else right_wins_first(gp):
+            return rest  # R3: another winning first move exists, delete x
+    if x != STAR:
+        return sorted(set(rest) | {STAR})  # R4: x is the only winning move, replace it by *
     return None
 
 
@@ -109,41 +94,14 @@ def reduce(g: GameId) -> GameId:
     r = _red.get(g)
     if r is not None:
         return r  # type: ignore[no-any-return]
-    lo = sorted({reduce(x) for x in left(g)})
-    ro = sorted({reduce(x) for x in right(g)})
-    while True:
-        lo = remove_dominated(lo, ge, True)
-        ro = remove_dominated(ro, ge, False)
-        cur = intern(lo, ro)
-        if (len(lo) == 1 and len(ro) == 1 and _end_reversible_left(cur, lo[0])
-                and _end_reversible_right(cur, ro[0])):
-            cur = ZERO  # R5 (004 Thm 24)
-            break
-        new = _reverse(lo, ro, cur, True)
-        if new is not None:
-            lo = new
-            continue
-        new = _reverse(lo, ro, cur, False)
-        if new is not None:
-            ro = new
-            continue
-        break
+    cur = canonical_form(g, ge, reduce, _end_step)
     _red[g] = cur
     _red[cur] = cur
     return cur
 
 
 #: small dicots tried as witnesses before the construction (they give readable answers)
-_SMALL = ("0", "*", "^", "v", "^*", "v*", "{0,*|*}", "{*|0,*}", "*2")
-_small_ids: list[GameId] = []
-
-
-def _small() -> list[GameId]:
-    if not _small_ids:
-        from ..core.notation import parse_id
-
-        _small_ids.extend(parse_id(t) for t in _SMALL)
-    return _small_ids
+_SMALL = [parse_id(t) for t in ("0", "*", "^", "v", "^*", "v*", "{0,*|*}", "{*|0,*}", "*2")]
 
 
 def witness(g: GameId, h: GameId) -> GameId:
@@ -153,10 +111,8 @@ def witness(g: GameId, h: GameId) -> GameId:
     :class:`~misere.universes.options_only.WitnessBuilder` is built and reduced (a reduced
     form is ``≡_𝒟`` to it, so it distinguishes equally well).
     """
-    for x in _small():
-        if not sum_outcome((g, x)) >= sum_outcome((h, x)):
-            return x
-    return reduce(_builder.witness_a(g, h))
+    x = small_witness(g, h, _SMALL)
+    return x if x is not None else reduce(_builder.witness_a(g, h))
 
 
 class DicotUniverse(Universe):

@@ -22,9 +22,12 @@ from typing import Callable, Optional
 
 from ..core import cache
 from ..core.ops import adjoint
+from ..core.outcome import sum_outcome
 from ..core.table import ZERO, GameId, intern, left, right
 
-__all__ = ["maintained", "maintenance_failure", "WitnessBuilder"]
+__all__ = [
+    "maintained", "maintenance_failure", "WitnessBuilder", "small_witness",
+]
 
 Ge = Callable[[GameId, GameId], bool]
 #: ('a', T): o(g+T) has Left-first loss while o(h+T) has a Left-first win;
@@ -133,3 +136,12 @@ class WitnessBuilder:
         r = intern(lo, ro)
         self._link[key] = r
         return r
+
+
+
+def small_witness(g: GameId, h: GameId, candidates: list[GameId]) -> Optional[GameId]:
+    """The first candidate X with ``o(g+X) ≱ o(h+X)``, if any (readable witnesses first)."""
+    for x in candidates:
+        if not sum_outcome((g, x)) >= sum_outcome((h, x)):
+            return x
+    return None

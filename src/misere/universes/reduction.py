@@ -7,11 +7,11 @@ restricted universes reuse :func:`remove_dominated` and supply their own reversa
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Optional
 
-from ..core.table import GameId, intern, left, right
+from ..core.table import ZERO, GameId, intern, left, right
 
-__all__ = ["remove_dominated", "canonical_form"]
+__all__ = ["remove_dominated", "canonical_form", "end_reversible", "EndStep"]
 
 Ge = Callable[[GameId, GameId], bool]
 
@@ -38,13 +38,49 @@ def remove_dominated(opts: list[GameId], ge: Ge, left_side: bool) -> list[GameId
     return keep
 
 
-def canonical_form(g: GameId, ge: Ge, recurse: Callable[[GameId], GameId]) -> GameId:
+#: ``end_step(x, rest, other, cur, left_side)``: what a restricted universe does with an option x
+#: of ``cur`` that reverses through an *end* (``rest``: the other options on x's side; ``other``:
+#: the opposite side): the new option list for x's side, or None to keep x (004 Thms 23, 26, 28).
+EndStep = Callable[[GameId, list[GameId], list[GameId], GameId, bool], Optional[list[GameId]]]
+
+
+def end_reversible(cur: GameId, x: GameId, left_side: bool, ge: Ge) -> bool:
+    """Is the option x of ``cur`` reversible through an end (004 Def 20)?"""
+    if left_side:
+        return any(not left(z) and ge(cur, z) for z in right(x))
+    return any(not right(z) and ge(z, cur) for z in left(x))
+
+
+def _reverse_step(lo: list[GameId], ro: list[GameId], cur: GameId, left_side: bool, ge: Ge,
+                  end_step: Optional[EndStep]) -> Optional[list[GameId]]:
+    """One bypass of a reversible option on one side; the new option list, or None."""
+    own, other = (lo, ro) if left_side else (ro, lo)
+    for x in own:
+        for z in (right(x) if left_side else left(x)):
+            if not (ge(cur, z) if left_side else ge(z, cur)):
+                continue
+            rest = [y for y in own if y != x]
+            far = left(z) if left_side else right(z)
+            if far or end_step is None:  # bypass x through z (003 Lemma 4.3; 004 Thm 21)
+                return sorted(set(rest) | set(far))
+            new = end_step(x, rest, other, cur, left_side)
+            if new is not None:
+                return new
+    return None
+
+
+def canonical_form(g: GameId, ge: Ge, recurse: Callable[[GameId], GameId],
+                   end_step: Optional[EndStep] = None) -> GameId:
     """Reduce ``g`` by domination and reversal-bypass until neither applies.
 
     ``recurse`` is applied to the options first (it is the caller's memoised canonical-form
     function), so options of the result are canonical. A Left option ``x`` is reversible
     through ``x^R`` when ``x^R ≤ g``; it is replaced by the Left options of ``x^R``
     (003 Lemma 4.3). Right options mirror this.
+
+    Restricted universes (004 §3.1) pass ``end_step`` for options reversing through an end
+    (open reversibility, Thm 21, is the bypass above); with it, a form ``{x | y}`` whose two
+    options both reverse through ends becomes ``0`` (004 Thm 24, Thm 26 (2)).
     """
     lo = sorted({recurse(x) for x in left(g)})
     ro = sorted({recurse(x) for x in right(g)})
@@ -52,23 +88,15 @@ def canonical_form(g: GameId, ge: Ge, recurse: Callable[[GameId], GameId]) -> Ga
         lo = remove_dominated(lo, ge, True)
         ro = remove_dominated(ro, ge, False)
         cur = intern(lo, ro)
-        changed = False
-        for x in lo:
-            for xr in right(x):
-                if ge(cur, xr):
-                    lo = sorted((set(lo) - {x}) | set(left(xr)))
-                    changed = True
-                    break
-            if changed:
-                break
-        if not changed:
-            for y in ro:
-                for yl in left(y):
-                    if ge(yl, cur):
-                        ro = sorted((set(ro) - {y}) | set(right(yl)))
-                        changed = True
-                        break
-                if changed:
-                    break
-        if not changed:
-            return cur
+        if (end_step is not None and len(lo) == 1 and len(ro) == 1
+                and end_reversible(cur, lo[0], True, ge) and end_reversible(cur, ro[0], False, ge)):
+            return ZERO
+        new = _reverse_step(lo, ro, cur, True, ge, end_step)
+        if new is not None:
+            lo = new
+            continue
+        new = _reverse_step(lo, ro, cur, False, ge, end_step)
+        if new is not None:
+            ro = new
+            continue
+        return cur
