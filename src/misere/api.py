@@ -163,8 +163,8 @@ def comparison(g: "Game | str", h: "Game | str", universe: "str | Universe" = "g
     Examples
     --------
     >>> c = comparison("0", "*")
-    >>> c.relation, outcome_of_sum(["0", c.not_ge_witness]), outcome_of_sum(["*", c.not_ge_witness])
-    ('||', <Outcome.R: 'R'>, <Outcome.N: 'N'>)
+    >>> c.relation, str(c.not_ge_witness), outcome_of_sum(["0", "0"]), outcome_of_sum(["*", "0"])
+    ('||', '0', <Outcome.N: 'N'>, <Outcome.P: 'P'>)
     """
     u = find_universe(universe)
     gg, hh = _g(g), _g(h)
