@@ -85,3 +85,15 @@ def test_errors_are_one_line(args: list[str], message: str) -> None:
     plain = runner.invoke(app, args)
     assert plain.exit_code == 1 and "Traceback" not in plain.output
     assert len(plain.output.strip().splitlines()) == 1
+
+
+def test_tree_picture(tmp_path: Path) -> None:
+    out = tmp_path / "t.svg"
+    d = run_json("tree", "{0,*,{1|*}|{*|-1},2}", "-o", str(out))
+    assert d["game"] == "{0,*,{1|*}|2,{*|-1}}"
+    root = ElementTree.parse(out).getroot()
+    ns = "{http://www.w3.org/2000/svg}"
+    assert len(root.findall(f"{ns}line")) == 9  # 5 root options + 2 + 2
+    labels = sorted(t.text for t in root.findall(f"{ns}text"))
+    assert labels == ["*", "*", "*", "-1", "0", "1", "2"]
+    assert m.parse("^")._repr_svg_().startswith("<svg")

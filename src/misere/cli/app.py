@@ -6,6 +6,7 @@ one JSON object; errors are one line and exit non-zero.
 from __future__ import annotations
 
 import importlib
+from pathlib import Path
 from typing import Optional
 
 import typer
@@ -107,6 +108,23 @@ def distinguish(
     og, oh = u.outcome_of_sum((G.id, x.id)), u.outcome_of_sum((H.id, x.id))
     emit({"witness": str(x), "outcomes": [og.value, oh.value], "equal": False}, as_json,
          f"X = {x}: o(G+X) = {og}, o(H+X) = {oh}")
+
+
+@app.command()
+@command
+def tree(
+    game: str = typer.Argument(..., help="A game."),
+    output: Path = typer.Option(Path("game-tree.svg"), "--output", "-o", help="SVG file to write."),
+    expand: bool = typer.Option(False, "--expand", help="Also expand named games such as 1 or ^."),
+    max_nodes: int = typer.Option(200, "--max-nodes", help="Cut the drawing after this many nodes."),
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Draw the game tree as SVG (Left options blue, to the left; Right options red)."""
+    from ..viz.tree import tree_svg
+
+    g = m.parse(game)
+    output.write_text(tree_svg(g.id, max_nodes=max_nodes, expand_named=expand))
+    emit({"game": str(g), "output": str(output)}, as_json, f"wrote {output}")
 
 
 def _register_modules() -> None:

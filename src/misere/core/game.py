@@ -181,6 +181,12 @@ class Game:
             return NotImplemented
         return other > self
 
+    def _repr_svg_(self) -> str:
+        """The game tree as SVG, for notebooks (drawn by :mod:`misere.viz`, imported on call)."""
+        from ..viz.tree import tree_svg
+
+        return tree_svg(self._id)
+
     def __str__(self) -> str:
         return format_id(self._id)
 
