@@ -54,7 +54,8 @@ def _g(x: "Game | str") -> Game:
 
 def _member(u: Universe, *games: Game) -> None:
     for g in games:
-        u.check_member(g.id, lambda _i, g=g: repr(str(g)))
+        if not u.contains(g.id):
+            u.check_member(g.id, lambda _i: repr(str(g)))
 
 
 @_limited

@@ -37,13 +37,12 @@ def outcome(
     """Outcome class (L, N, P, R) and who wins moving first."""
     g = m.parse(game)
     o = m.outcome(g, normal=normal)
-    winner = lambda left_wins: "Left" if left_wins else "Right"  # noqa: E731
     data = {
         "game": str(g),
         "play": "normal" if normal else "misere",
         "outcome": o.value,
-        "left_first": winner(o.left_first),
-        "right_first": winner(not o.right_first),
+        "left_first": "Left" if o.left_first else "Right",
+        "right_first": "Right" if o.right_first else "Left",
     }
     emit(data, as_json, f"{o.value}  (Left moving first: {data['left_first']} wins; "
                         f"Right moving first: {data['right_first']} wins)")

@@ -7,7 +7,7 @@ form identity. Order comparisons ``>=``, ``<=``, ``>``, ``<`` use *general misè
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from . import ops
 from .notation import explicit, format_id, parse_id
@@ -155,7 +155,8 @@ class Game:
     def __hash__(self) -> int:
         return hash(("Game", self._id))
 
-    def _general(self):  # type: ignore[no-untyped-def]
+    @staticmethod
+    def _general() -> Callable[[GameId, GameId], bool]:
         from ..universes.general import ge  # call time: universes build on core
 
         return ge

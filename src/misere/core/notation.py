@@ -300,10 +300,10 @@ def parse_id(text: str, names: Mapping[str, GameId] | None = None) -> GameId:
 
 # --- printing ------------------------------------------------------------------------------
 
-_names = cache.table("notation.names")
+_names: dict[GameId, str | None] = cache.table("notation.names")
 
 
-_num = cache.table("notation.number")
+_num: dict[GameId, Fraction | None] = cache.table("notation.number")
 
 
 def _missing(g: GameId, done: Mapping[GameId, object]) -> list[GameId]:
@@ -400,7 +400,7 @@ def name_of(g: GameId) -> str | None:
     return r
 
 
-_fmt = cache.table("notation.format")
+_fmt: dict[GameId, str] = cache.table("notation.format")
 
 
 def format_id(g: GameId, names: Mapping[GameId, str] | None = None) -> str:

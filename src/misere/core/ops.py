@@ -9,7 +9,7 @@ alternating games, Milley 001 §3.1.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from . import cache
 from .table import ZERO, GameId, intern, left, right
@@ -21,9 +21,9 @@ __all__ = [
     "is_alternating", "integer", "nimber", "dyadic", "STAR", "ONE", "MINUS_ONE", "UP", "DOWN",
 ]
 
-_sum = cache.table("sum")
-_conj = cache.table("conjugate")
-_adj = cache.table("adjoint")
+_sum: dict[tuple[GameId, GameId], GameId] = cache.table("sum")
+_conj: dict[GameId, GameId] = cache.table("conjugate")
+_adj: dict[GameId, GameId] = cache.table("adjoint")
 
 
 def add(a: GameId, b: GameId) -> GameId:
@@ -139,9 +139,9 @@ def is_end(g: GameId) -> bool:
     return not left(g) or not right(g)
 
 
-def _hereditary(name: str, local) -> "callable":  # type: ignore[valid-type]
+def _hereditary(name: str, local: Callable[[GameId], bool], doc: str) -> Callable[[GameId], bool]:
     """Build a memoised predicate 'local(x) holds at every follower x'."""
-    memo = cache.table(name)
+    memo: dict[GameId, bool] = cache.table(name)
 
     def pred(g: GameId) -> bool:
         r = memo.get(g)
@@ -150,6 +150,8 @@ def _hereditary(name: str, local) -> "callable":  # type: ignore[valid-type]
             memo[g] = r
         return r
 
+    pred.__name__ = pred.__qualname__ = name
+    pred.__doc__ = doc
     return pred
 
 
@@ -161,14 +163,18 @@ def _impartial_node(x: GameId) -> bool:
     return left(x) == right(x)
 
 
-is_dicot = _hereditary("is_dicot", _dicot_node)
-is_dicot.__doc__ = """At every follower either both players can move or neither can (004 §1.1)."""
-is_impartial = _hereditary("is_impartial", _impartial_node)
-is_impartial.__doc__ = """At every follower both players have the same options (form-identical)."""
-is_dead_left_end = _hereditary("is_dead_left_end", is_left_end)
-is_dead_left_end.__doc__ = """Every follower is a Left end (001 Def 5.1.1)."""
-is_dead_right_end = _hereditary("is_dead_right_end", is_right_end)
-is_dead_right_end.__doc__ = """Every follower is a Right end (001 Def 5.1.1)."""
+is_dicot = _hereditary(
+    "is_dicot", _dicot_node, """At every follower either both players can move or neither can (004 §1.1)."""
+)
+is_impartial = _hereditary(
+    "is_impartial", _impartial_node, """At every follower both players have the same options (form-identical)."""
+)
+is_dead_left_end = _hereditary(
+    "is_dead_left_end", is_left_end, """Every follower is a Left end (001 Def 5.1.1)."""
+)
+is_dead_right_end = _hereditary(
+    "is_dead_right_end", is_right_end, """Every follower is a Right end (001 Def 5.1.1)."""
+)
 
 
 def is_dead_end(g: GameId) -> bool:
@@ -180,10 +186,11 @@ def _dead_ending_node(x: GameId) -> bool:
     return (bool(left(x)) or is_dead_left_end(x)) and (bool(right(x)) or is_dead_right_end(x))
 
 
-is_dead_ending = _hereditary("is_dead_ending", _dead_ending_node)
-is_dead_ending.__doc__ = """Every end follower is a dead end (004 Def 1; 001 Def 5.1.1)."""
+is_dead_ending = _hereditary(
+    "is_dead_ending", _dead_ending_node, """Every end follower is a dead end (004 Def 1; 001 Def 5.1.1)."""
+)
 
-_alt = cache.table("is_alternating")
+_alt: dict[GameId, bool] = cache.table("is_alternating")
 
 
 def is_alternating(g: GameId) -> bool:
@@ -202,9 +209,9 @@ def is_alternating(g: GameId) -> bool:
 
 # --- named forms -------------------------------------------------------------------------
 
-_int = cache.table("integer")
-_nim = cache.table("nimber")
-_dya = cache.table("dyadic")
+_int: dict[int, GameId] = cache.table("integer")
+_nim: dict[int, GameId] = cache.table("nimber")
+_dya: dict[Fraction, GameId] = cache.table("dyadic")
 
 
 def integer(n: int) -> GameId:
@@ -233,10 +240,11 @@ def nimber(n: int) -> GameId:
     if r is None:
         opts: list[GameId] = []
         for k in range(n + 1):
-            r = _nim.get(k)
-            if r is None:
-                r = _nim[k] = intern(opts, opts)
-            opts.append(r)
+            heap = _nim.get(k)
+            if heap is None:
+                heap = _nim[k] = intern(opts, opts)
+            opts.append(heap)
+        r = opts[n]
     return r
 
 

@@ -51,7 +51,7 @@ class Outcome(str, Enum):
         """The outcome of the conjugate game (swap L and R)."""
         return _CONJ[self]
 
-    def __ge__(self, other: object) -> bool:  # type: ignore[override]
+    def __ge__(self, other: object) -> bool:
         if not isinstance(other, Outcome):
             return NotImplemented
         # Left-good components: Left winning first, Right *losing* first.
@@ -59,17 +59,17 @@ class Outcome(str, Enum):
             not self.right_first or other.right_first
         )
 
-    def __le__(self, other: object) -> bool:  # type: ignore[override]
+    def __le__(self, other: object) -> bool:
         if not isinstance(other, Outcome):
             return NotImplemented
         return other >= self
 
-    def __gt__(self, other: object) -> bool:  # type: ignore[override]
+    def __gt__(self, other: object) -> bool:
         if not isinstance(other, Outcome):
             return NotImplemented
         return self >= other and self != other
 
-    def __lt__(self, other: object) -> bool:  # type: ignore[override]
+    def __lt__(self, other: object) -> bool:
         if not isinstance(other, Outcome):
             return NotImplemented
         return other >= self and self != other
@@ -80,8 +80,9 @@ class Outcome(str, Enum):
 
 _CONJ = {Outcome.L: Outcome.R, Outcome.R: Outcome.L, Outcome.N: Outcome.N, Outcome.P: Outcome.P}
 
-_lf = {True: cache.table("left_first_misere"), False: cache.table("left_first_normal")}
-_rf = {True: cache.table("right_first_misere"), False: cache.table("right_first_normal")}
+_Memo = dict[GameId, bool]
+_lf: dict[bool, _Memo] = {True: cache.table("left_first_misere"), False: cache.table("left_first_normal")}
+_rf: dict[bool, _Memo] = {True: cache.table("right_first_misere"), False: cache.table("right_first_normal")}
 
 
 def left_wins_first(g: GameId, misere: bool = True) -> bool:
@@ -135,8 +136,9 @@ def outcome(g: GameId, normal: bool = False) -> Outcome:
 
 # --- sums as multisets -------------------------------------------------------------------
 
-_slf = {True: cache.table("sum_left_first_misere"), False: cache.table("sum_left_first_normal")}
-_srf = {True: cache.table("sum_right_first_misere"), False: cache.table("sum_right_first_normal")}
+_PosMemo = dict[tuple[GameId, ...], bool]
+_slf: dict[bool, _PosMemo] = {True: cache.table("sum_left_first_misere"), False: cache.table("sum_left_first_normal")}
+_srf: dict[bool, _PosMemo] = {True: cache.table("sum_right_first_misere"), False: cache.table("sum_right_first_normal")}
 
 
 def _key(games: Iterable[GameId]) -> tuple[GameId, ...]:

@@ -17,12 +17,13 @@ from .reduction import canonical_form
 __all__ = ["GeneralUniverse", "ge", "downlinked", "canonical", "witness_a", "witness_b", "downlink",
            "small_witness"]
 
-_ge = cache.table("general.ge")
-_down = cache.table("general.downlinked")
-_canon = cache.table("general.canonical")
-_wa = cache.table("general.witness_a")
-_wb = cache.table("general.witness_b")
-_link = cache.table("general.downlink")
+_Pair = tuple[GameId, GameId]
+_ge: dict[_Pair, bool] = cache.table("general.ge")
+_down: dict[_Pair, bool] = cache.table("general.downlinked")
+_canon: dict[GameId, GameId] = cache.table("general.canonical")
+_wa: dict[_Pair, GameId] = cache.table("general.witness_a")
+_wb: dict[_Pair, GameId] = cache.table("general.witness_b")
+_link: dict[_Pair, GameId] = cache.table("general.downlink")
 
 
 def ge(g: GameId, h: GameId) -> bool:

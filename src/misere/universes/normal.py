@@ -14,8 +14,8 @@ from .reduction import canonical_form
 
 __all__ = ["NormalUniverse", "ge", "canonical"]
 
-_ge = cache.table("normal.ge")
-_canon = cache.table("normal.canonical")
+_ge: dict[tuple[GameId, GameId], bool] = cache.table("normal.ge")
+_canon: dict[GameId, GameId] = cache.table("normal.canonical")
 
 
 def ge(g: GameId, h: GameId) -> bool:
