@@ -22,18 +22,18 @@ def register(app: typer.Typer) -> None:
         g = m.parse(game)
         gid = g.id
         gen = imp.genus(gid)
-        canon = m.canonical(g, universe="impartial")
+        canon = imp.format_impartial(m.canonical(g, universe="impartial").id)
         data = {
             "game": str(g),
             "genus": str(gen),
             "normal_grundy": gen.plus,
             "misere_grundy": gen.minus,
             "outcome": "P" if gen.minus == 0 else "N",
-            "canonical": str(canon),
+            "canonical": canon,
             "tame": gen.is_tame,
             "hereditarily_tame": imp.is_hereditarily_tame(gid),
             "phylum": str(imp.phylum(gid)),
-            "mate": str(m.Game._of(imp.mate(gid))),
+            "mate": imp.format_impartial(imp.mate(gid)),
         }
         text = "\n".join([
             f"genus      {gen}",

@@ -9,10 +9,11 @@ from .canonical import (
 )
 from .counting import born_by, count_born_by
 from .genus import Genus, Phylum, genus, is_hereditarily_tame, is_tame, is_wild, phylum, tame_sum
+from .notation import format_impartial
 
 __all__ = [
     "canonical", "discriminator", "impartial", "is_canonical", "is_linked", "is_p_position",
     "link", "mate", "misere_grundy", "normal_grundy", "pn_discriminator", "simplify",
     "born_by", "count_born_by", "Genus", "Phylum", "genus", "is_hereditarily_tame", "is_tame",
-    "is_wild", "phylum", "tame_sum",
+    "is_wild", "phylum", "tame_sum", "format_impartial",
 ]
