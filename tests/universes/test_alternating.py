@@ -13,7 +13,7 @@ import pytest
 
 import misere as m
 from misere.core.notation import explicit, parse_id
-from misere.core.ops import conjugate, is_alternating
+from misere.core.ops import add_all, conjugate, is_alternating
 from misere.core.table import ZERO, intern
 from misere.errors import NotInUniverseError, UnsupportedError
 from misere.universes import alternating as al
@@ -197,3 +197,51 @@ def test_reduce_and_unsupported() -> None:
         U.ge(g("{~C|0,A}"), g("{~C|C}"))
     with pytest.raises(NotInUniverseError):
         m.compare("{0,1|}", "0", universe="alternating")
+
+
+# --- hypothesis: random alternating forms and sums ----------------------------------------
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+def _ends(depth: int, left_end: bool) -> st.SearchStrategy[int]:
+    if depth == 0:
+        return st.just(ZERO)
+    inner = _ends(depth - 1, not left_end)
+    opts = st.lists(inner, max_size=3)
+    return opts.map(lambda xs: intern([], xs) if left_end else intern(xs, []))
+
+
+def _alternating(depth: int) -> st.SearchStrategy[int]:
+    return st.builds(lambda a, b: intern(a, b), st.lists(_ends(depth - 1, True), max_size=3),
+                     st.lists(_ends(depth - 1, False), max_size=3))
+
+
+@settings(max_examples=30, deadline=None)
+@given(_alternating(4))
+def test_property_classify_matches_signature(x: int) -> None:
+    assert is_alternating(x)
+    c = al.classify(x)
+    assert signature(x) == signature(c.rep)
+    assert al.outcome_pair(x)[0] == c.misere
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(_alternating(3), min_size=1, max_size=3), st.lists(_alternating(3), max_size=2))
+def test_property_sums_are_members_and_answers_are_sound(xs: list[int], ys: list[int]) -> None:
+    gx, gy = add_all(xs), add_all(ys)
+    comps = al.components(gx)
+    assert comps is not None and add_all(list(comps)) == gx
+    try:
+        ans = U.ge(gx, gy)
+    except UnsupportedError:
+        return
+    if ans:
+        for t in SMALL_SAMPLE[:60]:
+            a = brute.outcome([bf(gx)] + [bf(z) for z in t])
+            b = brute.outcome([bf(gy)] + [bf(z) for z in t])
+            assert brute.outcome_ge(a, b)
+    else:
+        w = U.witness(gx, gy)
+        assert U.contains(w)
+        assert not brute.outcome_ge(brute.outcome([bf(gx), bf(w)]), brute.outcome([bf(gy), bf(w)]))
