@@ -148,7 +148,7 @@ def test_soundness_on_all_pairs_of_classes() -> None:
         else:
             w = U.witness(x, y)
             assert not brute.outcome_ge(brute.outcome([bf(x), bf(w)]), brute.outcome([bf(y), bf(w)]))
-    assert decided >= 29 + 28 * 20 and unsupported > 0
+    assert decided >= 29 * 29 - 75 and unsupported > 0
 
 
 def test_sums_congruence_and_cancellation() -> None:
@@ -194,7 +194,7 @@ def test_reduce_and_unsupported() -> None:
     with pytest.raises(UnsupportedError):
         U.born_by(2)
     with pytest.raises(UnsupportedError, match="no rule"):
-        U.ge(g("{~C|0,A}"), g("{~C|C}"))
+        U.ge(g("{~C|C}"), g("~B"))
     with pytest.raises(NotInUniverseError):
         m.compare("{0,1|}", "0", universe="alternating")
 
