@@ -122,25 +122,29 @@ def _try_conservative(game: HeapGame, st: SolverState, n: int,
 
 
 def _build(game: HeapGame, n: int, base: TableMonoid, phi: list[int],
-           free: dict[int, tuple[int, int]], limits: Limits):
-    """Candidate from ``base`` (heaps not in ``free`` keep their values) and cyclic factors."""
+           free: dict[int, tuple[int, int]], limits: Limits, target=None):
+    """Candidate from ``base`` (heaps not in ``free`` keep their values) and cyclic factors.
+
+    With ``target`` (a heap word) only the P-status the candidate gives that word is returned.
+    """
     heaps = [h for h in range(1, n + 1) if game.options(h)]
     kept = [h for h in heaps if h not in free]
     sub = base.submonoid(phi[h] for h in kept)
-    idx = {x: i for i, x in enumerate(sub)}
     inv = np.full(base.order, -1, dtype=np.int32)
     inv[sub] = np.arange(len(sub), dtype=np.int32)
     btab = inv[base.table[np.ix_(sub, sub)]]
     fh = sorted(free)
     m = ProductMonoid(TableMonoid(btab, 0), [free[h] for h in fh])
-    psi = {h: idx[phi[h]] for h in kept}
+    psi = {h: 0 for h in range(n + 1)}
+    psi.update({h: int(inv[phi[h]]) for h in kept})
     psi.update({h: m.generator(j) for j, h in enumerate(fh)})
-    full_psi = {h: psi.get(h, 0) for h in range(n + 1)}
-    trans = {h: np.asarray(sorted({_value(m, full_psi, o) for o in game.options(h)}),
-                           dtype=np.int64) for h in heaps}
-    reached, marks = mark_p_portion(m, psi, trans, heaps, limits.max_candidate)
+    options = {h: game.options(h) for h in heaps}
+    if target is not None:
+        return mark_p_portion(m, psi, options, heaps, limits.max_candidate,
+                              _value(m, psi, target))
+    reached, marks = mark_p_portion(m, psi, options, heaps, limits.max_candidate)
     q, p_mask, cls = reduce_bipartite(m, reached, marks, [psi[h] for h in heaps])
-    new_phi = [cls[full_psi[h]] for h in range(n + 1)]
+    new_phi = [int(cls[psi[h]]) for h in range(n + 1)]
     return q, p_mask, new_phi
 
 
@@ -240,9 +244,9 @@ def _recalibrate(game, n, q, p_mask, phi, fail, truth, limits):
                     i = max(q.index_period(phi[h])[0], exps[h] - 1) + bump
                     free[h] = (max(i, 1), 2)
                 try:
-                    cand = _build(game, n, q, phi, free, limits)
+                    ok = _build(game, n, q, phi, free, limits, target=fail) == truth
                 except ComputationLimitError:
                     continue
-                if _status(cand[0], cand[1], cand[2], fail) == truth:
-                    return cand
+                if ok:
+                    return _build(game, n, q, phi, free, limits)
     raise ComputationLimitError(f"heap {n}: recalibration on word {fail} failed")

@@ -4,7 +4,7 @@ Code ``d0.d1 d2 d3 ...``: digit ``d_j`` says what may be done after removing ``j
 one heap; bit ``2^i`` of ``d_j`` allows leaving exactly ``i`` nonempty heaps. So ``1`` = take a
 whole heap, ``2`` = leave one heap, ``4`` = leave two heaps, ``8`` = leave three heaps, and
 ``0.07`` is Dawson's Kayles, ``0.15`` Guiles, ``4.7`` a code with a split-only digit before the
-point (seed 002 §4, §8, §9.3). Digits above 9 are written as letters ``A-Z`` (10-35) or in
+point (seed 002 §4, §8, §9.3). Digits above 9 are written as hex letters ``A-F`` (10-15) or in
 brackets, ``0.[12]3``.
 """
 from __future__ import annotations
@@ -32,13 +32,13 @@ def parse_octal(code: str) -> list[int]:
     ([0, 1, 2, 3], [4, 7], [0, 12, 3])
     """
     text = code.strip()
-    m = re.fullmatch(r"((?:\d|\[\d+\])?)\.((?:[0-9A-Za-z]|\[\d+\])+)", text)
+    m = re.fullmatch(r"((?:\d|\[\d+\])?)\.((?:[0-9A-Fa-f]|\[\d+\])+)", text)
     if not m:
         raise RulesetError(f"not a take-and-break code: {code!r} (expected e.g. '0.123')")
 
     def digits(s: str) -> list[int]:
-        return [int(t[1:-1]) if t.startswith("[") else int(t, 36)
-                for t in re.findall(r"\[\d+\]|[0-9A-Za-z]", s)]
+        return [int(t[1:-1]) if t.startswith("[") else int(t, 16)
+                for t in re.findall(r"\[\d+\]|[0-9A-Fa-f]", s)]
 
     head = digits(m.group(1)) or [0]
     tail = digits(m.group(2))

@@ -1,0 +1,43 @@
+"""``misere play``: outcome and a winning move of a sum of heaps, from the misère quotient."""
+from __future__ import annotations
+
+from typing import List, Optional
+
+import typer
+
+from .common import JSON_OPTION, command, emit
+
+__all__ = ["register"]
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``play`` command to the ``misere`` app."""
+
+    @app.command()
+    @command
+    def play(
+        code: str = typer.Argument(..., help="Octal code or pascal-beans[:ROWS]."),
+        heaps: List[int] = typer.Argument(..., help="Heap sizes (cell numbers for boards)."),
+        max_heap: Optional[int] = typer.Option(None, "--max-heap", help="Partial quotient bound."),
+        as_json: bool = JSON_OPTION,
+    ) -> None:
+        """Misère outcome of a position and a winning move (via the quotient)."""
+        import misere.quotients as mq
+
+        from .quotient import resolve_game
+
+        bound = max_heap
+        if bound is None and not code.strip().lower().startswith(("pascal", "beans")):
+            bound = None
+        q = mq.quotient(resolve_game(code), max_heap=bound, certify=0)
+        out = q.outcome(heaps)
+        mv = q.winning_move(heaps)
+        d = {"game": q.game.name, "heaps": list(heaps), "outcome": out,
+             "value": q.pres.word(q.element(heaps)),
+             "move": None if mv is None else {"heap": mv.heap, "to": list(mv.to),
+                                              "position": list(mv.position)}}
+        text = f"{out}  (value {d['value']})"
+        if mv is not None:
+            text += f"; winning move: {mv.heap} -> {' + '.join(map(str, mv.to)) or 'nothing'}" \
+                    f"  leaving {' + '.join(map(str, mv.position)) or 'nothing'}"
+        emit(d, as_json, text)

@@ -1,0 +1,119 @@
+"""Misère quotients of impartial games (seed 002 §5-§9; notes D, E).
+
+The public entry point is :func:`quotient`; :class:`Quotient` carries the order, P-portion,
+presentation, pretending function, periodicity, the history of changes and the brute-force
+certificate.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+from misere.errors import RulesetError
+from misere.quotients.certify import Certificate, code_moves
+from misere.quotients.monoid import TableMonoid
+from misere.quotients.result import Move, Quotient, compute, verify_with_brute_force
+from misere.quotients.solver import Limits
+from misere.rulesets.explicit import closure_game, parse_game_list, parse_impartial
+from misere.rulesets.heap import HeapGame
+from misere.rulesets.octal import octal_game
+
+__all__ = ["quotient", "Quotient", "Move", "Certificate", "Limits", "TableMonoid", "HeapGame"]
+
+
+def _explicit(games) -> HeapGame:
+    if isinstance(games, str):
+        forms = parse_game_list(games)
+    else:
+        forms = []
+        for g in games:
+            if isinstance(g, str):
+                forms.append(parse_impartial(g))
+            elif isinstance(g, frozenset):
+                forms.append(g)
+            else:  # a core Game: go through its text
+                forms.append(parse_impartial(str(g)))
+    return closure_game(forms)
+
+
+def quotient(
+    code: str | HeapGame | None = None,
+    *,
+    games: str | Iterable[object] | None = None,
+    moves: Callable[[int], Iterable[Sequence[int]]] | None = None,
+    max_heap: int | None = None,
+    certify: int | None = None,
+    checkpoint: str | None = None,
+    limits: Limits | None = None,
+    progress: Callable[[int, int, str], None] | None = None,
+) -> Quotient:
+    """Misère quotient of an impartial heap game, with a brute-force certificate.
+
+    Parameters
+    ----------
+    code : str or HeapGame, optional
+        A take-and-break code (``"0.123"``, ``"4.7"``, ``"0.[12]3"``) or a :class:`HeapGame`
+        (e.g. :func:`misere.rulesets.pascal_beans.pascal_beans`).
+    games : str or iterable, optional
+        Explicit impartial games (``"*2, {*2,*}"``); the quotient of their closure is computed.
+    moves : callable, optional
+        Move function ``moves(n)`` of a heap game (options as tuples of smaller heaps).
+    max_heap : int, optional
+        Last heap to include (partial quotient ``Q_max_heap``). By default the computation
+        runs until the periodicity test certifies the full quotient.
+    certify : int, optional
+        Total size bound of the brute-force cross-check (tokens for octal codes and move
+        functions, components for explicit games); 0 skips it. Default 18 tokens / 4 components.
+    checkpoint : str, optional
+        SQLite checkpoint file (resume and save after each heap).
+    limits : Limits, optional
+        Size bounds (raise :class:`~misere.errors.ComputationLimitError`).
+    progress : callable, optional
+        ``progress(heap, order, message)``.
+
+    Returns
+    -------
+    Quotient
+
+    Raises
+    ------
+    RulesetError
+        Bad or missing game description.
+    ComputationLimitError
+        A size bound was hit.
+    VerificationError
+        The brute-force cross-check disagreed (a bug).
+
+    References
+    ----------
+    Plambeck 002 §5-§9; notes E.2 (verification), E.5 (solver), E.6 (periodicity).
+
+    Examples
+    --------
+    >>> q = quotient("0.123")
+    >>> q.order, q.P, q.period
+    (20, ['a', 'b2', 'ac', 'bd', 'd2'], 5)
+    >>> q.outcome([8, 9]), q.certificate.agreed
+    ('P', True)
+    """
+    given = sum(x is not None for x in (code, games, moves))
+    if given != 1:
+        raise RulesetError("give exactly one of a code, explicit games or a move function")
+    by_tokens, rules = True, None
+    if isinstance(code, HeapGame):
+        game = code
+        by_tokens = game.max_heap is None
+    elif code is not None:
+        game = octal_game(str(code))
+        rules = code_moves(str(code))
+    elif games is not None:
+        game = _explicit(games)
+        by_tokens = False
+    else:
+        game = HeapGame(getattr(moves, "__name__", "heap game"), moves)  # type: ignore[arg-type]
+        if max_heap is None:
+            raise RulesetError("a move function needs max_heap")
+    q = compute(game, max_heap, limits=limits, checkpoint=checkpoint, progress=progress)
+    bound = certify if certify is not None else (18 if by_tokens else 4)
+    if bound:
+        verify_with_brute_force(q, bound, rules, by_tokens)
+    return q

@@ -1,0 +1,176 @@
+"""Independent brute-force cross-check of a misère quotient.
+
+Seed 002 §5 defines the quotient through misère outcomes of sums; this module recomputes those
+outcomes from the rules alone, by plain memoised recursion over positions written as sorted
+tuples of heaps, and compares them with what the quotient predicts. It shares no code with the
+solver: take-and-break codes are decoded here a second time, independently of
+:mod:`misere.rulesets.octal`.
+"""
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+__all__ = ["Certificate", "brute_force_outcomes", "cross_check", "code_moves"]
+
+
+@dataclass(frozen=True)
+class Certificate:
+    """Result of the brute-force cross-check.
+
+    Attributes
+    ----------
+    bound : int
+        Positions checked are all multisets of heaps with total weight at most ``bound``.
+    weight : str
+        What the weight counts (``"tokens"`` for heap sizes, ``"components"``).
+    max_heap : int
+        Largest single heap used.
+    positions : int
+        Number of positions compared.
+    agreed : bool
+        Whether every outcome matched.
+    mismatch : tuple or None
+        First position where they differ.
+    method : str
+        How the outcomes were computed.
+    """
+
+    bound: int
+    weight: str
+    max_heap: int
+    positions: int
+    agreed: bool
+    mismatch: tuple[int, ...] | None
+    method: str = "memoised misère outcome recursion on sorted heap tuples"
+
+    def as_dict(self) -> dict[str, object]:
+        """JSON-ready form."""
+        return {"bound": self.bound, "weight": self.weight, "max_heap": self.max_heap,
+                "positions": self.positions, "agreed": self.agreed,
+                "mismatch": list(self.mismatch) if self.mismatch else None,
+                "method": self.method}
+
+
+def code_moves(code: str) -> Callable[[int], list[tuple[int, ...]]]:
+    """Move function of a take-and-break code, decoded from scratch."""
+    body = code.strip()
+    if "." not in body:
+        raise ValueError(f"bad code {code!r}")
+    before, after = body.split(".", 1)
+    tokens = re.findall(r"\[(\d+)\]|([0-9A-Fa-f])", before) + re.findall(r"\[(\d+)\]|([0-9A-Fa-f])", after)
+    if not before:
+        tokens = [("0", "")] + tokens
+    digits = [int(a) if a else int(b, 16) for a, b in tokens]
+
+    def splits(total: int, parts: int, low: int) -> Iterator[tuple[int, ...]]:
+        if parts == 0:
+            if total == 0:
+                yield ()
+            return
+        for first in range(low, total + 1):
+            if first * parts > total:
+                break
+            for rest in splits(total - first, parts - 1, first):
+                yield (first,) + rest
+
+    def moves(heap: int) -> list[tuple[int, ...]]:
+        out = set()
+        for take, digit in enumerate(digits):
+            left = heap - take
+            if left < 0:
+                break
+            for parts in range(0, 12):
+                if not (digit >> parts) & 1:
+                    continue
+                if parts == 0 and left != 0:
+                    continue
+                if take == 0 and parts < 2:
+                    continue
+                out.update(splits(left, parts, 1))
+        return sorted(out)
+
+    return moves
+
+
+def brute_force_outcomes(moves: Callable[[int], list[tuple[int, ...]]]) -> Callable[[tuple[int, ...]], bool]:
+    """Return ``is_p(position)``: misère P-position test by exhaustive recursion."""
+    memo: dict[tuple[int, ...], bool] = {}
+    opts: dict[int, list[tuple[int, ...]]] = {}
+
+    def heap_opts(h: int) -> list[tuple[int, ...]]:
+        if h not in opts:
+            opts[h] = [tuple(x for x in o if x) for o in moves(h)]
+        return opts[h]
+
+    def is_p(pos: tuple[int, ...]) -> bool:
+        if pos in memo:
+            return memo[pos]
+        any_move = False
+        result = True
+        for i, h in enumerate(pos):
+            if i and pos[i - 1] == h:
+                continue
+            rest = pos[:i] + pos[i + 1:]
+            for o in heap_opts(h):
+                any_move = True
+                if is_p(tuple(sorted(rest + o))):
+                    result = False
+                    break
+            if not result:
+                break
+        memo[pos] = result and any_move
+        return memo[pos]
+
+    return is_p
+
+
+def _multisets(heaps: list[int], weights: dict[int, int], bound: int) -> Iterator[tuple[int, ...]]:
+    def rec(start: int, left: int, acc: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        yield acc
+        for i in range(start, len(heaps)):
+            w = weights[heaps[i]]
+            if w <= left:
+                yield from rec(i, left - w, acc + (heaps[i],))
+    yield from rec(0, bound, ())
+
+
+def cross_check(
+    predict: Callable[[tuple[int, ...]], bool],
+    moves: Callable[[int], list[tuple[int, ...]]],
+    heaps: list[int],
+    bound: int,
+    by_tokens: bool = True,
+) -> Certificate:
+    """Compare ``predict`` with brute force on every multiset of ``heaps`` within ``bound``.
+
+    Parameters
+    ----------
+    predict : callable
+        ``predict(position) -> is P`` from the quotient.
+    moves : callable
+        Rules: options of one heap.
+    heaps : list of int
+        Heaps allowed in positions (e.g. ``1..max_heap``).
+    bound : int
+        Largest total weight of a position.
+    by_tokens : bool
+        Weight of a heap is its size (``True``) or 1 (component count).
+    """
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, 20000))
+    try:
+        is_p = brute_force_outcomes(moves)
+        weights = {h: (h if by_tokens else 1) for h in heaps}
+        count = 0
+        for pos in _multisets(sorted(heaps), weights, bound):
+            count += 1
+            if is_p(pos) != predict(pos):
+                return Certificate(bound, "tokens" if by_tokens else "components",
+                                   max(heaps, default=0), count, False, pos)
+        return Certificate(bound, "tokens" if by_tokens else "components",
+                           max(heaps, default=0), count, True, None)
+    finally:
+        sys.setrecursionlimit(old)

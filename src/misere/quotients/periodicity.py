@@ -1,0 +1,101 @@
+"""Periodicity of nim sequences and of misère pretending functions.
+
+Normal play: the Guy-Smith periodicity theorem (Winning Ways ch. 4): for a take-and-break game
+whose moves remove at most ``k`` tokens and leave at most two heaps, if
+``G(n + p) = G(n)`` for ``n0 <= n < 2 n0 + p + k`` then the sequence has period ``p`` from
+``n0`` on. Misère play: the analogous test for pretending functions (notes E.6; its form is our
+reconstruction, consistent with the "Heaps Computed: 22" of the 0.123 log in seed 002 §9.3):
+``Phi(n + p) = Phi(n)`` for ``n0 <= n <= N - p`` with ``N >= h (n0 + p) + k - 1``
+(``h`` = heaps a move may leave) proves ``Q = Q_N`` and the periodicity of ``Phi``.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from misere.rulesets.heap import HeapGame
+
+__all__ = ["least_periodic_tail", "certified_period", "nim_sequence", "normal_period"]
+
+
+def least_periodic_tail(seq: Sequence[object], period: int, start: int = 1) -> int:
+    """Least ``n0 >= start`` with ``seq[n + period] == seq[n]`` for all ``n0 <= n < len - period``."""
+    n0 = len(seq) - period
+    while n0 > start and seq[n0 - 1] == seq[n0 - 1 + period]:
+        n0 -= 1
+    return max(n0, start)
+
+
+def _window(n0: int, p: int, k: int, h: int) -> int:
+    """Last heap that must be computed to certify ``(n0, p)``."""
+    if h <= 2:
+        return 2 * (n0 + p) + k - 1
+    return h * (n0 + p) + k + h  # conservative guess for codes leaving three or more heaps
+
+
+def certified_period(seq: Sequence[object], k: int, h: int) -> tuple[int, int] | None:
+    """Least period ``p`` (and its least preperiod) that the computed prefix certifies.
+
+    Parameters
+    ----------
+    seq : sequence
+        Values for heaps ``0..N``.
+    k : int
+        Most tokens a move removes.
+    h : int
+        Most heaps a move leaves.
+
+    Returns
+    -------
+    (preperiod, period) or None
+
+    Examples
+    --------
+    >>> s = [0, 1, 0, 2, 2, 1, 0, 0, 2, 1, 1] + [0, 0, 2, 1, 1] * 4
+    >>> certified_period(s, 3, 2)
+    (5, 5)
+    """
+    last = len(seq) - 1
+    for p in range(1, last // 2 + 1):
+        n0 = least_periodic_tail(seq, p)
+        if n0 + p > last:
+            continue
+        if _window(n0, p, k, h) <= last:
+            return n0, p
+    return None
+
+
+def nim_sequence(game: HeapGame, n: int) -> list[int]:
+    """Normal-play Grundy values of heaps ``0..n`` (mex of nim-sums of the options)."""
+    g = [0]
+    for m in range(1, n + 1):
+        seen = set()
+        for opt in game.options(m):
+            v = 0
+            for part in opt:
+                v ^= g[part]
+            seen.add(v)
+        x = 0
+        while x in seen:
+            x += 1
+        g.append(x)
+    return g
+
+
+def normal_period(game: HeapGame, limit: int = 2000) -> tuple[list[int], tuple[int, int] | None]:
+    """Nim sequence until the Guy-Smith test certifies a period, or up to ``limit``.
+
+    Returns the computed sequence and ``(preperiod, period)`` or ``None``.
+    """
+    if game.periodicity is None:
+        return nim_sequence(game, min(limit, game.max_heap or limit)), None
+    k, h = game.periodicity
+    seq = [0]
+    n = 0
+    step = 16
+    while n < limit:
+        n = min(limit, max(2 * n, step))
+        seq = nim_sequence(game, n)
+        res = certified_period(seq, k, h)
+        if res is not None:
+            return seq, res
+    return seq, None

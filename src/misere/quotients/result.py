@@ -1,0 +1,276 @@
+"""The :class:`Quotient` result object and the driver that computes it.
+
+A quotient is computed heap by heap (seed 002 §9.2-§9.3; notes E.5) until the periodicity test
+of notes E.6 certifies it (``solved``), the last heap of a finite game is reached, or
+``max_heap`` stops it (then it is the partial quotient ``Q_max_heap``).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from misere.errors import ComputationLimitError, RulesetError, VerificationError
+from misere.quotients.certify import Certificate
+from misere.quotients.checkpoint import Checkpoint
+from misere.quotients.monoid import TableMonoid
+from misere.quotients.periodicity import certified_period, normal_period
+from misere.quotients.presentation import Presentation, choose_generators, present
+from misere.quotients.solver import Limits, SolverState, step
+from misere.quotients.tame import tame_name
+from misere.rulesets.heap import HeapGame
+
+__all__ = ["Quotient", "Move", "compute", "describe"]
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move in a sum of heaps: replace one ``heap`` by the heaps ``to``."""
+
+    heap: int
+    to: tuple[int, ...]
+    position: tuple[int, ...]
+
+
+def describe(st: SolverState) -> tuple[TableMonoid, Presentation, dict]:
+    """Presentation and a JSON-ready record of a state (002 §9.3 log format)."""
+    q = st.monoid
+    gens = choose_generators(q, st.phi)
+    pres = present(q, [st.phi[i] for i in gens])
+    p_words = sorted((pres.word(x) for x in np.nonzero(st.is_p)[0].tolist()),
+                     key=lambda w: tuple(reversed(pres.normal[_elem(pres, w)])))
+    rec = {"heap": st.heap, "order": q.order, "p_count": int(st.is_p.sum()),
+           "presentation": str(pres), "P": p_words,
+           "phi": [pres.word(x) for x in st.phi], "tame": tame_name(q, st.is_p)}
+    return q, pres, rec
+
+
+def _elem(pres: Presentation, word: str) -> int:
+    for x in pres.normal:
+        if pres.word(x) == word:
+            return x
+    raise KeyError(word)
+
+
+@dataclass
+class Quotient:
+    """A certified misère (partial) quotient of a heap game.
+
+    Attributes
+    ----------
+    game : HeapGame
+    state : SolverState
+    changes : list of [heap, order]
+    records : list of dict
+        Full record (heap, order, p_count, presentation, P, phi, tame) of every change.
+    period, preperiod : int or None
+        Misère period of ``Phi`` and first heap of its periodic part, when certified.
+    solved : bool
+        Whether this is the quotient of the whole game (periodicity certified, or every heap
+        of a finite game included).
+    last_tame_heap : int
+    certificate : Certificate or None
+    normal : dict
+        Nim sequence and its period (normal play, Guy-Smith test).
+    """
+
+    game: HeapGame
+    state: SolverState
+    records: list[dict]
+    period: int | None
+    preperiod: int | None
+    solved: bool
+    last_tame_heap: int
+    normal: dict
+    certificate: Certificate | None = None
+    _pres: Presentation | None = field(default=None, repr=False)
+
+    @property
+    def monoid(self) -> TableMonoid:
+        """The quotient monoid ``Q``."""
+        return self.state.monoid
+
+    @property
+    def pres(self) -> Presentation:
+        """Presentation object (generators named in heap order)."""
+        if self._pres is None:
+            self._pres = describe(self.state)[1]
+        return self._pres
+
+    @property
+    def order(self) -> int:
+        """``|Q|``."""
+        return self.monoid.order
+
+    @property
+    def p_count(self) -> int:
+        """``|P|``."""
+        return int(self.state.is_p.sum())
+
+    @property
+    def presentation(self) -> str:
+        """``<a,b,... | relations>``."""
+        return str(self.pres)
+
+    @property
+    def P(self) -> list[str]:  # noqa: N802  (the paper's name)
+        """Normal words of the P-portion."""
+        return describe(self.state)[2]["P"]
+
+    @property
+    def phi(self) -> list[str]:
+        """Normal words of ``Phi(0), Phi(1), ...`` up to the last heap computed."""
+        return [self.pres.word(x) for x in self.state.phi]
+
+    @property
+    def changes(self) -> list[list[int]]:
+        """``[heap, order]`` at every change of the partial quotient."""
+        return [[h, o] for h, o in self.state.changes]
+
+    @property
+    def max_heap(self) -> int:
+        """Last heap computed."""
+        return self.state.heap
+
+    @property
+    def tame(self) -> str | None:
+        """``"T1"``, ``"T2"``, ... when the quotient is tame."""
+        return tame_name(self.monoid, self.state.is_p)
+
+    def value(self, heap: int) -> int:
+        """``Phi(heap)`` as an element of ``Q`` (periodic extension when solved)."""
+        n = self.state.heap
+        if heap <= n:
+            return self.state.phi[heap]
+        if self.solved and self.period is not None and self.preperiod is not None:
+            p, n0 = self.period, self.preperiod
+            return self.state.phi[n0 + (heap - n0) % p]
+        raise ComputationLimitError(f"heap {heap} is beyond the computed range 0..{n}")
+
+    def element(self, heaps: Sequence[int]) -> int:
+        """``Phi`` of a sum of heaps (O(number of heaps) table look-ups)."""
+        q = self.monoid
+        x = q.identity
+        for h in heaps:
+            x = q.mul(x, self.value(int(h)))
+        return x
+
+    def outcome(self, heaps: Sequence[int]) -> str:
+        """Misère outcome ``"P"`` or ``"N"`` of the sum of the given heaps."""
+        return "P" if self.state.is_p[self.element(heaps)] else "N"
+
+    def winning_move(self, heaps: Sequence[int]) -> Move | None:
+        """A move to a P-position, or ``None`` when the position is P (or has no move)."""
+        pos = tuple(sorted(int(h) for h in heaps))
+        q = self.monoid
+        vals = [self.value(h) for h in pos]
+        for i, h in enumerate(pos):
+            if i and pos[i - 1] == h:
+                continue
+            rest = q.product(vals[:i] + vals[i + 1:])
+            for opt in self.game.options(h):
+                if self.state.is_p[q.product([rest] + [self.value(o) for o in opt])]:
+                    new = tuple(sorted(pos[:i] + pos[i + 1:] + opt))
+                    return Move(h, opt, new)
+        return None
+
+    def as_dict(self) -> dict:
+        """JSON-ready summary (fields of the issue: order, p_count, presentation, P, ...)."""
+        return {"game": self.game.name, "order": self.order, "p_count": self.p_count,
+                "presentation": self.presentation, "P": self.P, "phi": self.phi,
+                "period": self.period, "preperiod": self.preperiod, "solved": self.solved,
+                "changes": self.changes, "max_heap": self.max_heap, "tame": self.tame,
+                "last_tame_heap": self.last_tame_heap, "normal": self.normal,
+                "history": self.records,
+                "certificate": self.certificate.as_dict() if self.certificate else None}
+
+
+def compute(
+    game: HeapGame,
+    max_heap: int | None = None,
+    *,
+    limits: Limits | None = None,
+    checkpoint: str | None = None,
+    progress: Callable[[int, int, str], None] | None = None,
+) -> Quotient:
+    """Compute the quotient of ``game`` heap by heap (see module docstring).
+
+    Parameters
+    ----------
+    game : HeapGame
+    max_heap : int, optional
+        Stop after this heap. Default: the last heap of a finite game, else stop when the
+        periodicity test certifies the quotient (at most 1000 heaps).
+    limits : Limits, optional
+        Size bounds; exceeding one raises :class:`ComputationLimitError`.
+    checkpoint : str, optional
+        SQLite file to resume from and save to after every heap.
+    progress : callable, optional
+        ``progress(heap, order, message)`` after each heap and during long steps.
+    """
+    stop = max_heap if max_heap is not None else (game.max_heap if game.max_heap is not None
+                                                   else 1000)
+    if game.max_heap is not None and stop > game.max_heap:
+        raise RulesetError(f"{game.name!r} has no heap beyond {game.max_heap}")
+    ck = Checkpoint(checkpoint, game.name) if checkpoint else None
+    st, records = (ck.load() if ck else (None, []))
+    st = st or SolverState.initial()
+    last_tame = max([r["heap"] for r in records if r.get("tame")] + [0])
+    period = preperiod = None
+    solved = False
+    try:
+        while True:
+            if game.periodicity is not None and st.heap > 0:
+                found = certified_period(st.phi, *game.periodicity)
+                if found is not None:
+                    preperiod, period = found
+                    solved = True
+            if game.max_heap is not None and st.heap == game.max_heap:
+                solved = True
+            if st.heap >= stop or (solved and max_heap is None):
+                break
+            n = st.heap + 1
+            tick = (lambda msg, n=n: progress(n, st.table.shape[0], msg)) if progress else None
+            new = step(game, st, limits, tick)
+            record = None
+            if new.changes != st.changes:
+                record = describe(new)[2]
+                records.append(record)
+            st = new
+            if tame_name(st.monoid, st.is_p):
+                last_tame = st.heap
+            if ck:
+                ck.save(st, record)
+            if progress:
+                progress(st.heap, st.table.shape[0], "done")
+    finally:
+        if ck:
+            ck.close()
+    if not solved and game.periodicity is not None:
+        found = certified_period(st.phi, *game.periodicity)
+        if found is not None:
+            preperiod, period = found
+            solved = True
+    seq, nper = normal_period(game) if game.periodicity else ([], None)
+    normal = {"period": nper[1] if nper else None, "preperiod": nper[0] if nper else None,
+              "nim_sequence": seq[:st.heap + 1]}
+    return Quotient(game, st, records, period, preperiod, solved, last_tame, normal)
+
+
+def verify_with_brute_force(q: Quotient, bound: int, moves=None, by_tokens: bool = True
+                            ) -> Certificate:
+    """Attach the brute-force certificate (see :mod:`misere.quotients.certify`)."""
+    from misere.quotients.certify import cross_check
+    heaps = [h for h in range(1, q.max_heap + 1)]
+    rules = moves or (lambda h: list(q.game.options(h)))
+
+    def predict(pos: tuple[int, ...]) -> bool:
+        return q.outcome(pos) == "P"
+
+    cert = cross_check(predict, rules, heaps, bound, by_tokens)
+    q.certificate = cert
+    if not cert.agreed:
+        raise VerificationError(f"quotient of {q.game.name!r} disagrees with brute force at "
+                                f"position {cert.mismatch}")
+    return cert
