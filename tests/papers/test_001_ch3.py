@@ -234,3 +234,27 @@ def test_lemma_3_5_5_and_alternating_check() -> None:
         if (a, b) != (0, 0):
             assert o(g("*"), al.ALT_D, *ends(a, b, 0)) == o(g("*"), *ends(a, b, 0))
     assert all(is_alternating(pn.stack_game(pn.Stack(k, n))) for k in "LRS" for n in range(5))
+
+
+def test_fig_3_5_moves_on_triples_give_thm_3_2_10() -> None:
+    """Playing on (a, b, c) with the moves of Fig. 3.5 reproduces the tilt rule."""
+    from functools import lru_cache
+
+    @lru_cache(maxsize=None)
+    def wins(t: tuple[int, int, int], left_moves: bool) -> bool:
+        moves = al.end_moves(*t, left_moves)
+        return not moves or any(not wins(x, not left_moves) for x in moves)
+
+    for t in product(range(-3, 4), repeat=3):
+        got = Outcome.from_pair(wins(t, True), wins(t, False))
+        assert got == al.ends_outcome(*t), t
+
+
+def test_cor_3_2_11_modulo_ends_only() -> None:
+    """Modulo 𝒜_e: B ≡ 0 and C ≡ A (sample of sums of ends); the monoid element is the tilt."""
+    xs = [ends(a, b, c) for a, b, c in product(range(-2, 3), range(-1, 2), range(-1, 2))]
+    for x in xs:
+        assert o(al.ALT_B, *x) == o(*x)
+        assert o(al.ALT_C, *x) == o(al.ALT_A, *x)
+    assert al.ends_monoid_element(g("A+B+C+~A+~C+~C")) == -1
+    assert al.ends_monoid_element(g("3")) == 3

@@ -45,7 +45,7 @@ __all__ = [
     "AlternatingUniverse", "ALTERNATING", "EndClass", "AltClass", "ALT_A", "ALT_A_BAR", "ALT_B",
     "ALT_B_BAR", "ALT_C", "ALT_C_BAR", "ALT_D", "outcome_pair", "end_class", "end_triple",
     "tilt", "classify", "CLASSES", "components", "ends_outcome", "outcome_with_ends",
-    "classes_born_by", "end_ge", "ends_ge_zero",
+    "classes_born_by", "end_ge", "ends_ge_zero", "end_moves", "ends_monoid_element",
 ]
 
 ALT_A: GameId = intern([ZERO], [])
@@ -301,6 +301,38 @@ def tilt(g: GameId) -> int:
     """``a + c`` for a sum of alternating ends (001 Def 3.4.1)."""
     a, _, c = end_triple(g)
     return a + c
+
+
+def end_moves(a: int, b: int, c: int, left_moves: bool) -> list[tuple[int, int, int]]:
+    """The moves of ``aA + bB + cC`` up to equivalence (001 Fig. 3.5; notes §2.8).
+
+    Left: ``A → 0``; ``B → 0`` or ``B → Ā``; ``C → B̄``. Right: the conjugate moves.
+
+    Examples
+    --------
+    >>> end_moves(1, 1, 1, True)
+    [(0, 1, 1), (1, 0, 1), (0, 0, 1), (1, 0, 0)]
+    """
+    if not left_moves:
+        return [(-x, -y, -z) for x, y, z in end_moves(-a, -b, -c, True)]
+    out = []
+    if a > 0:
+        out.append((a - 1, b, c))
+    if b > 0:
+        out += [(a, b - 1, c), (a - 1, b - 1, c)]
+    if c > 0:
+        out.append((a, b - 1, c - 1))
+    return out
+
+
+def ends_monoid_element(g: GameId) -> int:
+    """The element of the monoid of 𝒜_e (001 §3.2, p. 30) that a sum of alternating ends is.
+
+    Modulo the closure of the alternating *ends*, ``B ≡ 0`` and ``C ≡ A`` (Cor 3.2.11), so every
+    sum of ends is ``tilt · A`` and the monoid ``<0, A, Ā | A + Ā = 0>`` is ``(ℤ, +)``; its
+    outcome partition is ``N = {0}``, ``R = {a ≥ 1}``, ``L = {a ≤ −1}``, ``P = ∅``.
+    """
+    return tilt(g)
 
 
 def ends_outcome(a: int, b: int, c: int) -> Outcome:
