@@ -88,9 +88,23 @@ def outcome(g: "Game | str", normal: bool = False) -> Outcome:
 
 
 @_limited
-def outcome_of_sum(games: Iterable["Game | str"], normal: bool = False) -> Outcome:
-    """The outcome of a sum of games, searched over multisets of components (no sum is built)."""
-    return sum_outcome([_g(x).id for x in games], normal)
+def outcome_of_sum(games: Iterable["Game | str"], normal: bool = False, simplify: bool = True) -> Outcome:
+    """The outcome of a sum of games, searched over multisets of components (no sum is built).
+
+    With several components and ``simplify=True`` each component is first replaced by its
+    canonical form (misère: Siegel 003 Thm 5.1; normal play: Conway), which is equal to it in
+    every sum and usually has fewer followers, so the search space shrinks.
+
+    Examples
+    --------
+    >>> outcome_of_sum(["*", "*", "{0,*|*}"]), outcome_of_sum(["*", "*"], normal=True)
+    (<Outcome.N: 'N'>, <Outcome.P: 'P'>)
+    """
+    ids = [_g(x).id for x in games]
+    if simplify and len(ids) > 1:
+        u = find_universe("normal" if normal else "general")
+        ids = [u.reduce(x) for x in ids]
+    return sum_outcome(ids, normal)
 
 
 @_limited

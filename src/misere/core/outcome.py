@@ -10,10 +10,13 @@ dropped). This is much cheaper than interning the sum when the components are la
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from enum import Enum
 from typing import Iterable
 
 from . import cache
+from .table import LEFTS as _left_table
+from .table import RIGHTS as _right_table
 from .table import ZERO, GameId, left, right
 
 __all__ = [
@@ -145,14 +148,12 @@ def _key(games: Iterable[GameId]) -> tuple[GameId, ...]:
     return tuple(sorted(g for g in games if g != ZERO))
 
 
-def _replace(pos: tuple[GameId, ...], i: int, new: GameId) -> tuple[GameId, ...]:
-    rest = pos[:i] + pos[i + 1:]
-    if new == ZERO:
-        return rest
-    return tuple(sorted(rest + (new,)))
-
-
 def _sum_first(pos: tuple[GameId, ...], misere: bool, left_moves: bool) -> bool:
+    """Does the player to move (Left if ``left_moves``) win the sum ``pos`` (sorted ids)?
+
+    Children already in the memo are looked at first: a child known to be lost for the
+    opponent ends the search without recursion (a transposition cut-off).
+    """
     if len(pos) <= 1:
         g = pos[0] if pos else ZERO
         return left_wins_first(g, misere) if left_moves else right_wins_first(g, misere)
@@ -160,23 +161,37 @@ def _sum_first(pos: tuple[GameId, ...], misere: bool, left_moves: bool) -> bool:
     r = memo.get(pos)
     if r is not None:
         return r
-    side = left if left_moves else right
-    r = None
+    other = (_srf if left_moves else _slf)[misere]
+    side = _left_table if left_moves else _right_table
+    children: list[tuple[GameId, ...]] = []
+    prev = -1
     moved = False
-    done: set[GameId] = set()
     for i, c in enumerate(pos):
-        if c in done:
+        if c == prev:  # equal components give equal children
             continue
-        done.add(c)
-        for x in side(c):
-            moved = True
-            if not _sum_first(_replace(pos, i, x), misere, not left_moves):
-                r = True
-                break
-        if r:
+        prev = c
+        opts = side[c]
+        if not opts:
+            continue
+        moved = True
+        rest = pos[:i] + pos[i + 1:]
+        for x in opts:
+            if x == ZERO:
+                child = rest
+            else:
+                k = bisect_left(rest, x)
+                child = rest[:k] + (x,) + rest[k:]
+            known = other.get(child) if len(child) > 1 else None
+            if known is False:
+                memo[pos] = True
+                return True
+            if known is None:
+                children.append(child)
+    r = False if moved else misere
+    for child in children:
+        if not _sum_first(child, misere, not left_moves):
+            r = True
             break
-    if r is None:
-        r = misere if not moved else False
     memo[pos] = r
     return r
 

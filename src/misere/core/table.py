@@ -13,7 +13,7 @@ from typing import Iterable
 
 from ..errors import ComputationLimitError
 
-__all__ = ["GameId", "intern", "left", "right", "birthday", "size", "set_node_limit", "ZERO"]
+__all__ = ["GameId", "LEFTS", "RIGHTS", "intern", "left", "right", "birthday", "size", "set_node_limit", "ZERO"]
 
 GameId = int
 
@@ -21,6 +21,10 @@ _left: list[tuple[GameId, ...]] = []
 _right: list[tuple[GameId, ...]] = []
 _birthday: list[int] = []
 _index: dict[tuple[tuple[GameId, ...], tuple[GameId, ...]], GameId] = {}
+
+#: read-only views for hot loops: the Left / Right option tuples, indexed by id
+LEFTS = _left
+RIGHTS = _right
 
 
 def intern(lefts: Iterable[GameId], rights: Iterable[GameId]) -> GameId:
