@@ -15,6 +15,8 @@ _LAZY = {
     "PartizanKayles": "partizan_kayles", "Hackenbush": "hackenbush", "Domineering": "domineering",
     "Col": "col", "Snort": "snort", "Nim": "nim", "PennyNim": "partizan_penny",
     "find_ruleset": "registry", "ruleset_names": "registry", "RULESETS": "registry",
+    "HeapGame": "heap", "octal_game": "octal", "parse_octal": "octal",
+    "pascal_beans": "pascal_beans", "closure_game": "explicit",
 }
 
 __all__ = sorted(_LAZY)
