@@ -21,7 +21,7 @@ from ..core.ops import (
     STAR, add, conjugate, dyadic, integer, is_dead_left_end, is_dicot, multiple,
 )
 from ..core.outcome import outcome, sum_outcome
-from ..core.table import ZERO, GameId, birthday, intern
+from ..core.table import ZERO, GameId, birthday, intern, left, right
 from .base import antichains, find_universe
 from .dead_ending import perfect_murder, strong_outcome
 from .invertibility import invertibility
@@ -246,6 +246,54 @@ def _count_day3() -> FactResult:
     inv = sum(1 for g in values if D.eq(add(g, conjugate(g)), ZERO))
     return FactResult("computed" if len(values) <= 5032 else "disagree",
                       f"{len(values)} values born by day 3 mod D, {inv} of them invertible")
+
+
+# --- Hackenbush Sprigs (001 §4.5) -------------------------------------------------------------
+
+def ordinal_sum(base: GameId, dep: GameId) -> GameId:
+    """``G:H = {G:H^L, G^L | G:H^R, G^R}`` (001 §4.5): moving in the base deletes the dependant."""
+    return intern([ordinal_sum(base, x) for x in left(dep)] + list(left(base)),
+                  [ordinal_sum(base, x) for x in right(dep)] + list(right(base)))
+
+
+def sprig(x: Fraction) -> GameId:
+    """The Sprig ``*:x`` over the canonical number form of x."""
+    return ordinal_sum(STAR, dyadic(x))
+
+
+@fact("001 Thm 4.5.7", "dicot", "Sprig forms: *:1 = ^*, *:-1 = v*, *:2 = {0,^*|0}, "
+      "*:1/2 = {0,*|0,^*}; each is its own misère canonical form")
+def _sprig_forms() -> FactResult:
+    want = {Fraction(1): "^*", Fraction(-1): "v*", Fraction(2): "{0,^*|0}",
+            Fraction(1, 2): "{0,*|0,^*}"}
+    ok = all(sprig(x) == P(t) and GEN.reduce(sprig(x)) == sprig(x) for x, t in want.items())
+    return _ok(ok, ", ".join(f"*:{x} = {fmt(sprig(x))}" for x in want))
+
+
+_SPRIG_ROWS = [  # X, Y, with *, outcome (001 Thms 4.5.9, 4.5.11; notes Part 3.5)
+    ("1", "", 1, "N"), ("1,2", "", 1, "L"), ("2", "1", 1, "L"), ("1", "2", 1, "R"),
+    ("1,1", "1/2", 1, "L"), ("1/2,3", "1", 1, "N"), ("1", "1", 1, "P"), ("1/2", "1,2", 1, "R"),
+    ("2", "1,3", 1, "N"), ("3/4", "1/4", 1, "L"), ("1,2", "3", 0, "L"), ("1", "2", 0, "N"),
+]
+
+
+@fact("001 Thms 4.5.9, 4.5.11", "dicot", "outcomes of Sprig sums (X, Y) + d.* follow the "
+      "advantage and lean rules (12 vectors of notes Part 3.5)")
+def _sprig_outcomes() -> FactResult:
+    bad = []
+    for xs, ys, d, want in _SPRIG_ROWS:
+        parts = [sprig(Fraction(t)) for t in xs.split(",") if t]
+        parts += [sprig(-Fraction(t)) for t in ys.split(",") if t] + [STAR] * d
+        if sum_outcome(parts).value != want:
+            bad.append(f"({xs};{ys};{d})")
+    return _ok(not bad, "all 12 vectors" if not bad else "fail: " + ", ".join(bad))
+
+
+@fact("001 Cor 4.5.3", "dicot", "every Sprig is invertible mod D")
+def _sprigs_invertible() -> FactResult:
+    xs = [Fraction(k, 4) for k in range(-8, 9)]
+    bad = [str(x) for x in xs if not invertibility(sprig(x), D).invertible]
+    return _ok(not bad, "*:x for quarters x in [-2, 2]: all invertible" if not bad else ", ".join(bad))
 
 
 # --- ℰ: 001 ch. 5 and 004 ----------------------------------------------------------------------
