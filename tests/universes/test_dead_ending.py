@@ -147,3 +147,13 @@ def test_property_reduce(g: m.Game) -> None:
     for t in ("0", "*", "1", "-1", "{1|0}", "{0|-1}", "^", "2"):
         x = form(m.parse(t))
         assert brute.outcome((form(g), x)) == brute.outcome((form(r), x))
+
+
+def test_fundamental_options() -> None:
+    """004 Def 25 on algorithms.md §C.6 example 1: in {*,0|1} the option * is fundamental."""
+    g = m.parse("{*,0|1}")
+    assert de.strong_left(g.id)
+    assert de.is_fundamental(g.id, m.parse("*").id)
+    assert not de.is_fundamental(m.parse("{*|0}").id, m.parse("*").id)  # the only Left option
+    with pytest.raises(ValueError):
+        de.perfect_murder(-1)
