@@ -23,7 +23,7 @@ from ..core import cache
 from ..core.notation import parse_id
 from ..core.ops import STAR, is_dicot
 from ..core.outcome import left_wins_first, right_wins_first
-from ..core.table import ZERO, GameId, intern, left, right
+from ..core.table import ZERO, GameId, intern
 from .base import Universe, antichains, register
 from .options_only import Failure, WitnessBuilder, maintained, small_witness
 from .reduction import canonical_form

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from ..core.ops import add, conjugate, followers, is_dicot
-from ..core.outcome import Outcome, outcome, sum_outcome
+from ..core.outcome import Outcome, outcome
 from ..core.table import ZERO, GameId
 from ..errors import MisereError, UnsupportedError
 from .base import Universe, find_universe
