@@ -157,3 +157,19 @@ def test_fundamental_options() -> None:
     assert not de.is_fundamental(m.parse("{*|0}").id, m.parse("*").id)  # the only Left option
     with pytest.raises(ValueError):
         de.perfect_murder(-1)
+
+
+def test_thm17_full_form_agrees_with_proviso_form() -> None:
+    """004 Thm 17 with condition 1 as strong-outcome inequalities gives the same relation as the
+    proviso form used by the library (algorithms.md §C.4), on all day-2 values."""
+    from misere.universes.options_only import maintained
+
+    values = [g.id for g in m.born_by(2, universe="E")]
+    for g in values:
+        for h in values:
+            full = (
+                (de.strong_left(g) or not de.strong_left(h))
+                and (not de.strong_right(g) or de.strong_right(h))
+                and maintained(g, h, de.ge)
+            )
+            assert full == de.ge(g, h)

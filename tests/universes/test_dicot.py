@@ -149,3 +149,12 @@ def test_day3_values_sample_sound() -> None:
             x = form(m.Game._of(D.verified_witness(g.id, h.id)))
             assert uo.is_dicot(x)
             assert not brute.outcome_ge(brute.outcome((fg, x)), brute.outcome((fh, x)))
+
+
+def test_day3_option_sets_are_the_49_antichains() -> None:
+    """notes Part 3.4: the 16-relation order on the nine day-2 values has 49 non-empty antichains
+    (the thesis's 71 option sets per side were built from a partial list of relations)."""
+    from misere.universes.base import antichains
+
+    day2 = [g.id for g in m.born_by(2, universe="dicot")]
+    assert len([c for c in antichains(day2, dicot.ge) if c]) == 49
