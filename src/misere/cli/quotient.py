@@ -79,10 +79,20 @@ def register(app: typer.Typer) -> None:
         checkpoint: Optional[str] = typer.Option(None, "--checkpoint", help="SQLite file to resume from / save to."),
         certify: Optional[int] = typer.Option(None, "--certify", help="Brute-force bound (0 = skip)."),
         max_size: Optional[int] = typer.Option(None, "--max-size", help="Largest candidate monoid."),
+        cayley: Optional[str] = typer.Option(None, "--cayley", help="Write the Cayley graph (.svg or .dot)."),
+        partizan: bool = typer.Option(False, "--partizan", help="Partizan (tetrapartite) quotient of --games."),
+        ruleset: Optional[str] = typer.Option(None, "--ruleset", help="Partizan ruleset (partizan-kayles); "
+                                              "--max-size is then the largest strip."),
         as_json: bool = JSON_OPTION,
     ) -> None:
         """Misère quotient, presentation, P-portion, pretending function and periodicity."""
         import misere.quotients as mq
+
+        if partizan or ruleset is not None:  # partizan quotients (issue 5, misere.cli.partizan)
+            from .partizan import quotient_data
+            pd, ptext = quotient_data(games, ruleset, max_size or 6)
+            emit(pd, as_json, ptext)
+            return
 
         if (code is None) == (games is None):
             raise RulesetError("give a CODE or --games (not both)")
@@ -96,4 +106,9 @@ def register(app: typer.Typer) -> None:
                 q = mq.quotient(resolve_game(code), max_heap=max_heap, certify=certify,
                                 checkpoint=checkpoint, limits=limits, progress=report)
         d = q.as_dict()
+        if cayley:
+            from pathlib import Path
+
+            Path(cayley).write_text(q.cayley("svg" if cayley.endswith(".svg") else "dot"))
+            d["cayley"] = cayley
         emit(d, as_json, _text(d))

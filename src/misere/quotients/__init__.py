@@ -45,6 +45,7 @@ def quotient(
     checkpoint: str | None = None,
     limits: Limits | None = None,
     progress: Callable[[int, int, str], None] | None = None,
+    partizan: bool = False,
 ) -> Quotient:
     """Misère quotient of an impartial heap game, with a brute-force certificate.
 
@@ -69,6 +70,9 @@ def quotient(
         Size bounds (raise :class:`~misere.errors.ComputationLimitError`).
     progress : callable, optional
         ``progress(heap, order, message)``.
+    partizan : bool, optional
+        Return the partizan (tetrapartite) quotient of ``cl(games)`` instead, a
+        :class:`misere.quotients.partizan.PartizanQuotient` (Siegel 003 §8).
 
     Returns
     -------
@@ -95,6 +99,11 @@ def quotient(
     >>> q.outcome([8, 9]), q.certificate.agreed
     ('P', True)
     """
+    if partizan:  # tetrapartite quotient of cl(games) (issue 5: misere.quotients.partizan)
+        from misere.quotients.partizan import partizan_quotient
+        if games is None:
+            raise RulesetError("a partizan quotient needs games=[...]")
+        return partizan_quotient(games)  # type: ignore[arg-type, return-value]
     given = sum(x is not None for x in (code, games, moves))
     if given != 1:
         raise RulesetError("give exactly one of a code, explicit games or a move function")

@@ -49,7 +49,7 @@ from misere.quotients.partizan_certify import Certificate, certify
 from misere.quotients.partizan_components import Components, Word, from_games, words_up_to
 from misere.quotients.presentation import format_word, generator_names
 
-__all__ = ["PartizanQuotient", "partizan_quotient", "quotient_of_components"]
+__all__ = ["PartizanQuotient", "partizan_quotient", "quotient_of_components", "split_games"]
 
 _BUDGET = 6000  # words whose outcome is searched during classification
 _MAX_TOTAL = 16
@@ -581,15 +581,32 @@ def _finish_finite(q: PartizanQuotient) -> None:
                   f"tested against sums of <= {q.test_bound}")
 
 
+def split_games(text: str) -> list[str]:
+    """Split ``"1, -1, {0|*}"`` at top-level commas."""
+    out, depth, cur = [], 0, []
+    for ch in text:
+        if ch in "{[(":
+            depth += 1
+        elif ch in "}])":
+            depth -= 1
+        if ch == "," and depth == 0:
+            out.append("".join(cur).strip())
+            cur = []
+        else:
+            cur.append(ch)
+    out.append("".join(cur).strip())
+    return [g for g in out if g]
+
+
 def partizan_quotient(
-    games: Sequence[Any], size: int | None = None, test: int | None = None,
+    games: Sequence[Any] | str, size: int | None = None, test: int | None = None,
 ) -> PartizanQuotient:
     """The partizan misère quotient of ``cl(games)``.
 
     Parameters
     ----------
-    games : sequence of Game, str or GameId
-        The generating set ``S``.
+    games : sequence of Game, str or GameId, or one string
+        The generating set ``S`` (a string is split at top-level commas: ``"1, -1"``).
     size, test : int, optional
         Classification bounds (see :func:`quotient_of_components`).
 
@@ -601,5 +618,7 @@ def partizan_quotient(
     >>> q.ge("b", "1"), q.ge("1", "a"), q.multiply("a", "b")
     (True, True, '1')
     """
+    if isinstance(games, str):
+        games = split_games(games)
     comps = from_games([_gid(g) for g in games])
     return quotient_of_components(comps, size, test)

@@ -175,6 +175,15 @@ class Quotient:
                     return Move(h, opt, new)
         return None
 
+    def cayley(self, fmt: str = "dot") -> str:
+        """Cayley graph of ``Q`` on its generators as ``"dot"`` text or ``"svg"``."""
+        from misere.quotients.cayley import cayley_dot, cayley_svg
+
+        draw = {"dot": cayley_dot, "svg": cayley_svg}.get(fmt)
+        if draw is None:
+            raise ValueError(f"unknown picture format {fmt!r} (use 'dot' or 'svg')")
+        return draw(self.monoid, self.state.is_p, self.pres)
+
     def as_dict(self) -> dict:
         """JSON-ready summary (fields of the issue: order, p_count, presentation, P, ...)."""
         return {"game": self.game.name, "order": self.order, "p_count": self.p_count,

@@ -236,6 +236,7 @@ def _recalibrate(game, n, q, p_mask, phi, fail, truth, limits):
     """Free the heaps of the failure word, smallest sets first (notes E.5 step 3d)."""
     heaps = sorted(set(fail))
     exps = {h: fail.count(h) for h in heaps}
+    hit: ComputationLimitError | None = None
     for bump in (0, 2, 4):
         for size in range(1, len(heaps) + 1):
             for sset in combinations(heaps, size):
@@ -245,8 +246,12 @@ def _recalibrate(game, n, q, p_mask, phi, fail, truth, limits):
                     free[h] = (max(i, 1), 2)
                 try:
                     ok = _build(game, n, q, phi, free, limits, target=fail) == truth
-                except ComputationLimitError:
+                except ComputationLimitError as exc:
+                    hit = exc
                     continue
                 if ok:
                     return _build(game, n, q, phi, free, limits)
+    if hit is not None:
+        raise ComputationLimitError(f"heap {n}: every recalibration on word {fail} "
+                                    f"exceeded the size bound ({hit})")
     raise ComputationLimitError(f"heap {n}: recalibration on word {fail} failed")

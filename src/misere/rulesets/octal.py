@@ -44,7 +44,7 @@ def parse_octal(code: str) -> list[int]:
     tail = digits(m.group(2))
     out = head + tail
     if out[0] & 3:
-        raise RulesetError(f"digit before the point of {code!r} may only allow splits (0, 4, 8, ...)")
+        raise RulesetError(f"bad code {code!r}: the digit before the point may only allow splits (0, 4, 8, ...)")
     while len(out) > 1 and out[-1] == 0:
         out.pop()
     return out
