@@ -8,39 +8,21 @@ for ruleset names.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 import typer
 
 from misere.core.game import Game
 from misere.core.outcome import Outcome
 from misere.errors import MisereError
-from misere.quotients.partizan import PartizanQuotient, partizan_quotient
+from misere.quotients.partizan import PartizanQuotient, partizan_quotient, split_games
 from misere.rulesets.partizan_base import PartizanRuleset
 from misere.rulesets.partizan_kayles import PartizanKaylesRuleset
 from misere.rulesets.registry import find_ruleset, ruleset_names
 
 from .common import JSON_OPTION, command, emit
 
-__all__ = ["register", "quotient_data", "play_data", "split_games"]
-
-
-def split_games(text: str) -> list[str]:
-    """Split ``"1, -1, {0|*}"`` at top-level commas."""
-    out, depth, cur = [], 0, []
-    for ch in text:
-        if ch in "{[(":
-            depth += 1
-        elif ch in "}])":
-            depth -= 1
-        if ch == "," and depth == 0:
-            out.append("".join(cur).strip())
-            cur = []
-        else:
-            cur.append(ch)
-    if "".join(cur).strip():
-        out.append("".join(cur).strip())
-    return [g for g in out if g]
+__all__ = ["register", "quotient_data", "play_data", "play_ruleset", "split_games"]
 
 
 def build_quotient(games: Optional[str], ruleset: Optional[str], max_size: int,
@@ -115,6 +97,18 @@ def play_data(ruleset: str, position: str) -> tuple[dict[str, Any], str]:
         ms = moves.get(p, [])
         lines.append(f"{p} moving first: " + (f"wins by {ms[0].label} -> {ms[0].result}" if ms else "loses"))
     return data, "\n".join(lines)
+
+
+def play_ruleset(name: str, position: Sequence[str], as_json: bool) -> bool:
+    """``misere play NAME POSITION...`` for a partizan ruleset name: print and return True;
+    return False (printing nothing) when ``name`` is not a registered ruleset."""
+    try:
+        find_ruleset(name)
+    except MisereError:
+        return False
+    data, text = play_data(name, " ".join(position))
+    emit(data, as_json, text)
+    return True
 
 
 def _names(app: typer.Typer) -> set[str]:
