@@ -158,3 +158,25 @@ def test_day3_option_sets_are_the_49_antichains() -> None:
 
     day2 = [g.id for g in m.born_by(2, universe="dicot")]
     assert len([c for c in antichains(day2, dicot.ge) if c]) == 49
+
+
+def test_day3_values_pairwise_distinct_by_outcomes() -> None:
+    """Lower bound for the day-3 count: the 1268 reduced values have pairwise different outcome
+    vectors against the day-2 values plus distinguishing dicots (outcomes from the core only)."""
+    from collections import defaultdict
+
+    from misere.core.outcome import sum_outcome
+
+    values = D.born_by(3)
+    tests = list(D.born_by(2))
+    groups = defaultdict(list)
+    for g in values:
+        groups[tuple(sum_outcome((g, x)) for x in tests)].append(g)
+    for members in groups.values():
+        for i, a in enumerate(members):
+            for b in members[i + 1:]:
+                if all(sum_outcome((a, x)) == sum_outcome((b, x)) for x in tests[9:]):
+                    x = D.distinguish(a, b)
+                    assert x is not None and m.Game._of(x).is_dicot()
+                    tests.append(x)
+    assert len({tuple(sum_outcome((g, x)) for x in tests) for g in values}) == len(values) == 1268
