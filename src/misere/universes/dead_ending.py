@@ -26,6 +26,7 @@ from ..core.ops import conjugate, is_dead_ending
 from ..core.notation import parse_id
 from ..core.outcome import left_wins_first, right_wins_first, sum_left_wins_first, sum_right_wins_first
 from ..core.table import ZERO, GameId, birthday, intern, left, right
+from ..errors import VerificationError
 from .base import Universe, register
 from .options_only import Failure, WitnessBuilder, maintained, small_witness
 from .reduction import canonical_form
@@ -157,15 +158,13 @@ def _substitute(cur: GameId, left_side: bool) -> GameId:
             return intern((conjugate(m),), ())
         n += 1
         if n > birthday(cur) + 1:  # impossible by 004 Thm 5
-            raise AssertionError("no perfect murder below an end-reversible game")
+            raise VerificationError(f"no perfect murder below the end-reversible #{cur}: a bug")
 
 
 def _end_step(x: GameId, rest: list[GameId], other: list[GameId], cur: GameId,
               left_side: bool) -> Optional[list[GameId]]:
     """004 Thms 26 (1), 28 for an option x reversing through an end."""
-    gp = intern(rest, other) if left_side else intern(other, rest)
-    strong = strong_left(gp) if left_side else strong_right(gp)
-    if is_dead_ending(gp) and strong:
+    if not is_fundamental(cur, x, left_side):
         return rest  # E3: x is not fundamental and g' stays in ℰ: delete x
     sub = _substitute(cur, left_side)  # E5: substitution
     return sorted(set(rest) | {sub}) if x != sub else None

@@ -50,15 +50,7 @@ def maintenance_failure(g: GameId, h: GameId, ge: Ge) -> Optional[tuple[str, Gam
 
 def maintained(g: GameId, h: GameId, ge: Ge) -> bool:
     """Do both maintenance conditions hold for ``g ≥ h``? (004 Thms 16, 17, conditions 2–3)"""
-    gl = left(g)
-    for x in left(h):
-        if not any(ge(y, x) for y in gl) and not any(ge(g, z) for z in right(x)):
-            return False
-    hr = right(h)
-    for y in right(g):
-        if not any(ge(y, z) for z in hr) and not any(ge(z, h) for z in left(y)):
-            return False
-    return True
+    return maintenance_failure(g, h, ge) is None
 
 
 class WitnessBuilder:
