@@ -11,7 +11,20 @@ from functools import lru_cache
 
 from tests.oracle.brute import ZERO, Form
 
-__all__ = ["kayles_strip", "domineering", "hackenbush", "colouring", "nim_heap", "form_of_text"]
+__all__ = ["kayles_positions", "kayles_strip", "domineering", "hackenbush", "colouring", "nim_heap", "form_of_text"]
+
+
+def kayles_positions(max_squares: int):
+    """Every Partizan Kayles position (strip lengths, decreasing) with at most this many tokens."""
+    def parts(n: int, largest: int):
+        if n == 0:
+            yield []
+            return
+        for k in range(min(n, largest), 0, -1):
+            for rest in parts(n - k, k):
+                yield [k] + rest
+    for n in range(max_squares + 1):
+        yield from parts(n, n)
 
 
 @lru_cache(maxsize=None)

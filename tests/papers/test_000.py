@@ -8,20 +8,9 @@ from __future__ import annotations
 import misere as m
 from misere.rulesets.partizan_kayles import PartizanKayles as K
 from misere.rulesets.partizan_kayles import reduce, rule_move, rule_outcome
+from tests.oracle.partizan_rules import kayles_positions as positions
 
 S = K.form
-
-
-def positions(max_squares: int):
-    def parts(n: int, largest: int):
-        if n == 0:
-            yield []
-            return
-        for k in range(min(n, largest), 0, -1):
-            for rest in parts(n - k, k):
-                yield [k] + rest
-    for n in range(max_squares + 1):
-        yield from parts(n, n)
 
 
 def test_section_2_basic_forms() -> None:

@@ -10,24 +10,10 @@ from misere.errors import RulesetError
 from misere.rulesets.partizan_kayles import PartizanKayles as K
 from misere.rulesets.partizan_kayles import reduce, rule_move, rule_outcome
 from tests.oracle import brute
+from tests.oracle.partizan_rules import kayles_positions as positions
 from tests.oracle.partizan_rules import kayles_strip
 
 MAX_SQUARES = 12  # exhaustive over all positions with at most this many tokens (slow: 18)
-
-
-def partitions(n: int, largest: int | None = None):
-    largest = n if largest is None else largest
-    if n == 0:
-        yield []
-        return
-    for k in range(min(n, largest), 0, -1):
-        for rest in partitions(n - k, k):
-            yield [k] + rest
-
-
-def positions(max_squares: int):
-    for n in range(max_squares + 1):
-        yield from partitions(n)
 
 
 def oracle_outcome(strips) -> str:
@@ -38,7 +24,7 @@ def test_strip_forms_and_single_strips() -> None:
     assert K.position([1]) == m.parse("1") and K.position([2]) == m.parse("{1|0}")
     assert [K.outcome([n]).value for n in range(12)] == list("NRPNRPNRPNRP")
     assert K.parse("ooo o 5") == [3, 1, 5] and K.format([3, 1]) == "3 1"
-    with pytest.raises(RulesetError, match="cannot read Partizan Kayles"):
+    with pytest.raises(RulesetError, match="cannot read partizan-kayles position"):
         K.parse("3 x")
     with pytest.raises(RulesetError, match="non-negative"):
         K.components([-1])

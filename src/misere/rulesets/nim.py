@@ -14,8 +14,7 @@ from typing import Any, Sequence
 from misere.core.ops import nimber
 from misere.core.outcome import Outcome
 from misere.core.table import GameId
-from misere.errors import RulesetError
-from misere.rulesets.partizan_base import Move, PartizanRuleset
+from misere.rulesets.partizan_base import Move, SizedRuleset
 from misere.rulesets.partizan_draw import svg_document
 
 __all__ = ["NimRuleset", "Nim", "misere_nim_outcome"]
@@ -34,7 +33,7 @@ def misere_nim_outcome(heaps: Sequence[int]) -> Outcome:
     return Outcome.N if first_wins else Outcome.P
 
 
-class NimRuleset(PartizanRuleset):
+class NimRuleset(SizedRuleset):
     """Nim (misère play).
 
     Examples
@@ -47,21 +46,13 @@ class NimRuleset(PartizanRuleset):
     aliases = ("misere-nim",)
     rule_name = "Bouton's misère rule (001 App. A; 002 §2)"
     syntax = "heap sizes '3 4 5'"
+    unit = "heap size"
 
     def parse(self, text: str) -> list[int]:
-        toks = text.replace(",", " ").replace("+", " ").replace("*", " ").split()
-        if not all(t.isdigit() for t in toks):
-            raise RulesetError(f"cannot read Nim position {text!r}: expected {self.syntax}")
-        return sorted(int(t) for t in toks if int(t))
+        return sorted(super().parse(text.replace("*", " ")))
 
     def _from_python(self, position: Any) -> list[int]:
-        try:
-            heaps = [int(h) for h in position]
-        except (TypeError, ValueError):
-            raise RulesetError(f"a Nim position is a list of heap sizes, got {position!r}") from None
-        if any(h < 0 for h in heaps):
-            raise RulesetError(f"heap sizes must be non-negative, got {position!r}")
-        return sorted(h for h in heaps if h)
+        return sorted(super()._from_python(position))
 
     def form(self, comp: Any) -> GameId:
         return nimber(int(comp))
@@ -69,12 +60,6 @@ class NimRuleset(PartizanRuleset):
     def component_moves(self, comp: Any, left: bool) -> list[tuple[str, list[Any]]]:
         n = int(comp)
         return [(f"take {n - m} from heap {n}", [m] if m else []) for m in range(n)]
-
-    def format_component(self, comp: Any) -> str:
-        return str(comp)
-
-    def format(self, comps: Sequence[Any]) -> str:
-        return " ".join(str(c) for c in comps) if comps else "0"
 
     def rule_outcome(self, position: Any) -> Outcome:
         """Outcome by Bouton's misère rule (no search)."""

@@ -20,9 +20,9 @@ from misere.core.game import Game
 from misere.core.ops import add_all
 from misere.core.outcome import Outcome, sum_left_wins_first, sum_outcome, sum_right_wins_first
 from misere.core.table import GameId, intern
-from misere.errors import ComputationLimitError
+from misere.errors import ComputationLimitError, RulesetError
 
-__all__ = ["Move", "PartizanRuleset", "Parsed"]
+__all__ = ["Move", "PartizanRuleset", "SizedRuleset", "Parsed"]
 
 Component = Hashable
 
@@ -159,6 +159,39 @@ class PartizanRuleset:
                     wins.append(mv)
             out[p] = wins
         return out
+
+
+class SizedRuleset(PartizanRuleset):
+    """A ruleset whose components are sizes (strips, heaps): text ``"3 5 1"``, Python
+    ``[3, 5, 1]``; zero-size components are dropped."""
+
+    #: what a component is called in error messages
+    unit = "size"
+
+    def _token(self, tok: str, text: str) -> int:
+        """Size given by a non-numeric token (subclasses may accept other spellings)."""
+        raise RulesetError(f"cannot read {self.name} position {text!r}: expected {self.syntax}")
+
+    def parse(self, text: str) -> list[Any]:
+        out = []
+        for tok in text.replace(",", " ").replace("+", " ").split():
+            out.append(int(tok) if tok.isdigit() else self._token(tok, text))
+        return [n for n in out if n]
+
+    def _from_python(self, position: Any) -> list[Any]:
+        try:
+            out = [int(n) for n in position]
+        except (TypeError, ValueError):
+            raise RulesetError(f"a {self.name} position is a list of {self.unit}s, got {position!r}") from None
+        if any(n < 0 for n in out):
+            raise RulesetError(f"{self.unit}s must be non-negative, got {position!r}")
+        return [n for n in out if n]
+
+    def format_component(self, comp: Any) -> str:
+        return str(comp)
+
+    def format(self, comps: Sequence[Any]) -> str:
+        return " ".join(str(c) for c in comps) if comps else "0"
 
 
 def _is_left(player: str) -> bool:

@@ -23,7 +23,7 @@ from typing import Any, Sequence
 
 from misere.core.outcome import Outcome
 from misere.errors import RulesetError
-from misere.rulesets.partizan_base import Move, PartizanRuleset
+from misere.rulesets.partizan_base import Move, SizedRuleset
 
 __all__ = ["PartizanKaylesRuleset", "PartizanKayles", "reduce", "rule_outcome", "rule_move"]
 
@@ -97,7 +97,7 @@ def rule_move(strips: Sequence[int], player: str) -> tuple[int, int] | None:
     return None
 
 
-class PartizanKaylesRuleset(PartizanRuleset):
+class PartizanKaylesRuleset(SizedRuleset):
     """Partizan Kayles. Text: strip lengths ``"3 5 1"`` or tokens ``"ooo ooooo o"``.
 
     Examples
@@ -111,30 +111,16 @@ class PartizanKaylesRuleset(PartizanRuleset):
     name = "partizan-kayles"
     aliases = ("kayles-partizan", "pk", "partizan_kayles")
     syntax = "strip lengths '3 5 1' (or 'ooo ooooo o')"
+    unit = "strip length"
 
     def __init__(self) -> None:
         super().__init__()
         self._quotients: dict[tuple[int, int | None, int | None], Any] = {}
 
-    def parse(self, text: str) -> list[int]:
-        out = []
-        for tok in text.replace(",", " ").replace("+", " ").split():
-            if tok.isdigit():
-                out.append(int(tok))
-            elif set(tok) <= {"o", "O"}:
-                out.append(len(tok))
-            else:
-                raise RulesetError(f"cannot read Partizan Kayles position {text!r}: expected {self.syntax}")
-        return [n for n in out if n]
-
-    def _from_python(self, position: Any) -> list[int]:
-        try:
-            out = [int(n) for n in position]
-        except (TypeError, ValueError):
-            raise RulesetError(f"a Partizan Kayles position is a list of strip lengths, got {position!r}") from None
-        if any(n < 0 for n in out):
-            raise RulesetError(f"strip lengths must be non-negative, got {position!r}")
-        return [n for n in out if n]
+    def _token(self, tok: str, text: str) -> int:
+        if set(tok) <= {"o", "O"}:
+            return len(tok)
+        return super()._token(tok, text)
 
     def component_moves(self, comp: Any, left: bool) -> list[tuple[str, list[Any]]]:
         n = int(comp)
@@ -149,12 +135,6 @@ class PartizanKaylesRuleset(PartizanRuleset):
             what = f"token {p + 1}" if left else f"tokens {p + 1}-{p + 2}"
             out.append((f"remove {what} of S{n}", list(parts)))
         return out
-
-    def format_component(self, comp: Any) -> str:
-        return str(comp)
-
-    def format(self, comps: Sequence[Any]) -> str:
-        return " ".join(str(c) for c in comps) if comps else "0"
 
     def rule_outcome(self, position: Any) -> Outcome:
         """Outcome by Thm 4.4 (no search)."""
