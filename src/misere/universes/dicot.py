@@ -23,7 +23,7 @@ from ..core import cache
 from ..core.notation import parse_id
 from ..core.ops import STAR, is_dicot
 from ..core.outcome import left_wins_first, right_wins_first
-from ..core.table import ZERO, GameId, intern
+from ..core.table import ZERO, GameId, birthday, intern
 from .base import Universe, antichains, register
 from .options_only import Failure, WitnessBuilder, maintained, small_witness
 from .reduction import canonical_form
@@ -150,7 +150,7 @@ class DicotUniverse(Universe):
             for a in chains:
                 for b in chains:
                     found.add(reduce(intern(a, b)))
-            day = sorted(found)
+            day = sorted(found, key=lambda x: (birthday(x), x))
         return day
 
 
