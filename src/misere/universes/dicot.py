@@ -23,8 +23,8 @@ from ..core import cache
 from ..core.notation import parse_id
 from ..core.ops import STAR, is_dicot
 from ..core.outcome import left_wins_first, right_wins_first
-from ..core.table import ZERO, GameId, birthday, intern
-from .base import Universe, antichains, register
+from ..core.table import ZERO, GameId, intern
+from .base import Universe, register
 from .options_only import Failure, WitnessBuilder, maintained, small_witness
 from .reduction import canonical_form
 
@@ -136,22 +136,6 @@ class DicotUniverse(Universe):
 
     def witness(self, g: GameId, h: GameId) -> GameId:
         return witness(g, h)
-
-    def born_by(self, n: int) -> list[GameId]:
-        """Reduced forms of all dicot values born by day n (antichains of day n-1 values)."""
-        if n < 0:
-            raise ValueError("a day must be non-negative")
-        if n > self.max_enumeration_day:
-            return super().born_by(n)  # raises the limit error
-        day = [ZERO]
-        for _ in range(n):
-            chains = [c for c in antichains(day, ge) if c]
-            found = {ZERO}
-            for a in chains:
-                for b in chains:
-                    found.add(reduce(intern(a, b)))
-            day = sorted(found, key=lambda x: (birthday(x), x))
-        return day
 
 
 DICOT = register(DicotUniverse())
