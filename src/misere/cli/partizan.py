@@ -16,7 +16,7 @@ from misere.core.game import Game
 from misere.core.outcome import Outcome
 from misere.errors import MisereError
 from misere.quotients.partizan import PartizanQuotient, partizan_quotient, split_games
-from misere.rulesets.partizan_base import PartizanRuleset
+from misere.rulesets.partizan_base import Move, PartizanRuleset
 from misere.rulesets.partizan_kayles import PartizanKaylesRuleset
 from misere.rulesets.registry import find_ruleset, ruleset_names
 
@@ -36,7 +36,8 @@ def build_quotient(games: Optional[str], ruleset: Optional[str], max_size: int,
     if not isinstance(r, PartizanKaylesRuleset):
         raise MisereError(f"quotients of ruleset {r.name!r} are not available; "
                           f"use --games with its components")
-    return r.quotient(max_size, size, test)
+    q: PartizanQuotient = r.quotient(max_size, size, test)
+    return q
 
 
 def quotient_data(games: Optional[str] = None, ruleset: Optional[str] = None, max_size: int = 6,
@@ -66,22 +67,24 @@ def quotient_data(games: Optional[str] = None, ruleset: Optional[str] = None, ma
 
 def play_data(ruleset: str, position: str) -> tuple[dict[str, Any], str]:
     """Outcome and one winning move for each player of a ruleset position."""
-    r: PartizanRuleset = find_ruleset(ruleset)
+    r: PartizanRuleset[Any] = find_ruleset(ruleset)
     comps = r.components(position)
     text = r.format(comps)
     if isinstance(r, PartizanKaylesRuleset):
         o: Outcome = r.rule_outcome(comps)
         rule = r.rule_moves(comps)
-        moves = {p: ([rule[p]] if rule[p] is not None else []) for p in ("Left", "Right")}
+        moves: dict[str, list[Move]] = {}
+        for p in ("Left", "Right"):
+            mv = rule[p]
+            moves[p] = [mv] if mv is not None else []
         method = "quotient: S_n -> kS1 + jS2 (000 Thm 3.2) in <a,b | ab=1>, outcome by Thm 4.4, moves by corrected Thm 4.5"
     elif hasattr(r, "rule_outcome"):
-        rule_of = r.rule_outcome  # type: ignore[attr-defined]
+        rule_of = getattr(r, "rule_outcome")
         o = rule_of(comps)
-        moves = {}
         for p in ("Left", "Right"):
             moves[p] = [mv for mv, after in r.moves(comps, p)
                         if not (rule_of(after).right_first if p == "Left" else rule_of(after).left_first)]
-        method = f"rule: {r.rule_name}"  # type: ignore[attr-defined]
+        method = f"rule: {getattr(r, 'rule_name')}"
     else:
         o = r.outcome(comps)
         moves = r.winning_moves(comps)

@@ -526,7 +526,7 @@ def quotient_of_components(
     proof = prove_rank1(q)
     q.proof = proof
     if proof.ok:
-        d = proof.details
+        d: dict[str, Any] = proof.details
         q.strategy = (f"exact: Q = Z x T with |T| = {d['torsion']} (u = {d['u']} generates Z); "
                       f"outcome partition periodic for k >= {d['right_tail'][0]} (period "
                       f"{d['right_tail'][1]}) and k <= -{d['left_tail'][0]} (period "
@@ -583,7 +583,9 @@ def _finish_finite(q: PartizanQuotient) -> None:
 
 def split_games(text: str) -> list[str]:
     """Split ``"1, -1, {0|*}"`` at top-level commas."""
-    out, depth, cur = [], 0, []
+    out: list[str] = []
+    cur: list[str] = []
+    depth = 0
     for ch in text:
         if ch in "{[(":
             depth += 1

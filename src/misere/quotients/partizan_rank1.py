@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import gcd
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from misere.core.outcome import Outcome
 
@@ -69,15 +69,15 @@ def _nullspace_vector(rows: Sequence[Sequence[int]], n: int) -> list[int] | None
     free = [c for c in range(n) if c not in pivots]
     if len(free) != 1:
         return None
-    f = free[0]
+    fc = free[0]
     v = [Fraction(0)] * n
-    v[f] = Fraction(1)
+    v[fc] = Fraction(1)
     for i, c in enumerate(pivots):
-        v[c] = -m[i][f]
+        v[c] = -m[i][fc]
     den = 1
-    for x in v:
-        den = _lcm(den, x.denominator)
-    iv = [int(x * den) for x in v]
+    for fr in v:
+        den = _lcm(den, fr.denominator)
+    iv = [int(fr * den) for fr in v]
     g = 0
     for x in iv:
         g = gcd(g, abs(x))
@@ -112,7 +112,7 @@ def _bezout(values: Sequence[int]) -> list[int]:
 class Rank1Proof:
     """Outcome of :func:`prove_rank1`: ``ok`` and a description (or the reason it failed)."""
 
-    def __init__(self, ok: bool, reason: str, details: dict[str, object] | None = None) -> None:
+    def __init__(self, ok: bool, reason: str, details: dict[str, Any] | None = None) -> None:
         self.ok = ok
         self.reason = reason
         self.details = details or {}
@@ -267,16 +267,17 @@ def prove_rank1(q: "PartizanQuotient", window: int = 24, max_period: int = 6) ->
     checked = 0
     for mask in range(0, 1 << len(types)):
         sigma = [types[i2] for i2 in range(len(types)) if mask >> i2 & 1]
-        gens = [s[0] for s in sigma]
+        gens: list[Elem] = [s[0] for s in sigma]
         dl = frozenset().union(*[s[1] for s in sigma]) if sigma else frozenset()
         dr = frozenset().union(*[s[2] for s in sigma]) if sigma else frozenset()
-        base: Elem = (0, 0)
+        start: Elem = (0, 0)
         for g in gens:
-            base = mul(base, g)
+            start = mul(start, g)
         ks = [g[0] for g in gens]
         kmax = max([abs(k) for k in ks] + [1])
+        steps: list[Elem]
         if all(k == 0 for k in ks):
-            lo, hi, steps = -10**9, 10**9, gens
+            lo, hi, steps = -10**9, 10**9, list(gens)
         elif min(ks) < 0 < max(ks):
             h = 0
             for k in ks:
@@ -287,12 +288,12 @@ def prove_rank1(q: "PartizanQuotient", window: int = 24, max_period: int = 6) ->
         else:
             sign = 1 if max(ks) > 0 else -1
             k1 = min(abs(k) for k in ks if k)
-            thr = sign * base[0] + k1 * tsize * kmax
+            thr = sign * start[0] + k1 * tsize * kmax
             reach = max(bound_b, thr) + _lcm(period, k1 * tsize)
-            lo, hi = (base[0], reach) if sign > 0 else (-reach, base[0])
-            steps = gens
-        seen = {base}
-        stack = [base]
+            lo, hi = (start[0], reach) if sign > 0 else (-reach, start[0])
+            steps = list(gens)
+        seen = {start}
+        stack = [start]
         margin = kmax
         while stack:
             x = stack.pop()

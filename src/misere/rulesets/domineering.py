@@ -54,7 +54,7 @@ def _rows(board: Board) -> list[str]:
     return ["".join("." if (r, c) in board else "#" for c in range(w)) for r in range(h)]
 
 
-class DomineeringRuleset(PartizanRuleset):
+class DomineeringRuleset(PartizanRuleset[Board]):
     """Domineering (Left vertical, Right horizontal).
 
     Examples
@@ -98,7 +98,7 @@ class DomineeringRuleset(PartizanRuleset):
             cells += [(i, j) for j, ch in enumerate(row) if ch in ".o"]
         return regions(cells)
 
-    def component_moves(self, comp: Any, left: bool) -> list[tuple[str, list[Any]]]:
+    def component_moves(self, comp: Board, left: bool) -> list[tuple[str, list[Board]]]:
         dr, dc = (1, 0) if left else (0, 1)
         out = []
         seen = set()
@@ -113,7 +113,7 @@ class DomineeringRuleset(PartizanRuleset):
                             list(rest)))
         return out
 
-    def format_component(self, comp: Any) -> str:
+    def format_component(self, comp: Board) -> str:
         return "/".join(_rows(comp))
 
     def svg(self, position: Any) -> str:

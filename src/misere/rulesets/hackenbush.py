@@ -110,7 +110,7 @@ def _string(s: str) -> list[Edge]:
     return [(i, i + 1, c) for i, c in enumerate(s)]
 
 
-class HackenbushRuleset(PartizanRuleset):
+class HackenbushRuleset(PartizanRuleset[Comp]):
     """Red-blue-green Hackenbush on graphs with a ground.
 
     Examples
@@ -174,7 +174,7 @@ class HackenbushRuleset(PartizanRuleset):
             edges.append((ids[0], ids[1], c))
         return _normalise(edges)
 
-    def component_moves(self, comp: Any, left: bool) -> list[tuple[str, list[Any]]]:
+    def component_moves(self, comp: Comp, left: bool) -> list[tuple[str, list[Comp]]]:
         allowed = ("B", "G") if left else ("R", "G")
         out = []
         seen = set()
@@ -196,13 +196,13 @@ class HackenbushRuleset(PartizanRuleset):
             return "".join(e[2] for e in comp)
         return None
 
-    def format_component(self, comp: Any) -> str:
+    def format_component(self, comp: Comp) -> str:
         s = self.as_string(comp)
         if s is not None:
             return s
         return " ".join(f"{'g' if u == 0 else u}-{v}:{c}" for u, v, c in comp)
 
-    def format(self, comps: Sequence[Any]) -> str:
+    def format(self, comps: Sequence[Comp]) -> str:
         if not comps:
             return "0"
         if all(self.as_string(c) is not None for c in comps):

@@ -54,10 +54,10 @@ class NimRuleset(SizedRuleset):
     def _from_python(self, position: Any) -> list[int]:
         return sorted(super()._from_python(position))
 
-    def form(self, comp: Any) -> GameId:
+    def form(self, comp: int) -> GameId:
         return nimber(int(comp))
 
-    def component_moves(self, comp: Any, left: bool) -> list[tuple[str, list[Any]]]:
+    def component_moves(self, comp: int, left: bool) -> list[tuple[str, list[int]]]:
         n = int(comp)
         return [(f"take {n - m} from heap {n}", [m] if m else []) for m in range(n)]
 

@@ -14,7 +14,7 @@ misère outcomes (Siegel 003 §2).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Hashable, Sequence
+from typing import Any, Generic, Hashable, Sequence, TypeVar
 
 from misere.core.game import Game
 from misere.core.ops import add_all
@@ -24,10 +24,10 @@ from misere.errors import ComputationLimitError, RulesetError
 
 __all__ = ["Move", "PartizanRuleset", "SizedRuleset", "Parsed"]
 
-Component = Hashable
+C = TypeVar("C", bound=Hashable)
 
 
-class Parsed(list):  # type: ignore[type-arg]
+class Parsed(list[C]):
     """A list of components already read by a ruleset (passed back in, it is used as is)."""
 
 
@@ -58,7 +58,7 @@ class Move:
                 "result": self.result}
 
 
-class PartizanRuleset:
+class PartizanRuleset(Generic[C]):
     """Base class; subclasses set ``name``, ``aliases`` and implement the abstract hooks."""
 
     name = "ruleset"
@@ -67,15 +67,15 @@ class PartizanRuleset:
     syntax = ""
 
     def __init__(self) -> None:
-        self._forms: dict[Component, GameId] = {}
+        self._forms: dict[C, GameId] = {}
 
     # -- hooks ---------------------------------------------------------------------------
 
-    def parse(self, text: str) -> list[Component]:
+    def parse(self, text: str) -> list[C]:
         """Components of a position given as text."""
         raise NotImplementedError
 
-    def components(self, position: Any) -> list[Component]:
+    def components(self, position: Any) -> list[C]:
         """Components of a position given as text or as the natural Python description."""
         if isinstance(position, Parsed):
             return position
@@ -83,14 +83,14 @@ class PartizanRuleset:
             return Parsed(self.parse(position))
         return Parsed(self._from_python(position))
 
-    def _from_python(self, position: Any) -> list[Component]:
+    def _from_python(self, position: Any) -> list[C]:
         raise NotImplementedError
 
-    def component_moves(self, comp: Component, left: bool) -> list[tuple[str, list[Component]]]:
+    def component_moves(self, comp: C, left: bool) -> list[tuple[str, list[C]]]:
         """Moves of one player in one component: ``(label, components left behind)``."""
         raise NotImplementedError
 
-    def format_component(self, comp: Component) -> str:
+    def format_component(self, comp: C) -> str:
         """Text of one component, in the format :meth:`parse` reads."""
         raise NotImplementedError
 
@@ -100,11 +100,11 @@ class PartizanRuleset:
 
     # -- shared --------------------------------------------------------------------------
 
-    def format(self, comps: Sequence[Component]) -> str:
+    def format(self, comps: Sequence[C]) -> str:
         """Text of a position (components joined by ``" + "``; ``"0"`` when empty)."""
         return " + ".join(self.format_component(c) for c in comps) if comps else "0"
 
-    def form(self, comp: Component) -> GameId:
+    def form(self, comp: C) -> GameId:
         """The game form of one component (memoised)."""
         r = self._forms.get(comp)
         if r is None:
@@ -131,14 +131,14 @@ class PartizanRuleset:
         except RecursionError:
             raise ComputationLimitError(f"{self.name}: position too large for search") from None
 
-    def moves(self, position: Any, player: str) -> list[tuple[Move, list[Component]]]:
+    def moves(self, position: Any, player: str) -> list[tuple[Move, list[C]]]:
         """Every move of ``player`` (``"Left"``/``"Right"``) with the resulting components."""
         comps = self.components(position)
         left = _is_left(player)
-        out = []
+        out: list[tuple[Move, list[C]]] = []
         for i, c in enumerate(comps):
             for label, res in self.component_moves(c, left):
-                after = Parsed(comps[:i] + list(res) + comps[i + 1:])
+                after: Parsed[C] = Parsed(comps[:i] + list(res) + comps[i + 1:])
                 out.append((Move("Left" if left else "Right", i, label, self.format(after)), after))
         return out
 
@@ -161,7 +161,7 @@ class PartizanRuleset:
         return out
 
 
-class SizedRuleset(PartizanRuleset):
+class SizedRuleset(PartizanRuleset[int]):
     """A ruleset whose components are sizes (strips, heaps): text ``"3 5 1"``, Python
     ``[3, 5, 1]``; zero-size components are dropped."""
 
@@ -172,13 +172,13 @@ class SizedRuleset(PartizanRuleset):
         """Size given by a non-numeric token (subclasses may accept other spellings)."""
         raise RulesetError(f"cannot read {self.name} position {text!r}: expected {self.syntax}")
 
-    def parse(self, text: str) -> list[Any]:
+    def parse(self, text: str) -> list[int]:
         out = []
         for tok in text.replace(",", " ").replace("+", " ").split():
             out.append(int(tok) if tok.isdigit() else self._token(tok, text))
         return [n for n in out if n]
 
-    def _from_python(self, position: Any) -> list[Any]:
+    def _from_python(self, position: Any) -> list[int]:
         try:
             out = [int(n) for n in position]
         except (TypeError, ValueError):
@@ -187,10 +187,10 @@ class SizedRuleset(PartizanRuleset):
             raise RulesetError(f"{self.unit}s must be non-negative, got {position!r}")
         return [n for n in out if n]
 
-    def format_component(self, comp: Any) -> str:
+    def format_component(self, comp: int) -> str:
         return str(comp)
 
-    def format(self, comps: Sequence[Any]) -> str:
+    def format(self, comps: Sequence[int]) -> str:
         return " ".join(str(c) for c in comps) if comps else "0"
 
 

@@ -59,7 +59,7 @@ def graph_components(tints: dict[Any, int], edges: Sequence[tuple[Any, Any]], de
     return sorted(out)
 
 
-class GraphColouring(PartizanRuleset):
+class GraphColouring(PartizanRuleset[Comp]):
     """Base of Col and Snort: ``forbid_left``/``forbid_right`` are the tint bits that forbid."""
 
     #: tint bit set on the neighbours of a vertex Left colours (1 = "adjacent to blue")
@@ -127,9 +127,9 @@ class GraphColouring(PartizanRuleset):
             if key not in _TINT:
                 raise RulesetError(f"tint of {v!r} must be L, R or LR, got {t!r}")
             tints[v] = _TINT[key]
-        return graph_components(tints, edges, 3)  # type: ignore[arg-type]
+        return graph_components(tints, edges, 3)
 
-    def component_moves(self, comp: Any, left: bool) -> list[tuple[str, list[Any]]]:
+    def component_moves(self, comp: Comp, left: bool) -> list[tuple[str, list[Comp]]]:
         tints, edges = comp
         forbidden = self.forbid_left if left else self.forbid_right
         mark = 1 if left else 2
@@ -149,7 +149,7 @@ class GraphColouring(PartizanRuleset):
             out.append((f"colour vertex {v} {'blue' if left else 'red'}", list(rest)))
         return out
 
-    def format_component(self, comp: Any) -> str:
+    def format_component(self, comp: Comp) -> str:
         tints, edges = comp
         toks = [f"{a}-{b}" for a, b in edges]
         toks += [f"{v}:{_TINT_NAME[t]}" if t else str(v) for v, t in enumerate(tints)

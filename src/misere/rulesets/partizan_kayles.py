@@ -122,7 +122,7 @@ class PartizanKaylesRuleset(SizedRuleset):
             return len(tok)
         return super()._token(tok, text)
 
-    def component_moves(self, comp: Any, left: bool) -> list[tuple[str, list[Any]]]:
+    def component_moves(self, comp: int, left: bool) -> list[tuple[str, list[int]]]:
         n = int(comp)
         w = 1 if left else 2
         seen = set()

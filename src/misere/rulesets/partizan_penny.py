@@ -18,7 +18,7 @@ __all__ = ["PennyNimRuleset", "PennyNim"]
 _FLIP = {"L": "R", "R": "L"}
 
 
-class PennyNimRuleset(PartizanRuleset):
+class PennyNimRuleset(PartizanRuleset[penny_nim.Stack]):
     """Penny Nim: ``"L3 + R2 + S3 + S1"`` (tails-up, heads-up, sideways stacks).
 
     Examples
@@ -32,10 +32,10 @@ class PennyNimRuleset(PartizanRuleset):
     rule_name = "001 Thm 3.5.6 (invariants k, d, a, b)"
     syntax = "stacks 'L3 + R2 + S3 + S1'"
 
-    def parse(self, text: str) -> list[Any]:
+    def parse(self, text: str) -> list[penny_nim.Stack]:
         return [s for s in penny_nim.parse(text) if s.size]
 
-    def _from_python(self, position: Any) -> list[Any]:
+    def _from_python(self, position: Any) -> list[penny_nim.Stack]:
         out = []
         for item in position:
             if isinstance(item, penny_nim.Stack):
@@ -50,10 +50,10 @@ class PennyNimRuleset(PartizanRuleset):
                 out.append(penny_nim.Stack(str(kind).upper(), int(size)))
         return [s for s in out if s.size]
 
-    def form(self, comp: Any) -> GameId:
+    def form(self, comp: penny_nim.Stack) -> GameId:
         return penny_nim.stack_game(comp)
 
-    def component_moves(self, comp: Any, left: bool) -> list[tuple[str, list[Any]]]:
+    def component_moves(self, comp: penny_nim.Stack, left: bool) -> list[tuple[str, list[penny_nim.Stack]]]:
         mine = "L" if left else "R"
         if comp.kind not in (mine, "S"):
             return []
@@ -61,7 +61,7 @@ class PennyNimRuleset(PartizanRuleset):
         return [(f"take {comp.size - m} from {comp}",
                  [penny_nim.Stack(turned, m)] if m else []) for m in range(comp.size)]
 
-    def format_component(self, comp: Any) -> str:
+    def format_component(self, comp: penny_nim.Stack) -> str:
         return str(comp)
 
     def rule_outcome(self, position: Any) -> Outcome:

@@ -2,6 +2,8 @@
 ``find_variant`` does for variants (style guide §1)."""
 from __future__ import annotations
 
+from typing import Any
+
 from misere.errors import RulesetError
 from misere.rulesets.col import Col
 from misere.rulesets.domineering import Domineering
@@ -15,7 +17,7 @@ from misere.rulesets.snort import Snort
 __all__ = ["RULESETS", "find_ruleset", "ruleset_names"]
 
 #: every registered partizan ruleset
-RULESETS: tuple[PartizanRuleset, ...] = (PartizanKayles, Hackenbush, Domineering, Col, Snort, Nim,
+RULESETS: tuple[PartizanRuleset[Any], ...] = (PartizanKayles, Hackenbush, Domineering, Col, Snort, Nim,
                                          PennyNim)
 
 
@@ -28,7 +30,7 @@ def ruleset_names() -> list[str]:
     return [r.name for r in RULESETS]
 
 
-def find_ruleset(name: str) -> PartizanRuleset:
+def find_ruleset(name: str) -> PartizanRuleset[Any]:
     """The ruleset called ``name`` (or one of its aliases).
 
     Raises
