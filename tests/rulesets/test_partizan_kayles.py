@@ -111,3 +111,22 @@ def test_svg() -> None:
 def test_thm_4_4_to_18_squares() -> None:
     for p in positions(18):
         assert rule_outcome(p) == K.outcome(p), p
+
+
+def test_static_corrected_rule_to_20_squares() -> None:
+    # with Thm 4.4 as the judge (itself checked against search above), the static rule wins
+    # in every position with at most 20 tokens whenever the player can win and has a move
+    for p in positions(20):
+        o = rule_outcome(p)
+        for player, can, has_move in (("Left", o.left_first, any(p)),
+                                      ("Right", o.right_first, any(n >= 2 for n in p))):
+            mv = rule_move(p, player)
+            if not can or not has_move:
+                assert mv is None or can
+                continue
+            assert mv is not None, (p, player)
+            i, tok = mv
+            w = 1 if player == "Left" else 2
+            after = p[:i] + p[i + 1:] + [x for x in (tok - 1, p[i] - w - tok + 1) if x]
+            oo = rule_outcome(after)
+            assert not (oo.right_first if player == "Left" else oo.left_first), (p, player)

@@ -98,7 +98,14 @@ def play_data(ruleset: str, position: str) -> tuple[dict[str, Any], str]:
     lines = [f"{r.name} {text}: outcome {o.value}  ({method})"]
     for p in ("Left", "Right"):
         ms = moves.get(p, [])
-        lines.append(f"{p} moving first: " + (f"wins by {ms[0].label} -> {ms[0].result}" if ms else "loses"))
+        wins = o.left_first if p == "Left" else o.right_first
+        if not wins:
+            how = "loses"
+        elif ms:
+            how = f"wins by {ms[0].label} -> {ms[0].result}"
+        else:
+            how = "wins: no move available (misère)"
+        lines.append(f"{p} moving first: {how}")
     return data, "\n".join(lines)
 
 

@@ -66,34 +66,38 @@ def _after(strips: Sequence[int], i: int, parts: Sequence[int]) -> list[int]:
 
 
 def rule_move(strips: Sequence[int], player: str) -> tuple[int, int] | None:
-    """A winning move by the corrected Thm 4.5 (000), or ``None`` if the player cannot win.
+    """A winning move by the corrected Thm 4.5 (000), or ``None`` when the player loses moving
+    first (or wins without a move: Right facing only single squares).
 
     Returns ``(strip index, token)``: Left removes token ``token`` (1-based), Right removes
-    tokens ``token`` and ``token + 1``.
+    tokens ``token`` and ``token + 1``. The rule is static — the first applicable item wins:
 
-    Priority (first applicable candidate that wins): Left — an end token of a strip ≡ 1, else
-    of a strip ≡ 2, else of a strip ≡ 0 (mod 3); Right — the end pair of a strip ≡ 2, else the
-    pair one in from the end of a strip ≡ 1 of length ≥ 4, else the end pair of a strip ≡ 0.
-    Whether a candidate wins is read off Thm 4.4.
+    * Left: an end token of a strip ≡ 1, else of a strip ≡ 2, else of a strip ≡ 0 (mod 3);
+    * Right: the end pair of a strip ≡ 2, else the pair one in from the end of a strip ≡ 1 of
+      length ≥ 4, else the end pair of a strip ≡ 0 (mod 3).
+
+    The last items (strips ≡ 0) are missing from 000 Thm 4.5 as printed; with them the rule
+    wins in every position with at most 20 tokens (``tests/rulesets/test_partizan_kayles.py``;
+    whether Left/Right can win at all is Thm 4.4).
+
+    >>> rule_move([3], "Left"), rule_move([3, 1], "Right"), rule_move([1, 1], "Right")
+    ((0, 1), (0, 1), None)
     """
     left = player.lower().startswith("l")
-    cands: list[tuple[int, int, list[int]]] = []
-    order = (1, 2, 0) if left else (2, 1, 0)
-    for r in order:
+    o = rule_outcome(strips)
+    if not (o.left_first if left else o.right_first):
+        return None
+    for r in ((1, 2, 0) if left else (2, 1, 0)):
         for i, n in enumerate(strips):
             if n % 3 != r or n == 0:
                 continue
             if left:
-                cands.append((i, 1, [n - 1]))
-            elif r == 1:
+                return i, 1
+            if r == 1:
                 if n >= 4:
-                    cands.append((i, 2, [1, n - 3]))
+                    return i, 2
             elif n >= 2:
-                cands.append((i, 1, [n - 2]))
-    for i, tok, parts in cands:
-        o = rule_outcome(_after(strips, i, parts))
-        if (left and not o.right_first) or (not left and not o.left_first):
-            return i, tok
+                return i, 1
     return None
 
 
