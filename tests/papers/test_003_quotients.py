@@ -31,3 +31,16 @@ def test_partition_is_the_outcome() -> None:
     for x, o in q.partition.items():
         assert q.pi(x).value == o
     assert q.partition["1"] == "N"   # o(0) = N
+
+
+def test_q_one_minus_one_has_the_usual_order_of_z() -> None:
+    # "Q(1, -1) = Z, equipped with the usual partial-order structure": k copies of -1 is k
+    q = partizan_quotient(["1", "-1"])
+    assert q.proof is not None and q.proof.ok  # exact order (rank-one proof)
+
+    def elem(k: int) -> list[str]:
+        return ["-1"] * k if k >= 0 else ["1"] * (-k)
+
+    for i in range(-5, 6):
+        for j in range(-5, 6):
+            assert q.ge(elem(i), elem(j)) == (i >= j), (i, j)

@@ -347,10 +347,13 @@ class PartizanQuotient:
     def ge(self, x: Any, y: Any) -> bool:
         """``x ≥ y`` in the induced order: ``Π(xz) ≥ Π(yz)`` for all ``z`` (003 §8).
 
-        Exact for a finite quotient; for an infinite one ``z`` ranges over the elements whose
-        normal words have at most ``2 * test_bound`` (between 2 and 8) letters.
+        Exact for a finite quotient and for an infinite one proved of rank one
+        (:meth:`misere.quotients.partizan_rank1.Rank1Proof.ge`); otherwise ``z`` ranges over the
+        elements whose normal words have at most ``2 * test_bound`` (between 2 and 8) letters.
         """
         wx, wy = self._word(x), self._word(y)
+        if self.proof is not None and self.proof.ok:
+            return bool(self.proof.ge(wx, wy))
         for z in self._orders_window():
             if not self.pi(self.normal_form(_add(wx, z))) >= self.pi(self.normal_form(_add(wy, z))):
                 return False

@@ -116,9 +116,29 @@ class Rank1Proof:
         self.ok = ok
         self.reason = reason
         self.details = details or {}
+        self.coord: Any = None
+        self.pi: Any = None
+        self.mul: Any = None
+        self.tsize = 1
+        self.reach = 0
 
     def __repr__(self) -> str:
         return f"Rank1Proof(ok={self.ok}, reason={self.reason!r})"
+
+    def ge(self, x: Word, y: Word) -> bool:
+        """Exact quotient order on a proved group ``ℤ × T``: ``Π̃(xz) ≥ Π̃(yz)`` for all ``z``.
+
+        It suffices to let ``z = (k, τ)`` range over ``|k| <= |χ(x)| + |χ(y)| + reach`` (``reach``
+        = largest tail start plus the common period): beyond, both products lie in the same
+        periodic tail and translating ``z`` by the period changes neither side.
+        """
+        cx, cy = self.coord(x), self.coord(y)
+        span = abs(cx[0]) + abs(cy[0]) + self.reach
+        for k in range(-span, span + 1):
+            for t in range(self.tsize):
+                if not self.pi(self.mul(cx, (k, t))) >= self.pi(self.mul(cy, (k, t))):
+                    return False
+        return True
 
 
 def _confluent(q: "PartizanQuotient") -> str | None:
@@ -315,6 +335,9 @@ def prove_rank1(q: "PartizanQuotient", window: int = 24, max_period: int = 6) ->
             return Rank1Proof(False, "not reduced: a torsion element is a period")
     if all(pi((k, t)) == pi((k + pr, t)) for k in span for t in range(tsize)):
         return Rank1Proof(False, "not reduced: the partition is periodic")
-    return Rank1Proof(True, "proved", {
+    proof = Rank1Proof(True, "proved", {
         "torsion": tsize, "right_tail": (mr, pr), "left_tail": (ml, pl), "values_checked": checked,
         "u": q.name(u), "types": len(types)})
+    proof.coord, proof.pi, proof.mul = coord, pi, mul
+    proof.tsize, proof.reach = tsize, max(mr, ml) + _lcm(pr, pl)
+    return proof
