@@ -57,6 +57,11 @@ def quotient_data(games: Optional[str] = None, ruleset: Optional[str] = None, ma
              "phi: " + ", ".join(f"{k} -> {v}" for k, v in q.phi.items()),
              "partition" + ("" if q.finite else " (normal words of length <= 4)") + ": "
              + ", ".join(f"{k}:{v}" for k, v in q.partition.items()),
+             *([f"partition rule: {r['coordinates']}; Pi(k, t) for k = "
+                + ", ".join(f"{k}: " + "/".join(v.values()) for k, v in r["values"].items())
+                + f"; periodic for k >= {r['right_tail']['from']} (period {r['right_tail']['period']})"
+                + f" and k <= {r['left_tail']['from']} (period {r['left_tail']['period']})"]
+               if (r := data.get("partition_rule")) else []),
              "order: " + (", ".join(data["order_relations"]) or "(antichain)"),
              f"units: {data['units']}",
              f"strategy: {q.strategy}"]

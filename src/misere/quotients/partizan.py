@@ -423,6 +423,7 @@ class PartizanQuotient:
             "relations": [f"{l}={r}" for l, r in self.relations],
             "phi": self.phi,
             "partition": self.partition,
+            "partition_rule": self.proof.rule if self.proof is not None and self.proof.ok else None,
             "P": self.P,
             "units": self.units(),
             "order_relations": [f"{a}>{b}" for a, b in self.order_relations()],
@@ -532,7 +533,7 @@ def quotient_of_components(
         d: dict[str, Any] = proof.details
         q.strategy = (f"exact: Q = Z x T with |T| = {d['torsion']} (u = {d['u']} generates Z); "
                       f"outcome partition periodic for k >= {d['right_tail'][0]} (period "
-                      f"{d['right_tail'][1]}) and k <= -{d['left_tail'][0]} (period "
+                      f"{d['right_tail'][1]}) and k <= {-d['left_tail'][0]} (period "
                       f"{d['left_tail'][1]}); proof: confluent presentation, outcome recursion "
                       f"checked on {d['values_checked']} (value, support) pairs covering every "
                       f"word by periodicity, reducedness; classes found with sums of <= {s} "

@@ -121,6 +121,7 @@ class Rank1Proof:
         self.mul: Any = None
         self.tsize = 1
         self.reach = 0
+        self.rule: dict[str, Any] = {}
 
     def __repr__(self) -> str:
         return f"Rank1Proof(ok={self.ok}, reason={self.reason!r})"
@@ -339,5 +340,13 @@ def prove_rank1(q: "PartizanQuotient", window: int = 24, max_period: int = 6) ->
         "torsion": tsize, "right_tail": (mr, pr), "left_tail": (ml, pl), "values_checked": checked,
         "u": q.name(u), "types": len(types)})
     proof.coord, proof.pi, proof.mul = coord, pi, mul
+    names = [q.name(t) for t in T]
+    proof.rule = {
+        "coordinates": f"x = u^k t with u = {q.name(u)}, t in T = {{{', '.join(names)}}}",
+        "values": {str(k): {names[t]: pi((k, t)).value for t in range(tsize)}
+                   for k in range(-ml - pl + 1, mr + pr)},
+        "right_tail": {"from": mr, "period": pr},
+        "left_tail": {"from": -ml, "period": pl},
+    }
     proof.tsize, proof.reach = tsize, max(mr, ml) + _lcm(pr, pl)
     return proof
