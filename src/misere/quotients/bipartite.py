@@ -41,7 +41,7 @@ class ProductMonoid:
 
     def generator(self, j: int) -> int:
         """The generator of the ``j``-th cyclic factor."""
-        return self.base.order * prod(self.sizes[:j])
+        return self.base.identity + self.base.order * prod(self.sizes[:j])
 
     def embed(self, b: int) -> int:
         """The element ``(b, 1, ..., 1)``."""
@@ -63,7 +63,20 @@ class ProductMonoid:
         return out
 
     def mul_by(self, xs: np.ndarray, g: int) -> np.ndarray:
-        """Multiply an array by one element."""
+        """Multiply an array by one element (fast when ``g`` lies in a single factor)."""
+        xs = np.asarray(xs, dtype=np.int64)
+        nb = self.base.order
+        g = int(g)
+        if g < nb:  # g = (b, 1, ..., 1): only the base digit changes
+            low = xs % nb
+            return xs - low + self.base.table[low, g]
+        scale = nb
+        for (i, p), s in zip(self.cyclic, self.sizes):
+            if g == self.base.identity + scale:  # the generator of this cyclic factor
+                e = (xs // scale) % s
+                e1 = np.where(e + 1 >= s, i + (e + 1 - i) % p, e + 1)
+                return xs + (e1 - e) * scale
+            scale *= s
         return self.mul(xs, g)
 
 
@@ -111,7 +124,7 @@ def mark_p_portion(
 
     def amap(g: int) -> np.ndarray:
         if g not in maps:
-            maps[g] = m.mul(codes, g)
+            maps[g] = m.mul_by(codes, g)
         return maps[g]
 
     def lmap(g: int) -> list[int]:
@@ -188,18 +201,26 @@ def reduce_bipartite(
     pos = np.full(m.order, -1, dtype=np.int64)
     pos[reached] = np.arange(len(reached), dtype=np.int64)
     letters = list(dict.fromkeys(int(g) for g in letters))
-    succ = [pos[m.mul(reached, g)] for g in letters]
+    succ = [pos[m.mul_by(reached, g)] for g in letters]
+    # Moore refinement; each round hashes (class, classes of the successors) into one int64
+    # with fixed odd multipliers. A collision could only merge states wrongly, which the
+    # verification of the resulting candidate would then reject; it never certifies an error.
+    rng = np.random.default_rng(20050603)
+    mults = rng.integers(1, 2**62, size=len(succ) + 1, dtype=np.int64) | 1
     cls = is_p.astype(np.int64)
     count = len(np.unique(cls))
-    while True:
-        sig = np.stack([cls] + [cls[s] for s in succ], axis=1)
-        _, new = np.unique(sig, axis=0, return_inverse=True)
-        new = new.ravel().astype(np.int64)
-        c = int(new.max()) + 1 if new.size else 0
-        cls = new
-        if c == count:
-            break
-        count = c
+    with np.errstate(over="ignore"):
+        while True:
+            key = cls * mults[0]
+            for s, mlt in zip(succ, mults[1:]):
+                key = key + cls[s] * mlt
+            _, new = np.unique(key, return_inverse=True)
+            new = new.ravel().astype(np.int64)
+            c = int(new.max()) + 1 if new.size else 0
+            cls = new
+            if c == count:
+                break
+            count = c
     # representatives and table
     reps = np.full(count, -1, dtype=np.int64)
     for i in range(len(reached) - 1, -1, -1):

@@ -78,6 +78,17 @@ def p_failure(table: np.ndarray, is_p: np.ndarray, phi: Sequence[int],
     return out
 
 
+def _decode(key: int) -> Word:
+    """Heaps of a word key, in decreasing order."""
+    out: list[int] = []
+    h = 0
+    while key:
+        out.extend([h] * (key & 255))
+        key >>= 8
+        h += 1
+    return tuple(reversed(out))
+
+
 def n_failure_search(
     table: np.ndarray,
     is_p: np.ndarray,
@@ -113,18 +124,40 @@ def n_failure_search(
     heaps = sorted(trans)
     pset = tb.p
     store: Store = {}
-    queue: list[tuple[Word, int, frozenset[int], int]] = [((), identity, frozenset(), 0)]
+    # A word is keyed by sum(e_h << 8h): integer order is colex order while exponents < 256.
+    steps = [1 << (8 * h) for h in heaps]
+    shifts = [8 * h for h in heaps]
+    queue: list[tuple[int, int, frozenset[int], int]] = [(0, identity, frozenset(), 0)]
     seen = 0
+    cols = [tb.col[h] for h in heaps]
+    xts = [tb._xt[h] for h in heaps]
+    push, pop = heapq.heappush, heapq.heappop
+    get = store.get
     while queue:
-        word, x, t, j0 = heapq.heappop(queue)
+        key, x, t, j0 = pop(queue)
         if t and x not in pset and pset.isdisjoint(t):
-            return word, store
-        if _dominated(store, x, t):
-            continue
-        _insert(store, x, t)
+            return _decode(key), store
+        lst = get(x)
+        if lst is None:
+            store[x] = [t]
+        else:
+            if any(s <= t for s in lst):
+                continue
+            lst[:] = [s for s in lst if not t <= s]
+            lst.append(t)
+        if (key >> shifts[j0]) & 255 == 255:
+            raise ComputationLimitError("failure search: a heap exponent reached 255")
         for j in range(j0, len(heaps)):
-            x2, t2 = tb.step(x, t, heaps[j])
-            heapq.heappush(queue, ((heaps[j],) + word, x2, t2, j))
+            col = cols[j]
+            xt = xts[j][x]
+            if xt is None:
+                xt = tb.xt(heaps[j], x)
+            t2 = frozenset([col[s] for s in t]) | xt
+            x2 = col[x]
+            old = get(x2)
+            if old is not None and any(s <= t2 for s in old):
+                continue  # dominated by a word popped earlier (colex-smaller): sound
+            push(queue, (key + steps[j], x2, t2, j))
         seen += 1
         if seen > node_limit:
             raise ComputationLimitError(f"failure search exceeded {node_limit} words")
