@@ -17,7 +17,8 @@ from misere.rulesets.explicit import closure_game, parse_game_list, parse_impart
 from misere.rulesets.heap import HeapGame
 from misere.rulesets.octal import octal_game
 
-__all__ = ["quotient", "Quotient", "Move", "Certificate", "Limits", "TableMonoid", "HeapGame"]
+__all__ = ["quotient", "Quotient", "Move", "Certificate", "Limits", "TableMonoid", "HeapGame",
+           "verify_with_brute_force"]
 
 
 def _explicit(games) -> HeapGame:

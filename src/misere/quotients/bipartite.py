@@ -178,7 +178,8 @@ def mark_p_portion(
 
 
 def reduce_bipartite(
-    m: ProductMonoid, reached: np.ndarray, is_p: np.ndarray, letters: Sequence[int]
+    m: ProductMonoid, reached: np.ndarray, is_p: np.ndarray, letters: Sequence[int],
+    max_order: int | None = None,
 ) -> tuple[TableMonoid, np.ndarray, np.ndarray]:
     """Quotient of the bipartite monoid ``(reached, P)`` by indistinguishability.
 
@@ -191,6 +192,8 @@ def reduce_bipartite(
         P-status of each reached element.
     letters : sequence of int
         Generators (heap values); ``x ~ y`` is refined along multiplication by each.
+    max_order : int, optional
+        Largest reduced order allowed (its table takes ``4 max_order^2`` bytes).
 
     Returns
     -------
@@ -221,13 +224,18 @@ def reduce_bipartite(
             if c == count:
                 break
             count = c
+    if max_order is not None and count > max_order:
+        raise ComputationLimitError(f"reduced candidate of order {count} exceeds the memory "
+                                    f"bound of {max_order} elements")
     # representatives and table
     reps = np.full(count, -1, dtype=np.int64)
     for i in range(len(reached) - 1, -1, -1):
         reps[cls[i]] = i
     rep_el = reached[reps]
-    prodm = m.mul(rep_el[:, None], rep_el[None, :])
-    table = cls[pos[prodm]].astype(np.int32)
+    table = np.empty((count, count), dtype=np.int32)
+    for r0 in range(0, count, 256):  # row blocks keep the temporaries small
+        block = m.mul(rep_el[r0:r0 + 256, None], rep_el[None, :])
+        table[r0:r0 + 256] = cls[pos[block]]
     p_mask = np.zeros(count, dtype=bool)
     p_mask[cls] = is_p
     identity = int(cls[pos[m.identity]])

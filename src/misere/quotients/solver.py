@@ -28,9 +28,11 @@ __all__ = ["SolverState", "step", "Limits"]
 
 @dataclass
 class Limits:
-    """Size bounds: candidate monoid elements, failure-search words, recalibration rounds."""
+    """Size bounds: candidate monoid elements, reduced order (memory: a table of
+    ``4 max_order^2`` bytes), failure-search words, recalibration rounds."""
 
     max_candidate: int = 400_000
+    max_order: int = 8_000
     max_words: int = 50_000_000
     max_rounds: int = 200
 
@@ -143,7 +145,8 @@ def _build(game: HeapGame, n: int, base: TableMonoid, phi: list[int],
         return mark_p_portion(m, psi, options, heaps, limits.max_candidate,
                               _value(m, psi, target))
     reached, marks = mark_p_portion(m, psi, options, heaps, limits.max_candidate)
-    q, p_mask, cls = reduce_bipartite(m, reached, marks, [psi[h] for h in heaps])
+    q, p_mask, cls = reduce_bipartite(m, reached, marks, [psi[h] for h in heaps],
+                                      limits.max_order)
     new_phi = [int(cls[psi[h]]) for h in range(n + 1)]
     return q, p_mask, new_phi
 

@@ -43,21 +43,27 @@ class _Tables:
 
     def __init__(self, table: np.ndarray, is_p: np.ndarray, phi: Sequence[int],
                  trans: dict[int, tuple[int, ...]]) -> None:
-        self.mul = table.tolist()
         self.p = frozenset(int(i) for i in np.nonzero(is_p)[0])
-        cols = table.T.tolist()
-        self.col = {h: cols[phi[h]] for h in trans}
+        # only the columns the search needs: multiplication by heap values and option values
+        cache: dict[int, list[int]] = {}
+
+        def col(v: int) -> list[int]:
+            if v not in cache:
+                cache[v] = table[:, v].tolist()
+            return cache[v]
+
+        self.col = {h: col(phi[h]) for h in trans}
+        self.ucols = {h: [col(u) for u in trans[h]] for h in trans}
         self.phi = phi
         self.trans = trans
-        self._xt: dict[int, list[frozenset[int] | None]] = {h: [None] * len(self.mul)
-                                                             for h in trans}
+        n = table.shape[0]
+        self._xt: dict[int, list[frozenset[int] | None]] = {h: [None] * n for h in trans}
 
     def xt(self, h: int, x: int) -> frozenset[int]:
         row = self._xt[h]
         r = row[x]
         if r is None:
-            mx = self.mul[x]
-            r = row[x] = frozenset(mx[u] for u in self.trans[h])
+            r = row[x] = frozenset([c[x] for c in self.ucols[h]])
         return r
 
     def step(self, x: int, t: frozenset[int], h: int) -> tuple[int, frozenset[int]]:

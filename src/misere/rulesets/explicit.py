@@ -151,18 +151,13 @@ def _via_core(text: str) -> Form:
 
 def parse_game_list(text: str) -> list[Form]:
     """Split a comma-separated list at top level and parse each game."""
-    parts, depth, cur = [], 0, ""
-    for ch in text:
-        if ch in "{[(":
-            depth += 1
-        elif ch in "}])":
-            depth -= 1
-        if ch == "," and depth == 0:
-            parts.append(cur)
-            cur = ""
-        else:
-            cur += ch
-    parts.append(cur)
+    depth, cuts = 0, [-1]
+    for i, ch in enumerate(text):
+        depth += (ch in "{[(") - (ch in "}])")
+        if ch == "," and not depth:
+            cuts.append(i)
+    cuts.append(len(text))
+    parts = [text[a + 1:b] for a, b in zip(cuts, cuts[1:])]
     games = [parse_impartial(p) for p in parts if p.strip()]
     if not games:
         raise RulesetError(f"no games in {text!r}")
