@@ -482,8 +482,24 @@ def quotient_of_components(
     """
     n = len(comps)
     s, t = _bounds(n, size, test)
+    outcome = {w: comps.outcome(w) for w in words_up_to(n, s + t)}
+    # with automatic bounds, retry with fewer classified words and longer tests (same total)
+    splits = [(s, t)] if size is not None or test is not None else \
+        [(s - d, t + d) for d in range(0, max(1, s - 1))]
+    error: UnsupportedError | None = None
+    for s2, t2 in splits:
+        try:
+            return _identify(comps, outcome, s2, t2)
+        except UnsupportedError as e:
+            error = e
+    assert error is not None
+    raise error
+
+
+def _identify(comps: Components, outcome: dict[Word, Outcome], s: int, t: int) -> PartizanQuotient:
+    """Steps 2-4 of the module docstring with classification bounds ``s``, ``t``."""
+    n = len(comps)
     total = s + t
-    outcome = {w: comps.outcome(w) for w in words_up_to(n, total)}
     tests = list(words_up_to(n, t))
     words = sorted(words_up_to(n, s), key=_colex)
     cls: dict[Word, int] = {}
