@@ -64,10 +64,13 @@ def certified_period(seq: Sequence[object], k: int, h: int) -> tuple[int, int] |
     return None
 
 
-def nim_sequence(game: HeapGame, n: int) -> list[int]:
-    """Normal-play Grundy values of heaps ``0..n`` (mex of nim-sums of the options)."""
-    g = [0]
-    for m in range(1, n + 1):
+def nim_sequence(game: HeapGame, n: int, start: list[int] | None = None) -> list[int]:
+    """Normal-play Grundy values of heaps ``0..n`` (mex of nim-sums of the options).
+
+    ``start`` may hold already computed values for heaps ``0..k``; they are extended.
+    """
+    g = list(start) if start else [0]
+    for m in range(len(g), n + 1):
         seen = set()
         for opt in game.options(m):
             v = 0
@@ -81,7 +84,7 @@ def nim_sequence(game: HeapGame, n: int) -> list[int]:
     return g
 
 
-def normal_period(game: HeapGame, limit: int = 2000) -> tuple[list[int], tuple[int, int] | None]:
+def normal_period(game: HeapGame, limit: int = 600) -> tuple[list[int], tuple[int, int] | None]:
     """Nim sequence until the Guy-Smith test certifies a period, or up to ``limit``.
 
     Returns the computed sequence and ``(preperiod, period)`` or ``None``.
@@ -91,10 +94,9 @@ def normal_period(game: HeapGame, limit: int = 2000) -> tuple[list[int], tuple[i
     k, h = game.periodicity
     seq = [0]
     n = 0
-    step = 16
     while n < limit:
-        n = min(limit, max(2 * n, step))
-        seq = nim_sequence(game, n)
+        n = min(limit, max(2 * n, 16))
+        seq = nim_sequence(game, n, seq)
         res = certified_period(seq, k, h)
         if res is not None:
             return seq, res
