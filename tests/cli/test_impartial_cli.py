@@ -47,3 +47,9 @@ def test_universe_options() -> None:
     assert run_json("enumerate", "--day", "4", "-u", "impartial", "--count-only")["count"] == 22
     err = runner.invoke(app, ["canon", "*+*", "-u", "alternating", "--json"])
     assert err.exit_code != 0 and "monoid" in json.loads(err.stdout)["error"]
+
+
+def test_genus_of_a_large_canonical_form_is_summarised() -> None:
+    d = run_json("genus", "*5+*6+*7+*3")
+    assert d["genus"] == "7^{75}" and d["hereditarily_tame"]
+    assert d["canonical"].startswith("(too large to print")

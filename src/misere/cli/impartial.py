@@ -6,7 +6,20 @@ import typer
 import misere as m
 from misere import impartial as imp
 
+from ..errors import MisereError
 from .common import JSON_OPTION, command, emit
+
+
+def _shown(gid: int) -> str:
+    """CGSuite-style text of an impartial form, or a summary when it is too long to print."""
+    try:
+        return imp.format_impartial(gid)
+    except MisereError:
+        from misere.core.ops import followers
+        from misere.core.table import birthday
+
+        return (f"(too large to print: birthday {birthday(gid)}, "
+                f"{sum(1 for _ in followers(gid))} distinct followers)")
 
 
 def register(app: typer.Typer) -> None:
@@ -22,9 +35,9 @@ def register(app: typer.Typer) -> None:
         g = m.parse(game)
         gid = g.id
         gen = imp.genus(gid)
-        canon = imp.format_impartial(m.canonical(g, universe="impartial").id)
+        canon = _shown(m.canonical(g, universe="impartial").id)
         data = {
-            "game": str(g),
+            "game": game,
             "genus": str(gen),
             "normal_grundy": gen.plus,
             "misere_grundy": gen.minus,
@@ -33,7 +46,7 @@ def register(app: typer.Typer) -> None:
             "tame": gen.is_tame,
             "hereditarily_tame": imp.is_hereditarily_tame(gid),
             "phylum": str(imp.phylum(gid)),
-            "mate": imp.format_impartial(imp.mate(gid)),
+            "mate": _shown(imp.mate(gid)),
         }
         text = "\n".join([
             f"genus      {gen}",

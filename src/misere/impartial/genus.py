@@ -230,11 +230,10 @@ def phylum(g: GameId) -> Phylum:
     >>> str(phylum(nimber(3)))
     'nim-heap'
     """
-    from ..core.notation import name_of
+    from .notation import nim_size
 
     c = canonical(g)
-    name = name_of(c)
-    if name is not None and (name == "0" or name.startswith("*")):
+    if nim_size(c) is not None:
         return Phylum.NIMHEAP
     if is_hereditarily_tame(c):
         return Phylum.HEREDITARILY_TAME
