@@ -6,7 +6,8 @@ component, and what each player may do in one component (:meth:`component_moves`
 label and the components it leaves). Everything else is shared: the game form of a component
 (memoised in a per-ruleset table), the position as a :class:`~misere.core.game.Game` (the sum
 of its components), outcomes by memoised search over multisets of components
-(:func:`misere.core.outcome.sum_outcome`, so no sum form is built), and winning moves.
+(a memoised search over multisets of components, whose moves may split a component, so
+no sum form is built), and winning moves.
 
 References: positions as sums of components follow Milley 001 §5.1 and App. A; outcomes are
 misère outcomes (Siegel 003 §2).
@@ -18,7 +19,7 @@ from typing import Any, Generic, Hashable, Sequence, TypeVar
 
 from misere.core.game import Game
 from misere.core.ops import add_all
-from misere.core.outcome import Outcome, sum_left_wins_first, sum_outcome, sum_right_wins_first
+from misere.core.outcome import Outcome
 from misere.core.table import GameId, intern
 from misere.errors import ComputationLimitError, RulesetError
 
@@ -68,6 +69,8 @@ class PartizanRuleset(Generic[C]):
 
     def __init__(self) -> None:
         self._forms: dict[C, GameId] = {}
+        self._move_memo: dict[tuple[C, bool], list[list[C]]] = {}
+        self._win_memo: dict[tuple[tuple[C, ...], bool], bool] = {}
 
     # -- hooks ---------------------------------------------------------------------------
 
@@ -124,10 +127,50 @@ class PartizanRuleset(Generic[C]):
         """Form of every component."""
         return [self.form(c) for c in self.components(position)]
 
+    def _moves_of(self, comp: C, left: bool) -> list[list[C]]:
+        key = (comp, left)
+        r = self._move_memo.get(key)
+        if r is None:
+            r = self._move_memo[key] = [res for _, res in self.component_moves(comp, left)]
+        return r
+
+    def _key(self, comps: Sequence[C]) -> tuple[C, ...]:
+        """Sorted tuple of the components that have a move for someone (the others are 0)."""
+        live = [c for c in comps if self._moves_of(c, True) or self._moves_of(c, False)]
+        return tuple(sorted(live, key=hash))
+
+    def _wins(self, pos: tuple[C, ...], left: bool) -> bool:
+        """Does the player to move win the sum ``pos`` (misère)? Memoised search over multisets
+        of components, so no sum form is built (as :func:`misere.core.outcome.sum_outcome`,
+        but with moves that may split a component into several)."""
+        key = (pos, left)
+        r = self._win_memo.get(key)
+        if r is not None:
+            return r
+        moved = False
+        r = False
+        done: set[C] = set()
+        for i, c in enumerate(pos):
+            if c in done:
+                continue
+            done.add(c)
+            for res in self._moves_of(c, left):
+                moved = True
+                if not self._wins(self._key(list(pos[:i]) + list(res) + list(pos[i + 1:])), not left):
+                    r = True
+                    break
+            if r:
+                break
+        if not moved:
+            r = True
+        self._win_memo[key] = r
+        return r
+
     def outcome(self, position: Any) -> Outcome:
         """Misère outcome, by memoised search over the multiset of components."""
+        pos = self._key(self.components(position))
         try:
-            return sum_outcome(self.forms(position))
+            return Outcome.from_pair(self._wins(pos, True), self._wins(pos, False))
         except RecursionError:
             raise ComputationLimitError(f"{self.name}: position too large for search") from None
 
@@ -153,9 +196,7 @@ class PartizanRuleset(Generic[C]):
         for p in players:
             wins = []
             for mv, after in self.moves(position, p):
-                forms = [self.form(c) for c in after]
-                opp_wins = sum_right_wins_first(forms) if p == "Left" else sum_left_wins_first(forms)
-                if not opp_wins:
+                if not self._wins(self._key(after), p != "Left"):
                     wins.append(mv)
             out[p] = wins
         return out
