@@ -5,9 +5,8 @@ A ruleset subclass says how to read a position (:meth:`PartizanRuleset.parse` fo
 component, and what each player may do in one component (:meth:`component_moves`, each move a
 label and the components it leaves). Everything else is shared: the game form of a component
 (memoised in a per-ruleset table), the position as a :class:`~misere.core.game.Game` (the sum
-of its components), outcomes by memoised search over multisets of components
-(a memoised search over multisets of components, whose moves may split a component, so
-no sum form is built), and winning moves.
+of its components), outcomes by a memoised search over multisets of components (moves may
+split a component into several; no sum form is built), and winning moves.
 
 References: positions as sums of components follow Milley 001 §5.1 and App. A; outcomes are
 misère outcomes (Siegel 003 §2).
