@@ -415,7 +415,9 @@ class PartizanQuotient:
         """JSON-ready summary (fields shared with the impartial quotient plus the partition)."""
         return {
             "partizan": True,
+            "game": "cl(" + ", ".join(self.components.names) + ")",
             "order": self.order,
+            "p_count": len(self.P) if self.finite else None,
             "finite": self.finite,
             "structure": self.structure,
             "generators": self.legend(),
