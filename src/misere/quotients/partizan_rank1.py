@@ -157,7 +157,17 @@ def _confluent(q: "PartizanQuotient") -> str | None:
 
 
 def prove_rank1(q: "PartizanQuotient", window: int = 24, max_period: int = 6) -> Rank1Proof:
-    """Try to prove that ``q``'s presentation is the quotient (module docstring)."""
+    """Try to prove that ``q``'s presentation is the quotient (module docstring).
+
+    Never raises on a candidate that does not fit: the result then says why (``ok`` false).
+    """
+    try:
+        return _prove(q, window, max_period)
+    except (KeyError, ValueError, ZeroDivisionError) as e:  # a malformed candidate
+        return Rank1Proof(False, f"candidate does not split as Z x T ({type(e).__name__})")
+
+
+def _prove(q: "PartizanQuotient", window: int, max_period: int) -> Rank1Proof:
     comps = q.components
     n = len(comps)
     bad = _confluent(q)
