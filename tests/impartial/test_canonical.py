@@ -5,7 +5,7 @@ Checked against the independent brute force of :mod:`tests.impartial.brute_impar
 from __future__ import annotations
 
 import random
-from itertools import combinations, combinations_with_replacement, product
+from itertools import combinations, combinations_with_replacement
 
 import pytest
 from hypothesis import given, strategies as st
