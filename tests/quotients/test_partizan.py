@@ -196,3 +196,22 @@ def test_day2_single_game_closures_sweep() -> None:
             assert q.outcome(games).value == brute.outcome(
                 [forms[i] for i, e in enumerate(w) for _ in range(e)]), (str(g), w)
     assert counts["exact"] >= 81
+
+
+def test_kayles_and_sprig_quotients_against_oracle() -> None:
+    from misere.rulesets.partizan_kayles import PartizanKayles
+    from tests.oracle.partizan_rules import hackenbush, kayles_strip, string_edges
+    q = PartizanKayles.quotient(5)
+    forms = [kayles_strip(n) for n in range(1, 6)]
+    for w in words_up_to(5, 4):  # all sums of at most 4 strips of length <= 5
+        games = [q.components.ids[i] for i, e in enumerate(w) for _ in range(e)]
+        assert q.outcome(games).value == brute.outcome(
+            [forms[i] for i, e in enumerate(w) for _ in range(e)]), w
+    # sprigs *:1, *:-1, *:2, *:-2 (rank two: bounded strategy) against Hackenbush in the oracle
+    q = partizan_quotient(["{0,*|0}", "{0|0,*}", "{0,{0,*|0}|0}", "{0|0,{0|0,*}}"])
+    word = {"*": "G", "^*": "GB", "v*": "GR", "{0,^*|0}": "GBB", "{0|0,v*}": "GRR"}
+    forms = [hackenbush(string_edges(word[nm])) for nm in q.components.names]
+    for w in words_up_to(len(forms), 4):
+        games = [q.components.ids[i] for i, e in enumerate(w) for _ in range(e)]
+        parts = [forms[i] for i, e in enumerate(w) for _ in range(e)]
+        assert q.outcome(games).value == brute.outcome(parts), w
