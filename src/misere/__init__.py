@@ -18,6 +18,7 @@ from .core import Game, Outcome
 from .errors import MisereError
 from .universes import find_universe, universe_names
 from . import rulesets  # lazy: m.rulesets.PartizanKayles, m.rulesets.Domineering, ...
+from .quotients import Quotient, quotient
 
 __version__ = "0.1.0"
 
@@ -26,5 +27,5 @@ __all__ = [
     "canonical", "compare", "ge", "comparison", "distinguish", "born_by", "count_born_by",
     "find_universe", "universe_names", "__version__",
     "Invertibility", "invertibility", "is_invertible",
-    "rulesets",
+    "rulesets", "quotient", "Quotient",
 ]
