@@ -17,11 +17,16 @@ def register(app: typer.Typer) -> None:
     @command
     def play(
         code: str = typer.Argument(..., help="Octal code or pascal-beans[:ROWS]."),
-        heaps: List[int] = typer.Argument(..., help="Heap sizes (cell numbers for boards)."),
+        heaps: List[str] = typer.Argument(..., help="Heap sizes (cell numbers for boards), or a "
+                                          "position of a partizan ruleset (see misere.cli.partizan)."),
         max_heap: Optional[int] = typer.Option(None, "--max-heap", help="Partial quotient bound."),
         as_json: bool = JSON_OPTION,
     ) -> None:
         """Misère outcome of a position and a winning move (via the quotient)."""
+        from .partizan import play_ruleset  # partizan ruleset names (issue 5)
+        if play_ruleset(code, heaps, as_json):
+            return
+        heaps = [int(h) for h in heaps]  # type: ignore[misc]
         import misere.quotients as mq
 
         from .quotient import resolve_game
