@@ -78,7 +78,8 @@ def register(app: typer.Typer) -> None:
         max_heap: Optional[int] = typer.Option(None, "--max-heap", help="Stop after this heap."),
         checkpoint: Optional[str] = typer.Option(None, "--checkpoint", help="SQLite file to resume from / save to."),
         certify: Optional[int] = typer.Option(None, "--certify", help="Brute-force bound (0 = skip)."),
-        max_size: Optional[int] = typer.Option(None, "--max-size", help="Largest candidate monoid."),
+        max_size: Optional[int] = typer.Option(None, "--max-size", help="Largest candidate monoid (elements)."),
+        max_order: Optional[int] = typer.Option(None, "--max-order", help="Largest reduced candidate (memory: 4*N^2 bytes)."),
         cayley: Optional[str] = typer.Option(None, "--cayley", help="Write the Cayley graph (.svg or .dot)."),
         partizan: bool = typer.Option(False, "--partizan", help="Partizan (tetrapartite) quotient of --games."),
         ruleset: Optional[str] = typer.Option(None, "--ruleset", help="Partizan ruleset (partizan-kayles); "
@@ -96,7 +97,11 @@ def register(app: typer.Typer) -> None:
 
         if (code is None) == (games is None):
             raise RulesetError("give a CODE or --games (not both)")
-        limits = mq.Limits(max_candidate=max_size) if max_size else None
+        limits = mq.Limits()
+        if max_size:
+            limits.max_candidate = max_size
+        if max_order:
+            limits.max_order = max_order
         bar, report = _progress()
         with bar:
             if games is not None:

@@ -38,19 +38,13 @@ def describe(st: SolverState) -> tuple[TableMonoid, Presentation, dict]:
     q = st.monoid
     gens = choose_generators(q, st.phi)
     pres = present(q, [st.phi[i] for i in gens])
-    p_words = sorted((pres.word(x) for x in np.nonzero(st.is_p)[0].tolist()),
-                     key=lambda w: tuple(reversed(pres.normal[_elem(pres, w)])))
+    p_elems = sorted(np.nonzero(st.is_p)[0].tolist(),
+                     key=lambda x: tuple(reversed(pres.normal[x])))
+    p_words = [pres.word(x) for x in p_elems]
     rec = {"heap": st.heap, "order": q.order, "p_count": int(st.is_p.sum()),
            "presentation": str(pres), "P": p_words,
            "phi": [pres.word(x) for x in st.phi], "tame": tame_name(q, st.is_p)}
     return q, pres, rec
-
-
-def _elem(pres: Presentation, word: str) -> int:
-    for x in pres.normal:
-        if pres.word(x) == word:
-            return x
-    raise KeyError(word)
 
 
 @dataclass

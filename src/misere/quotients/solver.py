@@ -25,6 +25,9 @@ from misere.rulesets.heap import HeapGame
 
 __all__ = ["SolverState", "step", "Limits"]
 
+#: extra index given to freed heaps, tried in this order (larger fixes more in one round)
+BUMPS = (0, 2, 4)
+
 
 @dataclass
 class Limits:
@@ -240,7 +243,7 @@ def _recalibrate(game, n, q, p_mask, phi, fail, truth, limits):
     heaps = sorted(set(fail))
     exps = {h: fail.count(h) for h in heaps}
     hit: ComputationLimitError | None = None
-    for bump in (0, 2, 4):
+    for bump in BUMPS:
         for size in range(1, len(heaps) + 1):
             for sset in combinations(heaps, size):
                 free = {}
