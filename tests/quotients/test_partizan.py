@@ -215,3 +215,17 @@ def test_kayles_and_sprig_quotients_against_oracle() -> None:
         games = [q.components.ids[i] for i, e in enumerate(w) for _ in range(e)]
         parts = [forms[i] for i, e in enumerate(w) for _ in range(e)]
         assert q.outcome(games).value == brute.outcome(parts), w
+
+
+def test_penny_nim_closure_matches_its_invariants() -> None:
+    # 001 Lemma 3.5.1 / Thm 3.5.6: every position is k* + dD + aA + bB with k >= 0, d mod 2,
+    # a, b integers; the engine finds exactly <ab=1, de=1, f2=1> on A, A-bar, *, B, B-bar, D
+    from misere.rulesets import penny_nim as pn
+    stacks = [pn.Stack(k, n) for k in "LRS" for n in (1, 2)]
+    q = partizan_quotient([m.Game._of(pn.stack_game(s)) for s in stacks])
+    assert set(q.relations) == {("ab", "1"), ("de", "1"), ("f2", "1")}
+    assert q.structure == "infinite monoid (group completion Z^3 x Z2)"  # * is not invertible
+    by_form = {pn.stack_game(s): s for s in stacks}
+    for w in words_up_to(len(q.components), 4):
+        games = [q.components.ids[i] for i, e in enumerate(w) for _ in range(e)]
+        assert q.outcome(games) == pn.outcome([by_form[g] for g in games]), w
