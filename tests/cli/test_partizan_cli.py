@@ -41,6 +41,13 @@ def test_play_and_draw(tmp_path: Path) -> None:
     assert d["winning_moves"]["Right"][0]["result"] == "1 1"
     d = run_json("play", "domineering", "2x3")
     assert d["outcome"] == "L" and d["method"].startswith("search")
+    d = run_json("play", "nim", "1 2 4")
+    assert d["outcome"] == "N" and d["method"].startswith("rule: Bouton")
+    assert d["winning_moves"]["Right"][0]["result"] == "1 2 3"
+    d = run_json("play", "penny-nim", "L3 + R2 + S1")
+    assert d["method"].startswith("rule: 001 Thm 3.5.6")
+    for name, pos in (("col", "path 4"), ("snort", "grid 2x2"), ("hackenbush", "GBR BB g-1:G")):
+        assert run_json("play", name, pos)["outcome"] in "LNPR"
     out = tmp_path / "d.svg"
     d = run_json("draw", "hackenbush", "GBR BB", "-o", str(out))
     assert d["file"] == str(out) and ElementTree.parse(out).getroot().tag.endswith("svg")

@@ -75,10 +75,11 @@ def play_data(ruleset: str, position: str) -> tuple[dict[str, Any], str]:
     r: PartizanRuleset[Any] = find_ruleset(ruleset)
     comps = r.components(position)
     text = r.format(comps)
+    moves: dict[str, list[Move]]
     if isinstance(r, PartizanKaylesRuleset):
         o: Outcome = r.rule_outcome(comps)
         rule = r.rule_moves(comps)
-        moves: dict[str, list[Move]] = {}
+        moves = {}
         for p in ("Left", "Right"):
             mv = rule[p]
             moves[p] = [mv] if mv is not None else []
@@ -86,6 +87,7 @@ def play_data(ruleset: str, position: str) -> tuple[dict[str, Any], str]:
     elif hasattr(r, "rule_outcome"):
         rule_of = getattr(r, "rule_outcome")
         o = rule_of(comps)
+        moves = {}
         for p in ("Left", "Right"):
             moves[p] = [mv for mv, after in r.moves(comps, p)
                         if not (rule_of(after).right_first if p == "Left" else rule_of(after).left_first)]
