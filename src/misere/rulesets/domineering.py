@@ -81,6 +81,8 @@ class DomineeringRuleset(PartizanRuleset[Board]):
                 out += self._from_python((r, c))
                 continue
             rows = [row.strip() for row in part.replace("\n", "/").split("/") if row.strip()]
+            if any(set(row) - {".", "#", "x", "X", "o"} for row in rows):
+                raise RulesetError(f"cannot read Domineering position {text!r}: expected {self.syntax}")
             out += self._from_python(rows)
         return sorted(out, key=lambda b: (len(b), sorted(b)))
 
