@@ -4,7 +4,6 @@ from __future__ import annotations
 import json
 import sqlite3
 
-import numpy as np
 import pytest
 from typer.testing import CliRunner
 

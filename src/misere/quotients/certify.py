@@ -77,7 +77,7 @@ def code_moves(code: str) -> Callable[[int], list[tuple[int, ...]]]:
                 yield (first,) + rest
 
     def moves(heap: int) -> list[tuple[int, ...]]:
-        out = set()
+        out: set[tuple[int, ...]] = set()
         for take, digit in enumerate(digits):
             left = heap - take
             if left < 0:

@@ -9,7 +9,7 @@ Elements are the integers ``0 .. order-1``; the table is a square ``numpy`` arra
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
 
@@ -22,7 +22,7 @@ def first_words(
     order: int,
     identity: int,
     gen_elements: Sequence[int],
-    mul_by: "callable",  # type: ignore[valid-type]
+    mul_by: Callable[[np.ndarray, int], np.ndarray],
 ) -> tuple[list[int], dict[int, tuple[int, ...]]]:
     """Reach every product of generators and record its colex-least exponent vector.
 

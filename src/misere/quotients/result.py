@@ -217,8 +217,8 @@ def compute(
     if game.max_heap is not None and stop > game.max_heap:
         raise RulesetError(f"{game.name!r} has no heap beyond {game.max_heap}")
     ck = Checkpoint(checkpoint, game.name) if checkpoint else None
-    st, records = (ck.load() if ck else (None, []))
-    st = st or SolverState.initial()
+    loaded, records = (ck.load() if ck else (None, []))
+    st: SolverState = loaded or SolverState.initial()
     last_tame = max([r["heap"] for r in records if r.get("tame")] + [0])
     period = preperiod = None
     solved = False

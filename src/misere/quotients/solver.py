@@ -147,7 +147,9 @@ def _build(game: HeapGame, n: int, base: TableMonoid, phi: list[int],
     if target is not None:
         return mark_p_portion(m, psi, options, heaps, limits.max_candidate,
                               _value(m, psi, target))
-    reached, marks = mark_p_portion(m, psi, options, heaps, limits.max_candidate)
+    marked = mark_p_portion(m, psi, options, heaps, limits.max_candidate)
+    assert not isinstance(marked, bool)
+    reached, marks = marked
     q, p_mask, cls = reduce_bipartite(m, reached, marks, [psi[h] for h in heaps],
                                       limits.max_order)
     new_phi = [int(cls[psi[h]]) for h in range(n + 1)]

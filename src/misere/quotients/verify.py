@@ -74,7 +74,7 @@ class _Tables:
 def p_failure(table: np.ndarray, is_p: np.ndarray, phi: Sequence[int],
               trans: dict[int, tuple[int, ...]]) -> list[tuple[int, int]]:
     """All ``(x, h)`` with ``x*Phi(h)`` in P and ``x*t`` in P for an option value ``t`` of h."""
-    out = []
+    out: list[tuple[int, int]] = []
     for h, ts in trans.items():
         a = is_p[table[:, phi[h]]]
         b = np.zeros_like(a)
@@ -186,7 +186,7 @@ def extend_store(
     ``k*heap``, so it suffices to extend each stored state by copies of ``heap``. Returns
     ``None`` when some such word is an N-failure.
     """
-    tb = _Tables(table, is_p, {**dict(enumerate(phi))}, {heap: trans[heap]})
+    tb = _Tables(table, is_p, phi, {heap: trans[heap]})
     pset = tb.p
     added: Store = {}
     frontier = [(x, t) for x, lst in store.items() for t in lst]

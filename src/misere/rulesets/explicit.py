@@ -41,8 +41,11 @@ def add(g: Form, h: Form, memo: dict | None = None) -> Form:
 def _nim_value(g: Form, memo: dict) -> int | None:
     """``n`` when ``g`` is literally the form ``*n``."""
     if g not in memo:
-        vals = sorted(_nim_value(x, memo) if _nim_value(x, memo) is not None else -1 for x in g)
-        memo[g] = len(vals) if vals == list(range(len(vals))) else None
+        vals = []
+        for x in g:
+            v = _nim_value(x, memo)
+            vals.append(-1 if v is None else v)
+        memo[g] = len(vals) if sorted(vals) == list(range(len(vals))) else None
     return memo[g]
 
 

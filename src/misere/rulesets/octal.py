@@ -10,7 +10,6 @@ brackets, ``0.[12]3``.
 from __future__ import annotations
 
 import re
-from itertools import combinations_with_replacement
 
 from misere.errors import RulesetError
 from misere.rulesets.heap import HeapGame
