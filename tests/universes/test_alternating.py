@@ -158,6 +158,12 @@ def test_sums_congruence_and_cancellation() -> None:
         for xs in SMALL_SAMPLE[:40]:
             assert brute.outcome([bf(g(lhs))] + [bf(x) for x in xs]) == brute.outcome(
                 [bf(g(rhs))] + [bf(x) for x in xs])
+    # common invertible summands cancel (001 §2.1 p. 10) before general misère comparison
+    for lhs, rhs in [("{0,~A|0}+A", "{~A|0}+A"), ("{0|A}+~A", "{0|C}+~A"), ("{~C|0}+B", "{~C|0}")]:
+        assert U.compare(g(lhs), g(rhs)) == ">"
+        for xs in SAMPLE[:120]:
+            assert brute.outcome_ge(brute.outcome([bf(g(lhs))] + [bf(x) for x in xs]),
+                                    brute.outcome([bf(g(rhs))] + [bf(x) for x in xs]))
     assert U.compare(g("*+*"), ZERO) == "||"  # * is not invertible (Thm 3.4.5)
     assert U.compare(g("B+C"), g("A+B")) == "<"
 
@@ -187,6 +193,7 @@ def test_reduce_and_unsupported() -> None:
     assert U.reduce(g("{0,~A,~B|A,B}")) == g("{0,~A|A}")
     assert U.reduce(g("{~C|}")) == al.ALT_B
     assert U.reduce(g("A+~A+B")) == al.ALT_B
+    assert U.reduce(g("{~C|C}+A+~A+D+D")) == g("{~C|C}")
     assert str(m.canonical(m.parse("{~B|A}", _games()), universe="alternating")) == str(
         m.Game._of(al.ALT_C))
     with pytest.raises(UnsupportedError, match="monoid"):

@@ -169,6 +169,36 @@ def _conj_comps(comps: tuple[GameId, ...]) -> list[GameId]:
     return [conjugate(x) for x in comps]
 
 
+def _end_parts(a: int, b: int, c: int) -> list[GameId]:
+    out: list[GameId] = []
+    for k, pos, neg in ((a, ALT_A, ALT_A_BAR), (b, ALT_B, ALT_B_BAR), (c, ALT_C, ALT_C_BAR)):
+        out += [pos if k > 0 else neg] * abs(k)
+    return out
+
+
+def _cancelled(cg: tuple[GameId, ...], ch: tuple[GameId, ...]) -> tuple[list[GameId], list[GameId]]:
+    """Class representatives of ``g`` and ``h`` with common invertible summands cancelled and
+    the ends of ``h`` moved (conjugated) to ``g``: ``g ≥ h`` iff ``g' ≥ h'`` (001 §2.1 p. 10)."""
+    (ng, tg), (nh, th) = _key(cg), _key(ch)
+    left_over, right_over = Counter(ng), Counter(nh)
+    for rep in list(left_over):
+        if class_of_rep(rep).invertible:
+            k = min(left_over[rep], right_over[rep])
+            left_over[rep] -= k
+            right_over[rep] -= k
+    ends = _end_parts(tg[0] - th[0], tg[1] - th[1], tg[2] - th[2])
+    return sorted(left_over.elements()) + ends, sorted(right_over.elements())
+
+
+def _label(g: GameId) -> str:
+    """A member printed as the sum of its alternating components (the sum form itself can be
+    exponentially long in print)."""
+    comps = components(g)
+    if comps is None:
+        return f"#{g}"
+    return " + ".join(format_id(x) for x in comps) or "0"
+
+
 class AlternatingUniverse(Universe):
     """𝒜, the closure of the alternating positions (Milley 001 ch. 3)."""
 
@@ -200,7 +230,7 @@ class AlternatingUniverse(Universe):
     def _comps(self, g: GameId) -> tuple[GameId, ...]:
         c = components(g)
         if c is None:
-            raise NotInUniverseError(f"#{g} is not in the alternating universe")
+            raise NotInUniverseError(f"{format_id(g)!r} is not in the alternating universe")
         return c
 
     def _search(self, g: GameId, h: GameId) -> GameId | None:
@@ -237,27 +267,34 @@ class AlternatingUniverse(Universe):
             a, b, c = diff[1]
             if ends_ge_zero(a, b, c) if sign > 0 else ends_ge_zero(-a, -b, -c):
                 return True
-        # an inequality of general misère play holds modulo every universe (Siegel 003 Thm 5.3),
-        # and each summand may be replaced by its class representative (congruence)
-        if len(cg) <= 2 and len(ch) <= 2 and find_universe("general").ge(
-                _sum_of([classify(x).rep for x in cg]), _sum_of([classify(x).rep for x in ch])):
-            return True
+        # an inequality of general misère play holds modulo every universe (Siegel 003 Thm 5.3);
+        # apply it to class representatives after cancelling invertible summands common to both
+        # sides and moving all ends to the left (ends are invertible, Thm 3.2.9)
+        general = find_universe("general")
+        for lg, lh in (([classify(x).rep for x in cg], [classify(x).rep for x in ch]),
+                       _cancelled(cg, ch)):
+            if len(lg) <= 3 and len(lh) <= 3 and general.ge(_sum_of(lg), _sum_of(lh)):
+                return True
         if self._search(g, h) is not None:
             return False
         raise UnsupportedError(
-            f"001 ch. 3 gives no rule deciding {format_id(g)} >= {format_id(h)} modulo the "
+            f"001 ch. 3 gives no rule deciding {_label(g)} >= {_label(h)} modulo the "
             f"alternating universe, general misère play does not decide it, and no "
             f"distinguishing game was found among sums of up to three class representatives"
         )
 
     def reduce(self, g: GameId) -> GameId:
-        """The class representative of a single alternating position (001 Thm 3.3.4)."""
+        """The class representative of a single alternating position (001 Thm 3.3.4), or of a
+        sum that the congruence rules reduce to one class (e.g. ``G + A + Ā``)."""
         comps = self._comps(g)
         if len(comps) <= 1:
             return classify(g).rep if comps else ZERO
         nonends, (a, b, c) = _key(comps)
-        if not nonends and end_class_of_triple((a, b, c)) is not None:
-            return end_class_of_triple((a, b, c)).rep  # type: ignore[union-attr]
+        end = end_class_of_triple((a, b, c))
+        if not nonends and end is not None:
+            return end.rep
+        if len(nonends) == 1 and (a, b, c) == (0, 0, 0):
+            return nonends[0]
         raise UnsupportedError(
             "a unique reduced form modulo the alternating universe is known only for single "
             "alternating positions and sums of ends equal to one end (001 §3.2–3.3); "
@@ -267,7 +304,9 @@ class AlternatingUniverse(Universe):
     def witness(self, g: GameId, h: GameId) -> GameId:
         x = self._search(g, h)
         if x is None:
-            raise UnsupportedError(f"no distinguishing game found for #{g} and #{h}")
+            raise UnsupportedError(
+                f"no distinguishing game found for {_label(g)} and {_label(h)} among sums of "
+                f"class representatives")
         return x
 
     def born_by(self, n: int) -> list[GameId]:
