@@ -122,6 +122,11 @@ def test_heptagon_game():
     assert q.phi == ["1", "a", "b", "c2", "c"]
     assert q.changes == [[1, 2], [2, 6], [4, 14]]
     assert q.certificate.agreed and q.certificate.weight == "components"
+    # oracle: coins on the five vertices o, 1, 2, 2+, G (heaps 0..4), slides along the edges
+    edges = {1: [()], 2: [(), (1,)], 3: [(2,)], 4: [(3,), ()]}
+    is_p = outcome_function(lambda n: edges[n])
+    for pos in positions(6, 4, weight=lambda h: 1):
+        assert (q.outcome(pos) == "P") == is_p(pos), pos
 
 
 def test_pascals_beans():
@@ -135,6 +140,17 @@ def test_pascals_beans():
     assert rows[5] == ["b", "c", "c", "b"] and rows[6] == ["a", "b2", "b2", "b2", "a"]
     assert rows[7] == ["b", "c", "ab2", "ab2", "c", "b"]
     # the worked example: beans on a and b2 (central axis) make ab2, an N-position
+    # oracle with its own numbering of the interior cells, up to three beans
+    cells = [(r, c) for r in range(2, 9) for c in range(1, r)]
+
+    def slide(i):
+        r, c = cells[i - 1]
+        return [(cells.index((r - 1, cc)) + 1,) if 1 <= cc <= r - 2 else () for cc in (c - 1, c)]
+
+    is_p = outcome_function(slide)
+    for pos in positions(3, len(cells), weight=lambda h: 1):
+        mine = tuple(cell_index(*cells[i - 1]) for i in pos)
+        assert (q.outcome(mine) == "P") == is_p(pos), pos
     beans = [cell_index(2, 1), cell_index(4, 2)]
     assert q.pres.word(q.element(beans)) == "ab2" and q.outcome(beans) == "N"
     mv = q.winning_move(beans)
