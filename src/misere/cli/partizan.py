@@ -55,7 +55,7 @@ def quotient_data(games: Optional[str] = None, ruleset: Optional[str] = None, ma
     lines = [f"quotient: {q.presentation}   ({q.structure})",
              "generators: " + ", ".join(f"{k} = {v}" for k, v in q.legend().items()),
              "phi: " + ", ".join(f"{k} -> {v}" for k, v in q.phi.items()),
-             "partition" + ("" if q.finite else " (normal words of length <= 4)") + ": "
+             "partition" + ("" if q.finite else f" (normal words of length <= {q._window_size(4, 40)})") + ": "
              + ", ".join(f"{k}:{v}" for k, v in q.partition.items()),
              *([f"partition rule: {r['coordinates']}; Pi(k, t) for k = "
                 + ", ".join(f"{k}: " + "/".join(v.values()) for k, v in r["values"].items())

@@ -178,6 +178,7 @@ class PartizanQuotient:
     _pi: dict[Word, Outcome] = field(default_factory=dict)
     _elements: list[Word] | None = None
     _table: TableMonoid | None = None
+    _z_window: list[Word] | None = None
 
     # -- words and names -----------------------------------------------------------------
 
@@ -289,7 +290,7 @@ class PartizanQuotient:
         if self.finite and max_size is None:
             assert self._elements is not None
             return list(self._elements)
-        k = 4 if max_size is None else max_size
+        k = self._window_size(4, 40) if max_size is None else max_size
         out, seen = [], set()
         for g in words_up_to(len(self.generators), k):
             w = self.normal_form(self._comp_word(g))
@@ -306,7 +307,7 @@ class PartizanQuotient:
     @property
     def partition(self) -> dict[str, str]:
         """Element -> ``"L"/"N"/"P"/"R"`` (all elements if finite, else normal words of
-        length <= 4)."""
+        length <= 4, fewer letters if there would be more than 40 of them)."""
         return {self.name(w): self.pi(w).value for w in self._element_words()}
 
     @property
@@ -339,17 +340,29 @@ class PartizanQuotient:
                             format_word(self._gen_word(rhs), self.names)))
         return out
 
+    def _window_size(self, largest: int, count: int) -> int:
+        """Largest ``k <= largest`` such that at most ``count`` words of ``<= k`` letters exist
+        over the generators (at least 1)."""
+        g = len(self.generators)
+        k = 1
+        while k < largest and comb(k + 1 + g, g) <= count:
+            k += 1
+        return k
+
     def _orders_window(self) -> list[Word]:
         if self.finite:
             return self._element_words()
-        return self._element_words(max(2, min(8, 2 * self.test_bound)))
+        if self._z_window is None:
+            self._z_window = self._element_words(self._window_size(max(2, min(8, 2 * self.test_bound)), 300))
+        return self._z_window
 
     def ge(self, x: Any, y: Any) -> bool:
         """``x ≥ y`` in the induced order: ``Π(xz) ≥ Π(yz)`` for all ``z`` (003 §8).
 
         Exact for a finite quotient and for an infinite one proved of rank one
         (:meth:`misere.quotients.partizan_rank1.Rank1Proof.ge`); otherwise ``z`` ranges over the
-        elements whose normal words have at most ``2 * test_bound`` (between 2 and 8) letters.
+        elements whose normal words have at most ``2 * test_bound`` (between 2 and 8) letters,
+        fewer if there would be more than 300 of them.
         """
         wx, wy = self._word(x), self._word(y)
         if self.proof is not None and self.proof.ok:
