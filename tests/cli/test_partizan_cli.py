@@ -61,3 +61,11 @@ def test_errors_are_one_line() -> None:
         assert set(d) == {"error"} and "\n" not in d["error"]
         result = runner.invoke(app, args)
         assert result.exit_code != 0 and "Traceback" not in result.output
+
+
+def test_large_infinite_quotient_stays_fast() -> None:
+    import time
+    t = time.perf_counter()
+    d = run_json("partizan-quotient", "--games", "{0,*|0}, {0|0,*}, {0,{0,*|0}|0}, {0|0,{0|0,*}}")
+    assert d["structure"] == "Z^2 x Z2" and d["strategy"].startswith("bounded")
+    assert len(d["partition"]) <= 40 and time.perf_counter() - t < 30
