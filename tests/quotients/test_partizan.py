@@ -154,6 +154,7 @@ def test_rank_one_proof_rejects_a_wrong_presentation() -> None:
     (star, up, down) = [tuple(int(i == j) for j in range(3)) for i in range(3)]
     q._rules = [((2, 0, 0), (0, 0, 0)), ((0, 1, 1), star)]
     q._pi.clear()
+    q.proof = None
     assert not prove_rank1(q).ok
 
 
@@ -229,3 +230,11 @@ def test_penny_nim_closure_matches_its_invariants() -> None:
     for w in words_up_to(len(q.components), 4):
         games = [q.components.ids[i] for i, e in enumerate(w) for _ in range(e)]
         assert q.outcome(games) == pn.outcome([by_form[g] for g in games]), w
+
+
+def test_proved_partition_answers_huge_sums() -> None:
+    from misere.rulesets.partizan_kayles import PartizanKayles, rule_outcome
+    q = PartizanKayles.quotient(5)
+    for k, j in ((500, 200), (200, 500), (300, 300), (0, 1000), (1, 1001), (2, 1000)):
+        games = [PartizanKayles.form(1)] * k + [PartizanKayles.form(5)] * j
+        assert q.outcome(games) == rule_outcome([1] * k + [5] * j), (k, j)

@@ -266,11 +266,19 @@ class PartizanQuotient:
         return self.name(self.word_of_games(games))
 
     def pi(self, x: Any) -> Outcome:
-        """Outcome class ``Π(x)`` of an element (name, component word or list of games)."""
+        """Outcome class ``Π(x)`` of an element (name, component word or list of games).
+
+        Read off the proved periodic partition of a rank-one quotient (no search, any size);
+        otherwise found by search on the normal word.
+        """
         w = self._word(x)
         o = self._pi.get(w)
         if o is None:
-            o = self._pi[w] = self.components.outcome(w)
+            if self.proof is not None and self.proof.ok:
+                o = self.proof.pi(self.proof.coord(w))
+            else:
+                o = self.components.outcome(w)
+            self._pi[w] = o
         return o
 
     def outcome(self, games: Iterable[Any]) -> Outcome:
