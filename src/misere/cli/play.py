@@ -31,9 +31,8 @@ def register(app: typer.Typer) -> None:
 
         from .quotient import resolve_game
 
-        bound = max_heap
-        if bound is None and not code.strip().lower().startswith(("pascal", "beans")):
-            bound = None
+        # the partial quotient of the heaps present decides the position and its moves
+        bound = max_heap if max_heap is not None else max([1, *heaps])
         q = mq.quotient(resolve_game(code), max_heap=bound, certify=0)
         out = q.outcome(heaps)
         mv = q.winning_move(heaps)

@@ -47,7 +47,7 @@ def describe(st: SolverState) -> tuple[TableMonoid, Presentation, dict]:
     return q, pres, rec
 
 
-@dataclass
+@dataclass(repr=False)
 class Quotient:
     """A certified misère (partial) quotient of a heap game.
 
@@ -168,6 +168,15 @@ class Quotient:
                     new = tuple(sorted(pos[:i] + pos[i + 1:] + opt))
                     return Move(h, opt, new)
         return None
+
+    def __repr__(self) -> str:
+        state = "solved" if self.solved else f"partial, heaps <= {self.max_heap}"
+        return (f"<Quotient of {self.game.name!r}: order {self.order}, {self.p_count} P, "
+                f"{self.presentation} ({state})>")
+
+    def _repr_svg_(self) -> str:
+        """Notebook picture: the Cayley graph."""
+        return self.cayley("svg")
 
     def cayley(self, fmt: str = "dot") -> str:
         """Cayley graph of ``Q`` on its generators as ``"dot"`` text or ``"svg"``."""
