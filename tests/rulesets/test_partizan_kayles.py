@@ -130,3 +130,9 @@ def test_static_corrected_rule_to_20_squares() -> None:
             after = p[:i] + p[i + 1:] + [x for x in (tok - 1, p[i] - w - tok + 1) if x]
             oo = rule_outcome(after)
             assert not (oo.right_first if player == "Left" else oo.left_first), (p, player)
+
+
+def test_outcome_through_the_computed_quotient() -> None:
+    for p in positions(11):
+        assert K.quotient_outcome(p) == K.outcome(p), p
+    assert K.quotient_outcome([4, 5, 5, 100, 101]).value == "P"

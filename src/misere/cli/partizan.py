@@ -14,7 +14,7 @@ import typer
 
 from misere.core.game import Game
 from misere.core.outcome import Outcome
-from misere.errors import MisereError
+from misere.errors import MisereError, VerificationError
 from misere.quotients.partizan import PartizanQuotient, partizan_quotient, split_games
 from misere.rulesets.partizan_base import Move, PartizanRuleset
 from misere.rulesets.partizan_kayles import PartizanKaylesRuleset
@@ -77,13 +77,16 @@ def play_data(ruleset: str, position: str) -> tuple[dict[str, Any], str]:
     text = r.format(comps)
     moves: dict[str, list[Move]]
     if isinstance(r, PartizanKaylesRuleset):
-        o: Outcome = r.rule_outcome(comps)
+        o: Outcome = r.quotient_outcome(comps)
+        if o != r.rule_outcome(comps):
+            raise VerificationError(f"quotient and Thm 4.4 disagree on {text!r}: please report")
         rule = r.rule_moves(comps)
         moves = {}
         for p in ("Left", "Right"):
             mv = rule[p]
             moves[p] = [mv] if mv is not None else []
-        method = "quotient: S_n -> kS1 + jS2 (000 Thm 3.2) in <a,b | ab=1>, outcome by Thm 4.4, moves by corrected Thm 4.5"
+        method = ("quotient: S_n -> kS1 + jS2 (000 Thm 3.2), outcome Pi(a^k b^j) in the computed "
+                  "<a,b | ab=1> (agrees with Thm 4.4), moves by corrected Thm 4.5")
     elif hasattr(r, "rule_outcome"):
         rule_of = getattr(r, "rule_outcome")
         o = rule_of(comps)

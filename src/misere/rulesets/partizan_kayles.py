@@ -144,6 +144,13 @@ class PartizanKaylesRuleset(SizedRuleset):
         """Outcome by Thm 4.4 (no search)."""
         return rule_outcome(self.components(position))
 
+    def quotient_outcome(self, position: Any) -> Outcome:
+        """Outcome read off the computed (and proved) quotient ``<a, b | ab = 1>``: strips are
+        reduced to ``kS_1 + jS_2`` by Thm 3.2, then ``Π(a^k b^j)`` is looked up."""
+        k, j = reduce(self.components(position))
+        q = self.quotient(3)
+        return q.outcome([self.form(1)] * k + [self.form(2)] * j)  # type: ignore[no-any-return]
+
     def rule_moves(self, position: Any) -> dict[str, Move | None]:
         """One winning move per player by the corrected Thm 4.5 (``None``: no win)."""
         strips = self.components(position)
