@@ -588,6 +588,10 @@ def _identify(comps: Components, outcome: dict[Word, Outcome], s: int, t: int) -
 
 def _finish_finite(q: PartizanQuotient) -> None:
     """Enumerate the finite monoid, build its table and run the exact certificate."""
+    from misere.quotients.partizan_rank1 import confluent
+    bad = confluent(q)  # normal forms must be a homomorphism for outcome() to use them
+    if bad:
+        raise UnsupportedError(f"rewriting rules not confluent: {bad}")
     k = len(q.generators)
     elements: list[Word] = []
     seen: set[Word] = set()

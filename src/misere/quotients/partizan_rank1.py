@@ -39,7 +39,7 @@ from misere.core.outcome import Outcome
 if TYPE_CHECKING:
     from misere.quotients.partizan import PartizanQuotient
 
-__all__ = ["Rank1Proof", "prove_rank1"]
+__all__ = ["Rank1Proof", "prove_rank1", "confluent"]
 
 Word = tuple[int, ...]
 Elem = tuple[int, int]  # (k, index of tau in T)
@@ -142,7 +142,8 @@ class Rank1Proof:
         return True
 
 
-def _confluent(q: "PartizanQuotient") -> str | None:
+def confluent(q: "PartizanQuotient") -> str | None:
+    """``None`` if every critical pair of the rewriting rules resolves, else a description."""
     rules = q._rules
     for i, (l1, r1) in enumerate(rules):
         for l2, r2 in rules[i + 1:]:
@@ -170,7 +171,7 @@ def prove_rank1(q: "PartizanQuotient", window: int = 24, max_period: int = 6) ->
 def _prove(q: "PartizanQuotient", window: int, max_period: int) -> Rank1Proof:
     comps = q.components
     n = len(comps)
-    bad = _confluent(q)
+    bad = confluent(q)
     if bad:
         return Rank1Proof(False, bad)
     one: Word = (0,) * n
