@@ -22,17 +22,25 @@ How the quotient is found (:func:`partizan_quotient`)
 4. Proof:
 
    * if every generator has a relation that is a pure power of it, the monoid is **finite**:
-     we build its table and run the exact certificate of
+     we check the rules are confluent, build the table and run the exact certificate of
      :mod:`misere.quotients.partizan_certify` (outcome recursion checked on all words, and
      reducedness). The result is then exactly the quotient (strategy ``"exact"``).
-   * otherwise the monoid is **infinite** (e.g. ℤ for cl(1, 1̄) and Partizan Kayles,
-     ℤ × ℤ₂ for cl(↑, ↓)); the presentation is a finite description, and it is verified
-     against exhaustive outcome search on every word of size ``<= size + test`` (strategy
-     ``"bounded"``: a check, not a proof, stated with its bound in :attr:`strategy`).
+   * otherwise the monoid is **infinite**. If it is a group of free rank one (ℤ for cl(1, 1̄)
+     and Partizan Kayles, ℤ × ℤ₂ for cl(↑, ↓), cl(↑*, ↓*), cl(E, Ē)), the proof of
+     :mod:`misere.quotients.partizan_rank1` (confluence, a periodic outcome partition, the
+     outcome recursion on finitely many windows, reducedness) makes it exact as well; the
+     induced order and outcomes of sums of any size are then read off the proved partition.
+   * other infinite monoids (rank two or more, e.g. Sprig closures; non-cancellative ones) keep
+     the finite presentation as a description verified against exhaustive outcome search on
+     every word of size ``<= size + test`` (strategy ``"bounded"``: a check, not a proof,
+     stated with its bound and the reason the exact proof did not apply in :attr:`strategy`).
 
-Outcomes of elements are always exact for the normal word they are computed on (``Π(x)`` is
-the outcome of the normal word of ``x``, by search); only the identification of classes rests
-on the stated bound in the infinite case.
+In the bounded case ``Π(x)`` is the outcome of the normal word of ``x`` (by search, exact for
+that word); only the identification of classes rests on the stated bound. The strategy string
+always says which case applied and with which bounds.
+
+References: Siegel 003 §8; notes E.2, E.4, E.7 (adapted to four outcomes); Milley 000 §4,
+001 §4.3, §4.5, §5.6 for the closures used as tests.
 """
 from __future__ import annotations
 
