@@ -18,7 +18,7 @@ from itertools import combinations
 import numpy as np
 
 from misere.errors import ComputationLimitError, VerificationError
-from misere.quotients.bipartite import ProductMonoid, mark_p_portion, reduce_bipartite
+from misere.quotients.bipartite import Marking, ProductMonoid, reduce_bipartite
 from misere.quotients.monoid import TableMonoid
 from misere.quotients.verify import Store, extend_store, n_failure_search, p_failure
 from misere.rulesets.heap import HeapGame
@@ -126,12 +126,10 @@ def _try_conservative(game: HeapGame, st: SolverState, n: int,
     return None
 
 
-def _build(game: HeapGame, n: int, base: TableMonoid, phi: list[int],
-           free: dict[int, tuple[int, int]], limits: Limits, target=None):
-    """Candidate from ``base`` (heaps not in ``free`` keep their values) and cyclic factors.
-
-    With ``target`` (a heap word) only the P-status the candidate gives that word is returned.
-    """
+def _candidate(game: HeapGame, n: int, base: TableMonoid, phi: list[int],
+               free: dict[int, tuple[int, int]], limits: Limits):
+    """Set up a candidate from ``base`` (heaps not in ``free`` keep their values) and cyclic
+    factors; return ``(marking, psi, heaps, m)`` with the P-portion still to be marked."""
     heaps = [h for h in range(1, n + 1) if game.options(h)]
     kept = [h for h in heaps if h not in free]
     sub = base.submonoid(phi[h] for h in kept)
@@ -144,16 +142,22 @@ def _build(game: HeapGame, n: int, base: TableMonoid, phi: list[int],
     psi.update({h: int(inv[phi[h]]) for h in kept})
     psi.update({h: m.generator(j) for j, h in enumerate(fh)})
     options = {h: game.options(h) for h in heaps}
-    if target is not None:
-        return mark_p_portion(m, psi, options, heaps, limits.max_candidate,
-                              _value(m, psi, target))
-    marked = mark_p_portion(m, psi, options, heaps, limits.max_candidate)
-    assert not isinstance(marked, bool)
-    reached, marks = marked
+    return Marking(m, psi, options, heaps, limits.max_candidate), psi, heaps, m
+
+
+def _finish(cand, n: int, limits: Limits):
+    """Mark the rest of the candidate, reduce it, and return ``(Q, P, Phi)``."""
+    marking, psi, heaps, m = cand
+    reached, marks = marking.finish()
     q, p_mask, cls = reduce_bipartite(m, reached, marks, [psi[h] for h in heaps],
                                       limits.max_order)
-    new_phi = [int(cls[psi[h]]) for h in range(n + 1)]
-    return q, p_mask, new_phi
+    return q, p_mask, [int(cls[psi[h]]) for h in range(n + 1)]
+
+
+def _build(game: HeapGame, n: int, base: TableMonoid, phi: list[int],
+           free: dict[int, tuple[int, int]], limits: Limits):
+    """Candidate ``(Q, P, Phi)`` from ``base`` and cyclic factors for the ``free`` heaps."""
+    return _finish(_candidate(game, n, base, phi, free, limits), n, limits)
 
 
 def _status(q: TableMonoid, p_mask: np.ndarray, phi: list[int], word) -> bool:
@@ -253,12 +257,12 @@ def _recalibrate(game, n, q, p_mask, phi, fail, truth, limits):
                     i = max(q.index_period(phi[h])[0], exps[h] - 1) + bump
                     free[h] = (max(i, 1), 2)
                 try:
-                    ok = _build(game, n, q, phi, free, limits, target=fail) == truth
+                    cand = _candidate(game, n, q, phi, free, limits)
+                    ok = cand[0].status_of(_value(cand[3], cand[1], fail)) == truth
+                    if ok:
+                        return _finish(cand, n, limits)
                 except ComputationLimitError as exc:
                     hit = exc
-                    continue
-                if ok:
-                    return _build(game, n, q, phi, free, limits)
     if hit is not None:
         raise ComputationLimitError(f"heap {n}: every recalibration on word {fail} "
                                     f"exceeded the size bound ({hit})")
