@@ -147,10 +147,15 @@ def n_failure_search(
         if lst is None:
             store[x] = [t]
         else:
-            if any(s <= t for s in lst):
+            for s in lst:
+                if s <= t:
+                    break
+            else:
+                lst[:] = [s for s in lst if not t <= s]
+                lst.append(t)
+                s = None
+            if s is not None:
                 continue
-            lst[:] = [s for s in lst if not t <= s]
-            lst.append(t)
         if (key >> shifts[j0]) & 255 == 255:
             raise ComputationLimitError("failure search: a heap exponent reached 255")
         for j in range(j0, len(heaps)):
@@ -161,8 +166,14 @@ def n_failure_search(
             t2 = frozenset([col[s] for s in t]) | xt
             x2 = col[x]
             old = get(x2)
-            if old is not None and any(s <= t2 for s in old):
-                continue  # dominated by a word popped earlier (colex-smaller): sound
+            if old is not None:
+                for s in old:
+                    if s <= t2:
+                        break
+                else:
+                    s = None
+                if s is not None:
+                    continue  # dominated by a word popped earlier (colex-smaller): sound
             push(queue, (key + steps[j], x2, t2, j))
         seen += 1
         if seen > node_limit:
