@@ -160,7 +160,12 @@ class Marking:
                         t.add(v)
                     tl = list(t)
                     first_t[y] = tl
-                    status[y] = 2 if tl and not any(status[v] == 2 for v in tl) else 1
+                    mark = 2 if tl else 1
+                    for v in tl:
+                        if status[v] == 2:
+                            mark = 1
+                            break
+                    status[y] = mark
                     reached.append(y)
                     yield y
                 if len(reached) > self.limit:
