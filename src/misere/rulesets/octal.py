@@ -71,7 +71,7 @@ def octal_game(code: str) -> HeapGame:
     --------
     >>> g = octal_game("0.07")
     >>> g.options(4)
-    ((), (1, 1), (2,))
+    ((1, 1), (2,))
     """
     digits = parse_octal(code)
 
