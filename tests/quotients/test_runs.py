@@ -101,3 +101,10 @@ def test_cli_quotient_and_play_json():
     assert res.exit_code != 0 and "error" in json.loads(res.stdout)
     res = runner.invoke(app, ["quotient", "pascal-beans:6", "--json", "--certify", "2"])
     assert json.loads(res.stdout)["order"] == 12
+
+
+def test_limit_error_keeps_the_partial_quotient():
+    with pytest.raises(ComputationLimitError, match="last completed heap 24") as info:
+        mq.quotient("0.07", max_heap=26, certify=0, limits=mq.Limits(max_order=100))
+    part = info.value.partial
+    assert (part.max_heap, part.order, part.solved) == (24, 24, False)

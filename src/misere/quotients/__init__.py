@@ -7,6 +7,7 @@ certificate.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from math import comb
 
 from misere.errors import RulesetError
 from misere.quotients.certify import Certificate, code_moves
@@ -34,6 +35,16 @@ def _explicit(games) -> HeapGame:
             else:  # a core Game: go through its text
                 forms.append(parse_impartial(str(g)))
     return closure_game(forms)
+
+
+def _default_bound(q: Quotient, by_tokens: bool) -> int:
+    """26 tokens for heap games; for component counts, at most 4 and ~60 000 positions."""
+    if by_tokens:
+        return 26
+    k = 4
+    while k > 1 and comb(q.max_heap + k, k) > 60_000:
+        k -= 1
+    return k
 
 
 def quotient(
@@ -64,7 +75,8 @@ def quotient(
         runs until the periodicity test certifies the full quotient.
     certify : int, optional
         Total size bound of the brute-force cross-check (tokens for octal codes and move
-        functions, components for explicit games); 0 skips it. Default 18 tokens / 4 components.
+        functions, components for explicit games and boards); 0 skips it. Default 26 tokens,
+        or up to 4 components (fewer when that would exceed about 60 000 positions).
     checkpoint : str, optional
         SQLite checkpoint file (resume and save after each heap).
     limits : Limits, optional
@@ -123,7 +135,7 @@ def quotient(
         if max_heap is None:
             raise RulesetError("a move function needs max_heap")
     q = compute(game, max_heap, limits=limits, checkpoint=checkpoint, progress=progress)
-    bound = certify if certify is not None else (18 if by_tokens else 4)
+    bound = certify if certify is not None else _default_bound(q, by_tokens)
     if bound:
         verify_with_brute_force(q, bound, rules, by_tokens)
     return q

@@ -229,22 +229,25 @@ def compute(
     loaded, records = (ck.load() if ck else (None, []))
     st: SolverState = loaded or SolverState.initial()
     last_tame = max([r["heap"] for r in records if r.get("tame")] + [0])
-    period = preperiod = None
     solved = False
     try:
         while True:
             if game.periodicity is not None and st.heap > 0:
-                found = certified_period(st.phi, *game.periodicity)
-                if found is not None:
-                    preperiod, period = found
-                    solved = True
+                solved = certified_period(st.phi, *game.periodicity) is not None
             if game.max_heap is not None and st.heap == game.max_heap:
                 solved = True
             if st.heap >= stop or (solved and max_heap is None):
                 break
             n = st.heap + 1
             tick = (lambda msg, n=n: progress(n, st.table.shape[0], msg)) if progress else None
-            new = step(game, st, limits, tick)
+            try:
+                new = step(game, st, limits, tick)
+            except ComputationLimitError as exc:
+                err = ComputationLimitError(
+                    f"{exc} (last completed heap {st.heap}, |Q| = {st.table.shape[0]}; "
+                    f"the partial quotient is attached as .partial)")
+                err.partial = _assemble(game, st, records, last_tame)  # type: ignore[attr-defined]
+                raise err from None
             record = None
             if new.changes != st.changes:
                 record = describe(new)[2]
@@ -259,6 +262,13 @@ def compute(
     finally:
         if ck:
             ck.close()
+    return _assemble(game, st, records, last_tame)
+
+
+def _assemble(game: HeapGame, st: SolverState, records: list[dict], last_tame: int) -> Quotient:
+    """The :class:`Quotient` of a certified state (periodicity checked again)."""
+    period = preperiod = None
+    solved = game.max_heap is not None and st.heap == game.max_heap
     if not solved and game.periodicity is not None:
         found = certified_period(st.phi, *game.periodicity)
         if found is not None:
