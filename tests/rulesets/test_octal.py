@@ -81,3 +81,12 @@ def test_pascal_cells():
     assert g.options(cell_index(5, 1)) == ((), (cell_index(4, 1),))
     with pytest.raises(RulesetError):
         cell_index(3, 3)
+
+
+def test_core_games_are_accepted():
+    import misere as m
+    import misere.quotients as mq
+
+    g = m.parse("{0, {*2|*2} | 0, {*2|*2}}")  # the heptagon game in CGSuite notation
+    q = mq.quotient(games=[g], certify=2)
+    assert q.order == 14 and q.game.labels[-1] == "{0,{*2}}"

@@ -84,6 +84,7 @@ class SolverState:
 
 
 def _value(mon: TableMonoid | ProductMonoid, phi, parts) -> int:
+    """Value of a multiset of heaps."""
     x = mon.identity
     for p in parts:
         x = int(mon.mul(x, phi[p])) if isinstance(mon, ProductMonoid) else mon.mul(x, phi[p])
@@ -92,6 +93,7 @@ def _value(mon: TableMonoid | ProductMonoid, phi, parts) -> int:
 
 def _transitions(game: HeapGame, n: int, table: np.ndarray, identity: int,
                  phi: list[int]) -> dict[int, tuple[int, ...]]:
+    """Transition sets ``T(h)`` (values of the options) of the heaps ``1..n`` with moves."""
     mon = TableMonoid(table, identity)
     out = {}
     for h in range(1, n + 1):
@@ -103,6 +105,13 @@ def _transitions(game: HeapGame, n: int, table: np.ndarray, identity: int,
 
 def _try_conservative(game: HeapGame, st: SolverState, n: int,
                       tn: tuple[int, ...]) -> tuple[int, Store] | None:
+    """Value of heap ``n`` inside the current quotient, if one works (notes E.5 step 2).
+
+    Candidates ``x`` have the P-status heap ``n`` must have and ``T(n)`` inside the meximal
+    set ``Mex(x)`` (so no P-failure can arise). ``x`` is accepted at once when some realised
+    word of value ``x`` has a transition set inside ``T(n)`` (Mex Interpolation Principle),
+    otherwise after the words containing heap ``n`` show no N-failure.
+    """
     table, is_p = st.table, st.is_p
     want_p = not any(is_p[t] for t in tn)
     cands = []
@@ -161,10 +170,12 @@ def _build(game: HeapGame, n: int, base: TableMonoid, phi: list[int],
 
 
 def _status(q: TableMonoid, p_mask: np.ndarray, phi: list[int], word) -> bool:
+    """P-status a candidate gives to a heap word."""
     return bool(p_mask[_value(q, phi, word)])
 
 
 def _least_failure(game, n, q, p_mask, phi, limits, tick):
+    """Colex-least failing word of a candidate (P- or N-failure) and the search store."""
     trans = _transitions(game, n, q.table, q.identity, phi)
     pf = p_failure(q.table, p_mask, phi, trans)
     nf, store = n_failure_search(q.table, p_mask, phi, trans, q.identity, limits.max_words, tick)
@@ -179,6 +190,7 @@ def _least_failure(game, n, q, p_mask, phi, limits, tick):
 
 
 def _heap_words(q: TableMonoid, phi, trans) -> dict[int, tuple[int, ...]]:
+    """Colex-least heap word of every element (heaps with options as generators)."""
     from misere.quotients.monoid import first_words
     heaps = sorted(trans)
     _, words = first_words(q.order, q.identity, [phi[h] for h in heaps], q.mul_by)
