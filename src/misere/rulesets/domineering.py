@@ -10,7 +10,7 @@ lines, e.g. ``"..#/..."``; or a rectangle ``"3x4"`` (rows x columns); several bo
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable
 
 from misere.errors import RulesetError
 from misere.rulesets.partizan_base import PartizanRuleset

@@ -4,7 +4,7 @@ there), adding moves, winning moves and a picture for ``misere play`` and ``mise
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any
 
 from misere.core.outcome import Outcome
 from misere.core.table import GameId
