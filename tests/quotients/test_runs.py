@@ -108,3 +108,19 @@ def test_limit_error_keeps_the_partial_quotient():
         mq.quotient("0.07", max_heap=26, certify=0, limits=mq.Limits(max_order=100))
     part = info.value.partial
     assert (part.max_heap, part.order, part.solved) == (24, 24, False)
+
+
+def test_interrupted_run_resumes_from_the_last_completed_heap(tmp_path):
+    path = str(tmp_path / "int.sqlite")
+
+    def stop_inside_heap_23(heap, order, message):
+        if heap == 23 and message != "done":  # 0.15 changes at heap 23: interrupt mid-step
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        mq.quotient("0.15", max_heap=40, checkpoint=path, certify=0, progress=stop_inside_heap_23)
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT heap FROM state").fetchone() == (22,)
+    resumed = mq.quotient("0.15", max_heap=40, checkpoint=path, certify=0)
+    fresh = mq.quotient("0.15", max_heap=40, certify=0)
+    assert resumed.phi == fresh.phi and resumed.changes == fresh.changes
