@@ -80,3 +80,11 @@ def test_round_trip(g: m.Game) -> None:
     assert m.parse(str(g)) == g
     assert m.parse(g.explicit()) == g
     assert set(g.explicit()) <= set("{}|,0")
+
+
+def test_huge_forms_print_a_summary() -> None:
+    # printing walks a DAG as a tree: *5+*6+*7+*3 has 261 followers but ~5e18 characters
+    g = m.parse("*5+*6+*7+*3")
+    text = str(g)
+    assert text.startswith("<form of birthday 21, 261 followers") and len(text) < 100
+    assert str(m.parse("*40")) == "*40"  # nim heaps are recognised in O(n)

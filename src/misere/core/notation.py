@@ -352,16 +352,11 @@ def _number_here(g: GameId) -> Fraction | None:
 
 
 def _nim_of(g: GameId) -> int | None:
+    """n if ``g`` is identical to the nim heap ``*n`` (nim heaps are interned, so this is O(n))."""
     lo = left(g)
     if lo != right(g):
         return None
-    n = len(lo)
-    return n if all(_nim_of(x) == i for i, x in enumerate(sorted(lo, key=_nim_key))) else None
-
-
-def _nim_key(x: GameId) -> int:
-    k = _nim_of(x)
-    return -1 if k is None else k
+    return len(lo) if nimber(len(lo)) == g else None
 
 
 def _fmt_number(x: Fraction) -> str:
@@ -403,11 +398,18 @@ def name_of(g: GameId) -> str | None:
 _fmt: dict[GameId, str] = cache.table("notation.format")
 
 
-def format_id(g: GameId, names: Mapping[GameId, str] | None = None) -> str:
+#: longest text :func:`format_id` and :func:`explicit` produce before summarising instead
+MAX_LENGTH = 200_000
+
+
+def format_id(g: GameId, names: Mapping[GameId, str] | None = None,
+              max_length: int | None = MAX_LENGTH) -> str:
     """Print a form, using recognised names; braces otherwise, options in a fixed order.
 
     Options are listed by birthday, then by their printed text, so the output does not depend
-    on the order in which forms were created.
+    on the order in which forms were created. Printing is a tree walk over a DAG, so the text
+    can be exponentially longer than the form; past ``max_length`` characters a one-line
+    summary is returned instead (``max_length=None`` always prints in full).
 
     Examples
     --------
@@ -415,13 +417,15 @@ def format_id(g: GameId, names: Mapping[GameId, str] | None = None) -> str:
     '{0,*|*}'
     >>> format_id(parse_id("{1|}")), format_id(parse_id("{|-1}")), format_id(parse_id("{0|*}"))
     ('2', '-2', '^')
+    >>> format_id(parse_id("{1|*}"), max_length=3)
+    '<form of birthday 2, 4 followers, 5 characters in full>'
     """
     if names:
-        return _render(g, lambda x: names.get(x) or name_of(x), {})
-    return _render(g, name_of, _fmt)
+        return _render(g, lambda x: names.get(x) or name_of(x), {}, max_length)
+    return _render(g, name_of, _fmt, max_length)
 
 
-def explicit(g: GameId) -> str:
+def explicit(g: GameId, max_length: int | None = None) -> str:
     """Print with only ``{``, ``}``, ``|``, ``,`` and ``0`` (readable by any program).
 
     Examples
@@ -429,13 +433,36 @@ def explicit(g: GameId) -> str:
     >>> explicit(parse_id("^"))
     '{0|{0|0}}'
     """
-    return _render(g, lambda x: "0" if x == ZERO else None, cache.table("notation.explicit"))
+    return _render(g, lambda x: "0" if x == ZERO else None, cache.table("notation.explicit"),
+                   max_length)
 
 
-def _render(g: GameId, namer: Callable[[GameId], str | None], memo: dict[GameId, str]) -> str:
+def _summary(g: GameId, length: int) -> str:
+    count = len(_missing(g, {}))
+    return f"<form of birthday {birthday(g)}, {count} followers, {length:,} characters in full>"
+
+
+def _render(g: GameId, namer: Callable[[GameId], str | None], memo: dict[GameId, str],
+            max_length: int | None) -> str:
     if g in memo:
-        return memo[g]
-    for x in _missing(g, memo):  # options first: no recursion, so deep forms print too
+        done = memo[g]
+        if max_length is None or len(done) <= max_length:
+            return done
+        return _summary(g, len(done))
+    order = _missing(g, memo)  # options first: no recursion, so deep forms print too
+    if max_length is not None:
+        length: dict[GameId, int] = {}
+        for x in order:
+            nm = namer(x)
+            if nm is not None:
+                length[x] = len(nm)
+            else:
+                opts = left(x) + right(x)
+                length[x] = 3 + max(len(opts) - 1, 0) - (1 if left(x) and right(x) else 0) + sum(
+                    len(memo[y]) if y in memo else length[y] for y in opts)
+        if length[g] > max_length:
+            return _summary(g, length[g])
+    for x in order:
         r = namer(x)
         if r is None:
             def side(opts: tuple[GameId, ...]) -> str:
