@@ -77,14 +77,12 @@ def compare(
     data: dict[str, object] = {"relation": c.relation, "universe": c.universe,
                                "ge": c.ge, "le": c.le}
     lines = [f"G {c.relation} H  (modulo {c.universe})"]
-    if c.not_ge_witness is not None:
-        og, oh = c.outcomes(G, H, c.not_ge_witness)
-        data["not_ge_witness"] = {"game": str(c.not_ge_witness), "outcomes": [og.value, oh.value]}
-        lines.append(f"G is not >= H: X = {c.not_ge_witness} gives o(G+X) = {og}, o(H+X) = {oh}")
-    if c.not_le_witness is not None:
-        og, oh = c.outcomes(G, H, c.not_le_witness)
-        data["not_le_witness"] = {"game": str(c.not_le_witness), "outcomes": [og.value, oh.value]}
-        lines.append(f"G is not <= H: X = {c.not_le_witness} gives o(G+X) = {og}, o(H+X) = {oh}")
+    for key, rel, x in (("not_ge_witness", ">=", c.not_ge_witness),
+                        ("not_le_witness", "<=", c.not_le_witness)):
+        if x is not None:
+            og, oh = c.outcomes(G, H, x)
+            data[key] = {"game": str(x), "outcomes": [og.value, oh.value]}
+            lines.append(f"G is not {rel} H: X = {x} gives o(G+X) = {og}, o(H+X) = {oh}")
     emit(data, as_json, "\n".join(lines))
 
 

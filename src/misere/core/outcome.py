@@ -88,40 +88,28 @@ _lf: dict[bool, _Memo] = {True: cache.table("left_first_misere"), False: cache.t
 _rf: dict[bool, _Memo] = {True: cache.table("right_first_misere"), False: cache.table("right_first_normal")}
 
 
-def left_wins_first(g: GameId, misere: bool = True) -> bool:
-    """Does Left win ``g`` moving first? (Misère: a player with no move wins.)"""
-    memo = _lf[misere]
+def _wins_first(g: GameId, misere: bool, left_moves: bool) -> bool:
+    memo = (_lf if left_moves else _rf)[misere]
     r = memo.get(g)
     if r is None:
-        opts = left(g)
-        if not opts:
-            r = misere
-        else:
-            r = False
-            for x in opts:
-                if not right_wins_first(x, misere):
-                    r = True
-                    break
+        opts = left(g) if left_moves else right(g)
+        r = misere if not opts else False
+        for x in opts:
+            if not _wins_first(x, misere, not left_moves):
+                r = True
+                break
         memo[g] = r
     return r
+
+
+def left_wins_first(g: GameId, misere: bool = True) -> bool:
+    """Does Left win ``g`` moving first? (Misère: a player with no move wins.)"""
+    return _wins_first(g, misere, True)
 
 
 def right_wins_first(g: GameId, misere: bool = True) -> bool:
     """Does Right win ``g`` moving first?"""
-    memo = _rf[misere]
-    r = memo.get(g)
-    if r is None:
-        opts = right(g)
-        if not opts:
-            r = misere
-        else:
-            r = False
-            for x in opts:
-                if not left_wins_first(x, misere):
-                    r = True
-                    break
-        memo[g] = r
-    return r
+    return _wins_first(g, misere, False)
 
 
 def outcome(g: GameId, normal: bool = False) -> Outcome:
@@ -155,8 +143,7 @@ def _sum_first(pos: tuple[GameId, ...], misere: bool, left_moves: bool) -> bool:
     opponent ends the search without recursion (a transposition cut-off).
     """
     if len(pos) <= 1:
-        g = pos[0] if pos else ZERO
-        return left_wins_first(g, misere) if left_moves else right_wins_first(g, misere)
+        return _wins_first(pos[0] if pos else ZERO, misere, left_moves)
     memo = (_slf if left_moves else _srf)[misere]
     r = memo.get(pos)
     if r is not None:

@@ -12,7 +12,7 @@ from ..core import cache
 from ..core.ops import STAR, adjoint, conjugate
 from ..core.table import ZERO, GameId, intern, left, right
 from .base import Universe, register
-from .reduction import canonical_form
+from .reduction import memoised_canonical
 
 __all__ = ["GeneralUniverse", "ge", "downlinked", "canonical", "witness_a", "witness_b", "downlink",
            "small_witness"]
@@ -20,7 +20,6 @@ __all__ = ["GeneralUniverse", "ge", "downlinked", "canonical", "witness_a", "wit
 _Pair = tuple[GameId, GameId]
 _ge: dict[_Pair, bool] = cache.table("general.ge")
 _down: dict[_Pair, bool] = cache.table("general.downlinked")
-_canon: dict[GameId, GameId] = cache.table("general.canonical")
 _wa: dict[_Pair, GameId] = cache.table("general.witness_a")
 _wb: dict[_Pair, GameId] = cache.table("general.witness_b")
 _link: dict[_Pair, GameId] = cache.table("general.downlink")
@@ -78,14 +77,8 @@ def downlinked(g: GameId, h: GameId) -> bool:
     return r
 
 
-def canonical(g: GameId) -> GameId:
-    """The misère canonical form of ``g`` (003 Thm 5.1): unique among forms equal to ``g``."""
-    r = _canon.get(g)
-    if r is None:
-        r = canonical_form(g, ge, canonical)
-        _canon[g] = r
-        _canon[r] = r
-    return r
+canonical = memoised_canonical("general.canonical", ge)
+canonical.__doc__ = """The misère canonical form of ``g`` (003 Thm 5.1): unique among forms equal to ``g``."""
 
 
 # --- distinguishing games ----------------------------------------------------------------

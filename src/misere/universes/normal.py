@@ -10,12 +10,11 @@ from ..core import cache
 from ..core.ops import conjugate
 from ..core.table import GameId, left, right
 from .base import Universe, register
-from .reduction import canonical_form
+from .reduction import memoised_canonical
 
 __all__ = ["NormalUniverse", "ge", "canonical"]
 
 _ge: dict[tuple[GameId, GameId], bool] = cache.table("normal.ge")
-_canon: dict[GameId, GameId] = cache.table("normal.canonical")
 
 
 def ge(g: GameId, h: GameId) -> bool:
@@ -39,14 +38,8 @@ def ge(g: GameId, h: GameId) -> bool:
     return r
 
 
-def canonical(g: GameId) -> GameId:
-    """The normal-play canonical form of ``g``."""
-    r = _canon.get(g)
-    if r is None:
-        r = canonical_form(g, ge, canonical)
-        _canon[g] = r
-        _canon[r] = r
-    return r
+canonical = memoised_canonical("normal.canonical", ge)
+canonical.__doc__ = """The normal-play canonical form of ``g``."""
 
 
 class NormalUniverse(Universe):

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
+from ..core import cache
 from ..core.table import ZERO, GameId, intern, left, right
 
-__all__ = ["remove_dominated", "canonical_form", "end_reversible", "EndStep"]
+__all__ = ["remove_dominated", "canonical_form", "memoised_canonical", "end_reversible", "EndStep"]
 
 Ge = Callable[[GameId, GameId], bool]
 
@@ -100,3 +101,18 @@ def canonical_form(g: GameId, ge: Ge, recurse: Callable[[GameId], GameId],
             ro = new
             continue
         return cur
+
+
+def memoised_canonical(name: str, ge: Ge) -> Callable[[GameId], GameId]:
+    """A canonical-form function for the order ``ge`` memoised in the cache table ``name``
+    (domination and reversal-bypass only: normal play and general misère play)."""
+    memo: dict[GameId, GameId] = cache.table(name)
+
+    def canonical(g: GameId) -> GameId:
+        r = memo.get(g)
+        if r is None:
+            r = canonical_form(g, ge, canonical)
+            memo[g] = memo[r] = r
+        return r
+
+    return canonical
