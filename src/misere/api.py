@@ -18,7 +18,7 @@ from .errors import ComputationLimitError
 from .universes import Universe, find_universe
 
 __all__ = [
-    "parse", "game", "outcome", "outcome_of_sum", "canonical", "compare", "ge", "comparison",
+    "parse", "parse_list", "game", "outcome", "outcome_of_sum", "canonical", "compare", "ge", "comparison",
     "distinguish", "born_by", "count_born_by", "Comparison", "GameLike",
 ]
 
@@ -68,6 +68,21 @@ def parse(text: str, names: "dict[str, Game] | None" = None) -> Game:
     '{2|{1|0}}'
     """
     return Game.parse(text, names)
+
+
+@_limited
+def parse_list(text: str, names: "dict[str, Game] | None" = None) -> list[Game]:
+    """Parse a comma-separated list of games, such as ``"1, -1, {0|*}"``.
+
+    Examples
+    --------
+    >>> [str(g) for g in parse_list("1, -1, {0|*}")]
+    ['1', '-1', '^']
+    """
+    from .core.notation import parse_list_id
+
+    table = {k: v.id for k, v in (names or {}).items()}
+    return [Game._of(x) for x in parse_list_id(text, table)]
 
 
 def game(lefts: Iterable["Game | str"] = (), rights: Iterable["Game | str"] = ()) -> Game:

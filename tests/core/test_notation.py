@@ -33,6 +33,8 @@ from tests.strategies import games
         ("~1", "{|0}"),
         ("1 - 1", "{{|0}|{0|}}"),
         ("±1", "{{0|}|{|0}}"),
+        ("{*2,*}", "{{0|0},{0,{0|0}|0,{0|0}}|{0|0},{0,{0|0}|0,{0|0}}}"),
+        ("{}", "0"),
     ],
 )
 def test_parse_named_forms(text: str, explicit: str) -> None:
@@ -56,7 +58,7 @@ def test_user_names() -> None:
 
 @pytest.mark.parametrize(
     "text, position",
-    [("{0|", 3), ("{0|1|2}", 4), ("{0,|1}", 3), ("@", 0), ("1/3", 2), ("{0|1} {", 6), ("", 0),
+    [("{0|", 3), ("{0|1|2}", 4), ("{0,}", 3), ("{0,|1}", 3), ("@", 0), ("1/3", 2), ("{0|1} {", 6), ("", 0),
      ("G", 0), ("{0||1||2}", 5)],
 )
 def test_errors_name_the_position(text: str, position: int) -> None:

@@ -10,7 +10,8 @@ Grammar (whitespace is ignored)::
     ups     := '^' | 'v'                  # up, down
     star    := '*' [digits]               # *, *2, ...
              | '*' '[' [expr (',' expr)*] ']'   # impartial: *[*2,*] = {*2,*|*2,*} (CGSuite)
-    options := lists of expr separated by ',' and runs of '|' (slash nesting: {2||1|0})
+    options := lists of expr separated by ',' and runs of '|' (slash nesting: {2||1|0});
+               without any '|', {a,b} is the impartial game {a,b|a,b} (and {} is 0)
 
 ``-G`` and ``~G`` are the conjugate (the misère "negative"); ``G - H`` is ``G + ~H``. Numbers,
 ``^``, ``v``, ``*n`` and compounds such as ``1*``, ``^*``, ``1/2*`` denote their normal-play
@@ -31,7 +32,7 @@ from . import cache
 from .ops import DOWN, STAR, UP, add, conjugate, dyadic, multiple, nimber
 from .table import ZERO, GameId, birthday, intern, left, right
 
-__all__ = ["parse_id", "format_id", "explicit", "MAX_DEPTH"]
+__all__ = ["parse_id", "parse_list_id", "format_id", "explicit", "MAX_DEPTH"]
 
 #: nesting depth (braces and parentheses) beyond which parsing fails cleanly
 MAX_DEPTH = 400
@@ -96,6 +97,17 @@ class _Parser:
         if self.peek()[0] != "end":
             raise self.fail("'+', '-' or the end of the input")
         return g
+
+    def parse_list(self) -> list[GameId]:
+        if self.peek()[0] == "end":
+            raise self.fail("a game")
+        games = [self.expr()]
+        while self.is_sym(","):
+            self.take()
+            games.append(self.expr())
+        if self.peek()[0] != "end":
+            raise self.fail("',', '+', '-' or the end of the input")
+        return games
 
     def expr(self) -> GameId:
         g = self.term()
@@ -231,8 +243,9 @@ class _Parser:
 
     def split(self, items: list[_Item], end: int) -> GameId:
         bars = [x for x in items if x.kind == "bars"]
-        if not bars:
-            raise NotationError(self.text, end, "'|' inside braces")
+        if not bars:  # {a,b} without a bar: the impartial game with options a, b
+            opts = self.side(items, end)
+            return intern(opts, opts)
         top = max(x.value for x in bars)
         tops = [x for x in bars if x.value == top]
         if len(tops) != 1:
@@ -296,6 +309,19 @@ def parse_id(text: str, names: Mapping[str, GameId] | None = None) -> GameId:
     if not isinstance(text, str):
         raise NotationError(str(text), 0, "a string")
     return _Parser(text, names or {}).parse()
+
+
+def parse_list_id(text: str, names: Mapping[str, GameId] | None = None) -> list[GameId]:
+    """Parse a comma-separated list of games, e.g. ``"1, -1, {0|*}"``.
+
+    Examples
+    --------
+    >>> [format_id(g) for g in parse_list_id("1, {0,*|*}, *+*")]
+    ['1', '{0,*|*}', '{*|*}']
+    """
+    if not isinstance(text, str):
+        raise NotationError(str(text), 0, "a string")
+    return _Parser(text, names or {}).parse_list()
 
 
 # --- printing ------------------------------------------------------------------------------
