@@ -60,7 +60,11 @@ def test_guiles_015():
     assert q.presentation.startswith("<a,b,c,d,e,f,g,h,i | a2=1,b4=b2,bc=ab3,c2=b2,b2d=d,")
     assert q.presentation.endswith("gi=bg,hi=b2,i2=b2>")
     assert (q.period, q.preperiod) == (10, 66)
+    # 002 Fig. 6, rows 0+ to 30+
     assert " ".join(q.phi[1:11]) == "a a 1 a a b b a b b"
+    assert " ".join(q.phi[11:21]) == "a a 1 c c b b d b e"
+    assert " ".join(q.phi[21:31]) == "c c f c c b g d h i"
+    assert " ".join(q.phi[31:41]) == "ab2 abg f abg abe b3 h d h h"
     # the worked example of 002 §4.2: 4+58+68+78 is a P-position
     assert q.outcome([4, 58, 68, 78]) == "P"
     assert q.normal["period"] == 10
@@ -89,6 +93,12 @@ def test_075_pretending_function():
     # 002 Fig. 11: 1 a | b a | b c | b c | b ab2 ...
     q = mq.quotient("0.75")
     assert " ".join(q.phi[:12]) == "1 a b a b c b c b ab2 b ab2"
+
+
+def test_071_pretending_function():
+    # 002 Fig. 13 (heaps 1..12)
+    q = mq.quotient("0.71")
+    assert " ".join(q.phi[1:13]) == "a b a 1 c 1 a d a 1 c 1"
 
 
 def test_034_pretending_function():
