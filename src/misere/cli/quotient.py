@@ -60,6 +60,8 @@ def _text(d: dict) -> str:
         f"Heaps computed : {d['max_heap']}   solved: {d['solved']}   tame: {d['tame']}",
         f"Last tame heap : {d['last_tame_heap']}",
     ]
+    if d.get("labels") and len(d["labels"]) <= 40:
+        lines.append("Heaps          : " + ", ".join(f"{i}={lab}" for i, lab in enumerate(d["labels"])))
     if cert:
         lines.append(f"Certificate    : brute force on {cert['positions']} positions of total "
                      f"{cert['weight']} <= {cert['bound']}: "

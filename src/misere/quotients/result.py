@@ -195,7 +195,8 @@ class Quotient:
                 "changes": self.changes, "max_heap": self.max_heap, "tame": self.tame,
                 "last_tame_heap": self.last_tame_heap, "normal": self.normal,
                 "history": self.records,
-                "certificate": self.certificate.as_dict() if self.certificate else None}
+                "certificate": self.certificate.as_dict() if self.certificate else None,
+                "labels": self.game.labels[:self.max_heap + 1] if self.game.labels else None}
 
 
 def compute(
