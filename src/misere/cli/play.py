@@ -26,18 +26,18 @@ def register(app: typer.Typer) -> None:
         from .partizan import play_ruleset  # partizan ruleset names (issue 5)
         if play_ruleset(code, heaps, as_json):
             return
-        heaps = [int(h) for h in heaps]  # type: ignore[misc]
+        sizes = [int(h) for h in heaps]
         import misere.quotients as mq
 
         from .quotient import resolve_game
 
         # the partial quotient of the heaps present decides the position and its moves
-        bound = max_heap if max_heap is not None else max([1, *heaps])
+        bound = max_heap if max_heap is not None else max([1, *sizes])
         q = mq.quotient(resolve_game(code), max_heap=bound, certify=0)
-        out = q.outcome(heaps)
-        mv = q.winning_move(heaps)
-        d = {"game": q.game.name, "heaps": list(heaps), "outcome": out,
-             "value": q.pres.word(q.element(heaps)),
+        out = q.outcome(sizes)
+        mv = q.winning_move(sizes)
+        d = {"game": q.game.name, "heaps": sizes, "outcome": out,
+             "value": q.pres.word(q.element(sizes)),
              "move": None if mv is None else {"heap": mv.heap, "to": list(mv.to),
                                               "position": list(mv.position)}}
         text = f"{out}  (value {d['value']})"

@@ -110,6 +110,7 @@ def register(app: typer.Typer) -> None:
                 q = mq.quotient(games=games, max_heap=max_heap, certify=certify,
                                 checkpoint=checkpoint, limits=limits, progress=report)
             else:
+                assert code is not None
                 q = mq.quotient(resolve_game(code), max_heap=max_heap, certify=certify,
                                 checkpoint=checkpoint, limits=limits, progress=report)
         d = q.as_dict()
