@@ -5,6 +5,8 @@ from typing import List, Optional
 
 import typer
 
+from misere.errors import RulesetError
+
 from .common import JSON_OPTION, command, emit
 
 __all__ = ["register"]
@@ -26,6 +28,9 @@ def register(app: typer.Typer) -> None:
         from .partizan import play_ruleset  # partizan ruleset names (issue 5)
         if play_ruleset(code, heaps, as_json):
             return
+        bad = [h for h in heaps if not h.isdigit()]
+        if bad:
+            raise RulesetError(f"heap sizes must be non-negative integers, got {bad[0]!r}")
         sizes = [int(h) for h in heaps]
         import misere.quotients as mq
 
