@@ -69,7 +69,7 @@ def test_explicit_games_and_closure():
     assert cl.options(3) == ((1,), (2,))
     with pytest.raises(NotationError):
         parse_impartial("{*2,")
-    with pytest.raises(NotationError):
+    with pytest.raises(RulesetError, match="not impartial"):
         parse_impartial("3")
 
 

@@ -15,14 +15,14 @@ import typer
 from misere.core.game import Game
 from misere.core.outcome import Outcome
 from misere.errors import MisereError, VerificationError
-from misere.quotients.partizan import PartizanQuotient, partizan_quotient, split_games
+from misere.quotients.partizan import PartizanQuotient, partizan_quotient
 from misere.rulesets.partizan_base import Move, PartizanRuleset
 from misere.rulesets.partizan_kayles import PartizanKaylesRuleset
 from misere.rulesets.registry import find_ruleset, ruleset_names
 
 from .common import JSON_OPTION, command, emit
 
-__all__ = ["register", "quotient_data", "play_data", "play_ruleset", "split_games"]
+__all__ = ["register", "quotient_data", "play_data", "play_ruleset"]
 
 
 def build_quotient(games: Optional[str], ruleset: Optional[str], max_size: int,
@@ -31,7 +31,7 @@ def build_quotient(games: Optional[str], ruleset: Optional[str], max_size: int,
     if (games is None) == (ruleset is None):
         raise MisereError("give exactly one of --games and --ruleset")
     if games is not None:
-        return partizan_quotient([Game.parse(g) for g in split_games(games)], size, test)
+        return partizan_quotient(games, size, test)
     r = find_ruleset(ruleset or "")
     if not isinstance(r, PartizanKaylesRuleset):
         raise MisereError(f"quotients of ruleset {r.name!r} are not available; "

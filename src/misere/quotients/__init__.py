@@ -14,7 +14,7 @@ from misere.quotients.certify import Certificate, code_moves
 from misere.quotients.monoid import TableMonoid
 from misere.quotients.result import Move, Quotient, compute, verify_with_brute_force
 from misere.quotients.solver import Limits
-from misere.rulesets.explicit import closure_game, parse_game_list, parse_impartial
+from misere.rulesets.explicit import closure_game, impartial_form, parse_game_list, parse_impartial
 from misere.rulesets.heap import HeapGame
 from misere.rulesets.octal import octal_game
 
@@ -32,8 +32,8 @@ def _explicit(games) -> HeapGame:
                 forms.append(parse_impartial(g))
             elif isinstance(g, frozenset):
                 forms.append(g)
-            else:  # a core Game: go through its text
-                forms.append(parse_impartial(str(g)))
+            else:  # a core Game
+                forms.append(impartial_form(g.id))
     return closure_game(forms)
 
 

@@ -57,7 +57,7 @@ from misere.quotients.partizan_certify import Certificate, certify
 from misere.quotients.partizan_components import Components, Word, from_games, words_up_to
 from misere.quotients.presentation import format_word, generator_names
 
-__all__ = ["PartizanQuotient", "partizan_quotient", "quotient_of_components", "split_games"]
+__all__ = ["PartizanQuotient", "partizan_quotient", "quotient_of_components"]
 
 _BUDGET = 6000  # words whose outcome is searched during classification
 _MAX_TOTAL = 16
@@ -636,25 +636,6 @@ def _finish_finite(q: PartizanQuotient) -> None:
                   f"tested against sums of <= {q.test_bound}")
 
 
-def split_games(text: str) -> list[str]:
-    """Split ``"1, -1, {0|*}"`` at top-level commas."""
-    out: list[str] = []
-    cur: list[str] = []
-    depth = 0
-    for ch in text:
-        if ch in "{[(":
-            depth += 1
-        elif ch in "}])":
-            depth -= 1
-        if ch == "," and depth == 0:
-            out.append("".join(cur).strip())
-            cur = []
-        else:
-            cur.append(ch)
-    out.append("".join(cur).strip())
-    return [g for g in out if g]
-
-
 def partizan_quotient(
     games: Sequence[Any] | str, size: int | None = None, test: int | None = None,
 ) -> PartizanQuotient:
@@ -676,6 +657,7 @@ def partizan_quotient(
     (True, True, '1')
     """
     if isinstance(games, str):
-        games = split_games(games)
+        from misere.core.notation import parse_list_id
+        games = parse_list_id(games)
     comps = from_games([_gid(g) for g in games])
     return quotient_of_components(comps, size, test)

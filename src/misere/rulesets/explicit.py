@@ -8,13 +8,15 @@ must be impartial. Forms are analysed as given (no misère simplification).
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
-from misere.errors import NotationError, RulesetError
+from misere.core.notation import format_id, parse_id, parse_list_id
+from misere.core.ops import followers
+from misere.core.table import left, right
+from misere.errors import RulesetError
 from misere.rulesets.heap import HeapGame
 
-__all__ = ["Form", "parse_impartial", "parse_game_list", "closure_game", "format_form", "add"]
+__all__ = ["Form", "parse_impartial", "parse_game_list", "impartial_form", "closure_game", "format_form", "add"]
 
 Form = frozenset  # an impartial form is the frozenset of its options
 
@@ -58,113 +60,38 @@ def format_form(g: Form, memo: dict | None = None) -> str:
     return "{" + ",".join(sorted(format_form(x, memo) for x in g)) + "}"
 
 
-_TOK = re.compile(r"\s*(\*|\d+|[{}\[\],+])")
-
-
 def parse_impartial(text: str) -> Form:
-    """Parse one impartial form (see module docstring).
+    """Parse one impartial form with the core notation (``*2``, ``{*2,*}``, ``*[*2,*]``, sums).
+
+    Raises
+    ------
+    NotationError
+        for malformed text; :class:`RulesetError` if the game is not impartial.
 
     Examples
     --------
     >>> format_form(parse_impartial("{{*2}, 0}"))
     '{0,{*2}}'
     """
-    if "|" in text:
-        return _via_core(text)
-    toks, pos = [], 0
-    while pos < len(text):
-        m = _TOK.match(text, pos)
-        if not m:
-            if text[pos:].strip() == "":
-                break
-            raise NotationError(text, pos, "0, *n, {...}, *[...] or +")
-        toks.append((m.group(1), m.start(1)))
-        pos = m.end()
-    i = 0
-
-    def expr() -> Form:
-        nonlocal i
-        g = atom()
-        while i < len(toks) and toks[i][0] == "+":
-            i += 1
-            g = add(g, atom())
-        return g
-
-    def atom() -> Form:
-        nonlocal i
-        if i >= len(toks):
-            raise NotationError(text, len(text), "a game")
-        t, p = toks[i]
-        i += 1
-        if t.isdigit():
-            if t != "0":
-                raise NotationError(text, p, "0 (integers are not impartial)")
-            return ZERO
-        if t == "*":
-            if i < len(toks) and toks[i][0].isdigit():
-                i += 1
-                return nim(int(toks[i - 1][0]))
-            if i < len(toks) and toks[i][0] == "[":
-                i += 1
-                return group("]")
-            return nim(1)
-        if t == "{":
-            return group("}")
-        raise NotationError(text, p, "0, *n, {...} or *[...]")
-
-    def group(close: str) -> Form:
-        nonlocal i
-        opts = []
-        if i < len(toks) and toks[i][0] == close:
-            i += 1
-            return ZERO
-        while True:
-            opts.append(expr())
-            if i < len(toks) and toks[i][0] == ",":
-                i += 1
-                continue
-            if i < len(toks) and toks[i][0] == close:
-                i += 1
-                return frozenset(opts)
-            raise NotationError(text, toks[i][1] if i < len(toks) else len(text), f"',' or {close!r}")
-
-    g = expr()
-    if i != len(toks):
-        raise NotationError(text, toks[i][1], "end of game")
-    return g
-
-
-def _via_core(text: str) -> Form:
-    """Read CGSuite notation with the core parser; the game must be impartial."""
-    from misere.core.notation import parse_id
-    from misere.core.table import left, right
-
-    memo: dict[int, Form] = {}
-
-    def conv(g: int) -> Form:
-        if g not in memo:
-            ls, rs = set(left(g)), set(right(g))
-            if ls != rs:
-                raise RulesetError(f"{text!r} is not impartial")
-            memo[g] = frozenset(conv(x) for x in ls)
-        return memo[g]
-
-    return conv(parse_id(text))
+    return impartial_form(parse_id(text), text)
 
 
 def parse_game_list(text: str) -> list[Form]:
-    """Split a comma-separated list at top level and parse each game."""
-    depth, cuts = 0, [-1]
-    for i, ch in enumerate(text):
-        depth += (ch in "{[(") - (ch in "}])")
-        if ch == "," and not depth:
-            cuts.append(i)
-    cuts.append(len(text))
-    parts = [text[a + 1:b] for a, b in zip(cuts, cuts[1:])]
-    games = [parse_impartial(p) for p in parts if p.strip()]
+    """Parse a comma-separated list of impartial games (core notation)."""
+    games = [impartial_form(g, text) for g in parse_list_id(text)]
     if not games:
         raise RulesetError(f"no games in {text!r}")
     return games
+
+
+def impartial_form(g: int, text: str | None = None) -> Form:
+    """The frozenset form of the core game with id ``g``, which must be impartial."""
+    memo: dict[int, Form] = {}
+    for x in followers(g):  # options before the games that contain them
+        if left(x) != right(x):
+            raise RulesetError(f"{text or format_id(g)!r} is not impartial")
+        memo[x] = frozenset(memo[y] for y in left(x))
+    return memo[g]
 
 
 def closure_game(games: Iterable[Form], name: str | None = None) -> HeapGame:
