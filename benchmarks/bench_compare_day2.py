@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
-import time
 
 import misere as m
 from misere.core import cache
@@ -18,15 +16,9 @@ from misere.core.ops import nimber
 from misere.core.outcome import sum_outcome
 from misere.core.table import intern
 from misere.universes import general
+from timing import timed
 
-sys.setrecursionlimit(20000)
 
-
-def timed(label: str, fn):  # type: ignore[no-untyped-def]
-    t = time.perf_counter()
-    result = fn()
-    print(f"{label:<58} {time.perf_counter() - t:8.3f} s")
-    return result
 
 
 def main() -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 import time
 
 import misere as m
@@ -18,15 +17,9 @@ from misere.core import cache
 from misere.core.ops import add, conjugate
 from misere.core.table import ZERO
 from misere.universes import dead_ending, dicot
+from timing import timed
 
-sys.setrecursionlimit(20000)
 
-
-def timed(label: str, fn):  # type: ignore[no-untyped-def]
-    t = time.perf_counter()
-    result = fn()
-    print(f"{label:<62} {time.perf_counter() - t:8.3f} s")
-    return result
 
 
 def main() -> None:

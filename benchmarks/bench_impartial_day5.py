@@ -10,23 +10,15 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
-import time
 from itertools import combinations
 
 from misere.core import cache
 from misere.core.ops import add
 from misere.impartial import born_by, count_born_by, discriminator, genus, impartial, simplify
 from misere.impartial.counting import count_subsets
+from timing import timed
 
-sys.setrecursionlimit(20000)
 
-
-def timed(label: str, fn):  # type: ignore[no-untyped-def]
-    t = time.perf_counter()
-    result = fn()
-    print(f"{label:<62} {time.perf_counter() - t:8.3f} s")
-    return result
 
 
 def heap_0123(n: int, memo: dict[int, int]) -> int:
