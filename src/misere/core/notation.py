@@ -18,21 +18,20 @@ Grammar (whitespace is ignored)::
 canonical *forms* (so ``1* = {1|1}``, ``^* = {0,*|0}``), as in CGSuite and Milley 001 §2.3.
 User names (``A``, ``G1``, ...) are looked up in a mapping passed to :func:`parse`.
 
-Printing uses the same names for forms it recognises and braces otherwise; :func:`explicit`
-prints only ``{``, ``}``, ``|``, ``,`` and ``0``.
+Printing (in :mod:`.printing`, re-exported here) uses the same names for forms it recognises and
+braces otherwise; :func:`explicit` prints only ``{``, ``}``, ``|``, ``,`` and ``0``.
 """
 from __future__ import annotations
 
 import re
 from fractions import Fraction
-from typing import Callable, Mapping
+from typing import Mapping
 
 from ..errors import NotationError
-from . import cache
 from .ops import DOWN, STAR, UP, add, conjugate, dyadic, multiple, nimber
-from .table import ZERO, GameId, birthday, intern, left, right
+from .table import ZERO, GameId, intern
 
-__all__ = ["parse_id", "parse_list_id", "format_id", "explicit", "MAX_DEPTH"]
+__all__ = ["parse_id", "parse_list_id", "format_id", "explicit", "name_of", "MAX_DEPTH", "MAX_LENGTH"]
 
 #: nesting depth (braces and parentheses) beyond which parsing fails cleanly
 MAX_DEPTH = 400
@@ -166,7 +165,6 @@ class _Parser:
 
     def compound(self) -> GameId:
         """number? ups? star?  -- at least one part."""
-        parts: list[GameId] = []
         k, v, _ = self.peek()
         value: Fraction | None = None
         if k == "num":
@@ -324,175 +322,5 @@ def parse_list_id(text: str, names: Mapping[str, GameId] | None = None) -> list[
     return _Parser(text, names or {}).parse_list()
 
 
-# --- printing ------------------------------------------------------------------------------
-
-_names: dict[GameId, str | None] = cache.table("notation.names")
-
-
-_num: dict[GameId, Fraction | None] = cache.table("notation.number")
-
-
-def _missing(g: GameId, done: Mapping[GameId, object]) -> list[GameId]:
-    """Followers of ``g`` not yet in ``done``, options before parents (iterative)."""
-    out: list[GameId] = []
-    seen: set[GameId] = set()
-    stack: list[tuple[GameId, bool]] = [(g, False)]
-    while stack:
-        x, expanded = stack.pop()
-        if expanded:
-            out.append(x)
-        elif x not in seen and x not in done:
-            seen.add(x)
-            stack.append((x, True))
-            stack.extend((y, False) for y in left(x) + right(x) if y not in done and y not in seen)
-    return out
-
-
-def _number_of(g: GameId) -> Fraction | None:
-    """The dyadic x if ``g`` is identical to the canonical form of x, else None."""
-    if g not in _num:
-        for x in _missing(g, _num):  # options first, so the local rule never recurses
-            _num[x] = _number_here(x)
-    return _num[g]
-
-
-def _number_here(g: GameId) -> Fraction | None:
-    lo, ro = left(g), right(g)
-    if g == ZERO:
-        return Fraction(0)
-    if len(lo) == 1 and not ro:
-        a = _num[lo[0]]
-        if a is not None and a >= 0 and a.denominator == 1:
-            return a + 1
-    elif len(ro) == 1 and not lo:
-        b = _num[ro[0]]
-        if b is not None and b <= 0 and b.denominator == 1:
-            return b - 1
-    elif len(lo) == 1 and len(ro) == 1:
-        a, b = _num[lo[0]], _num[ro[0]]
-        if a is not None and b is not None and a < b:
-            mid = (a + b) / 2
-            if mid.denominator > 1 and b - a == Fraction(2, mid.denominator):
-                return mid
-    return None
-
-
-def _nim_of(g: GameId) -> int | None:
-    """n if ``g`` is identical to the nim heap ``*n`` (nim heaps are interned, so this is O(n))."""
-    lo = left(g)
-    if lo != right(g):
-        return None
-    return len(lo) if nimber(len(lo)) == g else None
-
-
-def _fmt_number(x: Fraction) -> str:
-    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
-
-
-def name_of(g: GameId) -> str | None:
-    """The short name of a recognised form (``0``, ``*3``, ``-2``, ``3/4``, ``^``, ``1*``), else None."""
-    if g in _names:
-        return _names[g]
-    x = _number_of(g)
-    r: str | None = None
-    if x is not None:
-        r = _fmt_number(x)
-    else:
-        k = _nim_of(g)
-        if k is not None:
-            r = "*" if k == 1 else f"*{k}"
-        elif g == UP:
-            r = "^"
-        elif g == DOWN:
-            r = "v"
-        elif g == intern([ZERO, STAR], [ZERO]):
-            r = "^*"
-        elif g == intern([ZERO], [ZERO, STAR]):
-            r = "v*"
-        else:
-            lo, ro = left(g), right(g)
-            if len(lo) == 1 and len(ro) == 1:
-                y, z = _number_of(lo[0]), _number_of(ro[0])
-                if y is not None and y != 0 and y == z:
-                    r = _fmt_number(y) + "*"
-                elif y is not None and y > 0 and z == -y:
-                    r = "±" + _fmt_number(y)
-    _names[g] = r
-    return r
-
-
-_fmt: dict[GameId, str] = cache.table("notation.format")
-
-
-#: longest text :func:`format_id` and :func:`explicit` produce before summarising instead
-MAX_LENGTH = 200_000
-
-
-def format_id(g: GameId, names: Mapping[GameId, str] | None = None,
-              max_length: int | None = MAX_LENGTH) -> str:
-    """Print a form, using recognised names; braces otherwise, options in a fixed order.
-
-    Options are listed by birthday, then by their printed text, so the output does not depend
-    on the order in which forms were created. Printing is a tree walk over a DAG, so the text
-    can be exponentially longer than the form; past ``max_length`` characters a one-line
-    summary is returned instead (``max_length=None`` always prints in full).
-
-    Examples
-    --------
-    >>> format_id(parse_id("{*,0|*}"))
-    '{0,*|*}'
-    >>> format_id(parse_id("{1|}")), format_id(parse_id("{|-1}")), format_id(parse_id("{0|*}"))
-    ('2', '-2', '^')
-    >>> format_id(parse_id("{1|*}"), max_length=3)
-    '<form of birthday 2, 4 followers, 5 characters in full>'
-    """
-    if names:
-        return _render(g, lambda x: names.get(x) or name_of(x), {}, max_length)
-    return _render(g, name_of, _fmt, max_length)
-
-
-def explicit(g: GameId, max_length: int | None = None) -> str:
-    """Print with only ``{``, ``}``, ``|``, ``,`` and ``0`` (readable by any program).
-
-    Examples
-    --------
-    >>> explicit(parse_id("^"))
-    '{0|{0|0}}'
-    """
-    return _render(g, lambda x: "0" if x == ZERO else None, cache.table("notation.explicit"),
-                   max_length)
-
-
-def _summary(g: GameId, length: int) -> str:
-    count = len(_missing(g, {}))
-    return f"<form of birthday {birthday(g)}, {count} followers, {length:,} characters in full>"
-
-
-def _render(g: GameId, namer: Callable[[GameId], str | None], memo: dict[GameId, str],
-            max_length: int | None) -> str:
-    if g in memo:
-        done = memo[g]
-        if max_length is None or len(done) <= max_length:
-            return done
-        return _summary(g, len(done))
-    order = _missing(g, memo)  # options first: no recursion, so deep forms print too
-    if max_length is not None:
-        length: dict[GameId, int] = {}
-        for x in order:
-            nm = namer(x)
-            if nm is not None:
-                length[x] = len(nm)
-            else:
-                opts = left(x) + right(x)
-                length[x] = 3 + max(len(opts) - 1, 0) - (1 if left(x) and right(x) else 0) + sum(
-                    len(memo[y]) if y in memo else length[y] for y in opts)
-        if length[g] > max_length:
-            return _summary(g, length[g])
-    for x in order:
-        r = namer(x)
-        if r is None:
-            def side(opts: tuple[GameId, ...]) -> str:
-                return ",".join(t for _, t in sorted((birthday(y), memo[y]) for y in opts))
-            r = "{" + side(left(x)) + "|" + side(right(x)) + "}"
-        memo[x] = r
-    return memo[g]
+# printing lives in .printing; re-exported so that one module names the notation
+from .printing import MAX_LENGTH, explicit, format_id, name_of  # noqa: E402

@@ -7,7 +7,8 @@ output does not depend on table order.
 from __future__ import annotations
 
 from ..core import cache
-from ..core.table import GameId, birthday, left
+from ..core.printing import nim_heap_size, render, text_length
+from ..core.table import GameId, left
 from ..errors import ComputationLimitError
 from .canonical import check_impartial
 
@@ -16,34 +17,25 @@ __all__ = ["format_impartial", "printed_length", "nim_size", "MAX_CHARS"]
 #: default longest text :func:`format_impartial` builds (trees grow exponentially with birthday)
 MAX_CHARS = 20_000
 
-_fmt = cache.table("impartial.format")
-_len = cache.table("impartial.printed_length")
+_fmt: dict[GameId, str] = cache.table("impartial.format")
+_len: dict[GameId, int] = cache.table("impartial.printed_length")
+
+#: n if a form is exactly the nim heap ``*n``, else None (shared with the partizan printer)
+nim_size = nim_heap_size
 
 
-_nim = cache.table("impartial.nim_size")
+def _heap_name(x: GameId) -> str | None:
+    n = nim_heap_size(x)
+    return None if n is None else "0" if n == 0 else "*" if n == 1 else f"*{n}"
 
 
-def nim_size(g: GameId) -> int | None:
-    """n if ``g`` is the form ``*n`` exactly, else None."""
-    if g not in _nim:
-        opts = left(g)
-        sizes = sorted(-1 if (k := nim_size(x)) is None else k for x in opts)
-        _nim[g] = len(opts) if sizes == list(range(len(opts))) else None
-    return _nim[g]
+def _star_brackets(x: GameId) -> tuple[object, ...]:
+    return ("*[", left(x), "]")
 
 
 def printed_length(g: GameId) -> int:
     """The length of :func:`format_impartial` of ``g``, computed without building the text."""
-    r = _len.get(g)
-    if r is None:
-        n = nim_size(g)
-        if n is not None:
-            r = 1 if n <= 1 else 1 + len(str(n))
-        else:
-            opts = left(g)
-            r = 3 + sum(printed_length(x) for x in opts) + max(len(opts) - 1, 0)
-        _len[g] = r
-    return r
+    return text_length(g, _heap_name, _star_brackets, _len)
 
 
 def format_impartial(g: GameId, max_chars: int = MAX_CHARS) -> str:
@@ -64,18 +56,9 @@ def format_impartial(g: GameId, max_chars: int = MAX_CHARS) -> str:
     >>> format_impartial(canonical(parse_id("*2+*2")))
     '*[*2,*3]'
     """
-    r = _fmt.get(g)
+    check_impartial(g)
+    r = render(g, _heap_name, _star_brackets, _fmt, max_chars, _len)
     if r is None:
-        check_impartial(g)
-        length = printed_length(g)
-        if length > max_chars:
-            raise ComputationLimitError(
-                f"the impartial form has {length} characters in print (limit {max_chars})")
-        n = nim_size(g)
-        if n is not None:
-            r = "0" if n == 0 else "*" if n == 1 else f"*{n}"
-        else:
-            parts = sorted((birthday(x), format_impartial(x, max_chars)) for x in left(g))
-            r = "*[" + ",".join(t for _, t in parts) + "]"
-        _fmt[g] = r
+        raise ComputationLimitError(
+            f"the impartial form has {printed_length(g)} characters in print (limit {max_chars})")
     return r
