@@ -24,7 +24,8 @@ __all__ = ["Universe", "register", "find_universe", "universe_names", "antichain
 class Universe:
     """Base class of every universe; subclasses implement the four required hooks.
 
-    Required: :attr:`name`, :meth:`contains`, :meth:`ge`, :meth:`reduce`, :meth:`witness`.
+    Required: :attr:`name`, :meth:`contains`, :meth:`ge`, :meth:`reduce`, :meth:`witness`, given
+    either as methods of a subclass or as functions to the constructor.
     Derived here: :meth:`eq`, :meth:`compare`, :meth:`distinguish`, :meth:`born_by`,
     :meth:`check_member`.
     """
@@ -36,6 +37,15 @@ class Universe:
     normal_play: ClassVar[bool] = False
     #: largest day :meth:`born_by` will enumerate exhaustively
     max_enumeration_day: ClassVar[int] = 2
+
+    def __init__(self, *, contains: Callable[[GameId], bool] | None = None,
+                 ge: Callable[[GameId, GameId], bool] | None = None,
+                 reduce: Callable[[GameId], GameId] | None = None,
+                 witness: Callable[[GameId, GameId], GameId] | None = None) -> None:
+        """Supply the required hooks as functions instead of overriding the methods."""
+        for name, fn in (("contains", contains), ("ge", ge), ("reduce", reduce), ("witness", witness)):
+            if fn is not None:
+                setattr(self, name, fn)
 
     # --- required hooks ------------------------------------------------------------------
     def contains(self, g: GameId) -> bool:

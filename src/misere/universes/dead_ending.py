@@ -209,17 +209,5 @@ class DeadEndingUniverse(Universe):
     #: G + H ≡ 0 implies H ≡ conj(G) (004 Thm 37)
     conjugate_property = True
 
-    def contains(self, g: GameId) -> bool:
-        return is_dead_ending(g)
 
-    def ge(self, g: GameId, h: GameId) -> bool:
-        return ge(g, h)
-
-    def reduce(self, g: GameId) -> GameId:
-        return reduce(g)
-
-    def witness(self, g: GameId, h: GameId) -> GameId:
-        return witness(g, h)
-
-
-DEAD_ENDING = register(DeadEndingUniverse())
+DEAD_ENDING = register(DeadEndingUniverse(contains=is_dead_ending, ge=ge, reduce=reduce, witness=witness))

@@ -125,17 +125,5 @@ class DicotUniverse(Universe):
     #: G + H ≡ 0 implies H ≡ conj(G) (004 Thm 36)
     conjugate_property = True
 
-    def contains(self, g: GameId) -> bool:
-        return is_dicot(g)
 
-    def ge(self, g: GameId, h: GameId) -> bool:
-        return ge(g, h)
-
-    def reduce(self, g: GameId) -> GameId:
-        return reduce(g)
-
-    def witness(self, g: GameId, h: GameId) -> GameId:
-        return witness(g, h)
-
-
-DICOT = register(DicotUniverse())
+DICOT = register(DicotUniverse(contains=is_dicot, ge=ge, reduce=reduce, witness=witness))

@@ -155,12 +155,6 @@ class GeneralUniverse(Universe):
     def contains(self, g: GameId) -> bool:
         return True
 
-    def ge(self, g: GameId, h: GameId) -> bool:
-        return ge(g, h)
-
-    def reduce(self, g: GameId) -> GameId:
-        return canonical(g)
-
     def witness(self, g: GameId, h: GameId) -> GameId:
         """A small X by search among the games born by day 2, else Siegel's construction."""
         found = small_witness(g, h, self)
@@ -179,4 +173,4 @@ def small_witness(g: GameId, h: GameId, universe: Universe, day: int = 2) -> Gam
     return None
 
 
-GENERAL = register(GeneralUniverse())
+GENERAL = register(GeneralUniverse(ge=ge, reduce=canonical))

@@ -54,15 +54,9 @@ class NormalUniverse(Universe):
     def contains(self, g: GameId) -> bool:
         return True
 
-    def ge(self, g: GameId, h: GameId) -> bool:
-        return ge(g, h)
-
-    def reduce(self, g: GameId) -> GameId:
-        return canonical(g)
-
     def witness(self, g: GameId, h: GameId) -> GameId:
         # g ≱ h means Right wins g - h moving first, while h - h is P.
         return canonical(conjugate(h))
 
 
-NORMAL = register(NormalUniverse())
+NORMAL = register(NormalUniverse(ge=ge, reduce=canonical))
