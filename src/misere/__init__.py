@@ -16,6 +16,7 @@ from .api import (
 from .api import Invertibility, invertibility, is_invertible
 from .core import Game, Outcome
 from .errors import MisereError
+from .budget import limits
 from .universes import find_universe, universe_names
 from . import rulesets  # lazy: m.rulesets.PartizanKayles, m.rulesets.Domineering, ...
 from .quotients import Quotient, quotient
@@ -27,5 +28,5 @@ __all__ = [
     "canonical", "compare", "ge", "comparison", "distinguish", "born_by", "count_born_by",
     "find_universe", "universe_names", "__version__",
     "Invertibility", "invertibility", "is_invertible",
-    "rulesets", "quotient", "Quotient",
+    "rulesets", "quotient", "Quotient", "limits",
 ]

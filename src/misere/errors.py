@@ -13,6 +13,7 @@ __all__ = [
     "UnsupportedError",
     "RulesetError",
     "ComputationLimitError",
+    "BudgetExceededError",
     "CheckpointError",
     "VerificationError",
 ]
@@ -51,6 +52,24 @@ class RulesetError(MisereError, ValueError):
 
 class ComputationLimitError(MisereError):
     """A computation hit a limit (recursion depth, node count, heap size, memory)."""
+
+
+class BudgetExceededError(ComputationLimitError):
+    """A time or memory budget ran out (:mod:`misere.budget`).
+
+    ``kind`` is ``"time"`` or ``"memory"``; ``partial`` is set by the code that caught it to a
+    dict of what was established before the budget ran out (e.g. the last heap finished and the
+    partial quotient). The CLI exits with status 3 (:data:`EXIT_BUDGET`).
+    """
+
+    def __init__(self, kind: str, message: str, partial: dict | None = None) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.partial = partial if partial is not None else {}
+
+
+#: exit status of the command line when a budget ran out (1: bad input or error, 2: usage)
+EXIT_BUDGET = 3
 
 
 class CheckpointError(MisereError):

@@ -8,9 +8,11 @@ from typing import Any, Callable, TypeVar
 
 import typer
 
-from ..errors import MisereError
+from ..budget import limits
+from ..errors import EXIT_BUDGET, BudgetExceededError, MisereError
 
-__all__ = ["JSON_OPTION", "UNIVERSE_OPTION", "emit", "fail", "command"]
+__all__ = ["JSON_OPTION", "UNIVERSE_OPTION", "TIMEOUT_OPTION", "MEMORY_OPTION", "QUIET_OPTION", "emit", "fail",
+           "command"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -18,6 +20,12 @@ JSON_OPTION = typer.Option(False, "--json", help="Print one JSON object on stdou
 UNIVERSE_OPTION = typer.Option(
     "general", "--universe", "-u", help="Universe: general, normal, dicot, dead-ending, impartial, alternating."
 )
+
+TIMEOUT_OPTION = typer.Option(None, "--timeout", min=0.001, metavar="SECONDS",
+                              help="Stop after this many seconds and report what was established (exit 3).")
+MEMORY_OPTION = typer.Option(None, "--max-memory", metavar="SIZE",
+                             help="Stop when resident memory passes SIZE (e.g. 512M, 2G; default 80% of RAM).")
+QUIET_OPTION = typer.Option(False, "--quiet", "-q", help="No progress lines on stderr.")
 
 
 def emit(data: dict[str, Any], as_json: bool, text: str | None = None) -> None:
@@ -40,16 +48,35 @@ def fail(message: str, as_json: bool, code: int = 1) -> None:
     raise typer.Exit(code)
 
 
+def budget_exhausted(e: BudgetExceededError, as_json: bool) -> None:
+    """Report a budget that ran out with what was established, and exit with status 3."""
+    if as_json:
+        typer.echo(json.dumps({"error": str(e), "budget": e.kind, "established": e.partial},
+                              ensure_ascii=False, default=str))
+    else:
+        typer.echo(f"stopped: {e}", err=True)
+        for k, v in e.partial.items():
+            typer.echo(f"{k}: {v}")
+    raise typer.Exit(EXIT_BUDGET)
+
+
 def command(fn: F) -> F:
-    """Wrap a command so that any ``MisereError`` (or bad value) becomes a one-line error."""
+    """Wrap a command: one-line errors for any ``MisereError`` (or bad value), and the budget of
+    its ``--timeout`` / ``--max-memory`` / ``--quiet`` options installed around the call."""
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         as_json = bool(kwargs.get("as_json", False))
         try:
-            return fn(*args, **kwargs)
+            with limits(timeout=kwargs.get("timeout"), max_memory=kwargs.get("max_memory"),
+                        quiet=bool(kwargs.get("quiet", False))):
+                return fn(*args, **kwargs)
         except typer.Exit:
             raise
+        except BudgetExceededError as e:
+            budget_exhausted(e, as_json)
+        except MemoryError:
+            fail("out of memory (use --max-memory to stop earlier with a partial answer)", as_json, EXIT_BUDGET)
         except MisereError as e:
             fail(str(e), as_json)
         except (ValueError, TypeError) as e:

@@ -1,0 +1,248 @@
+"""Budgets and progress for long computations: time, memory, and what to show while running.
+
+Every loop that can run long calls :func:`check` (cheap: a counter, the clock every few hundred
+calls, the resident memory at most ten times a second) and reports through :class:`Progress`.
+A budget is installed for a block of code with :func:`limits`::
+
+    >>> import misere
+    >>> with misere.limits(timeout=60, max_memory="2G"):
+    ...     pass
+
+When a budget runs out, :func:`check` raises :class:`~misere.errors.BudgetExceededError` (a
+:class:`~misere.errors.ComputationLimitError`); the code that catches it attaches what it had
+established (``err.partial``) before the error reaches the user. With no budget the default
+still refuses to eat the machine: memory is capped at 80 % of physical RAM.
+
+Progress goes to stderr: a rich bar on a terminal, plain status lines (at most one every
+``interval`` seconds) otherwise, nothing under ``quiet=True``. Standard output is never touched,
+so ``--json`` output stays one object.
+"""
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import os
+import re
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from misere.errors import BudgetExceededError
+
+__all__ = ["Budget", "limits", "current", "check", "reserve", "parse_size", "format_size", "Progress",
+           "physical_memory"]
+
+_UNITS = {"": 1, "B": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
+
+
+def parse_size(size: int | float | str | None) -> int | None:
+    """Bytes in a size such as ``"512M"``, ``"2G"``, ``"1.5GiB"`` or ``10**9``; ``None`` stays ``None``.
+
+    Raises
+    ------
+    ValueError
+        For a malformed or non-positive size (one line, quoting the text).
+
+    Examples
+    --------
+    >>> parse_size("2G"), parse_size("512MiB"), parse_size(1000)
+    (2147483648, 536870912, 1000)
+    """
+    if size is None:
+        return None
+    if isinstance(size, bool):
+        raise ValueError(f"not a memory size: {size!r}")
+    if isinstance(size, (int, float)):
+        value = float(size)
+    else:
+        m = re.fullmatch(r"\s*([0-9]*\.?[0-9]+)\s*([KMGT]?)(?:I?B)?\s*", str(size).upper())
+        if not m:
+            raise ValueError(f"not a memory size: {size!r} (expected e.g. 512M, 2G)")
+        value = float(m.group(1)) * _UNITS[m.group(2)]
+    if not value > 0:
+        raise ValueError(f"memory size must be positive, got {size!r}")
+    return int(value)
+
+
+def format_size(n: int) -> str:
+    """``n`` bytes for people: ``format_size(3 * 2**30) == '3.0 GiB'``."""
+    for unit in ("B", "KiB", "MiB", "GiB", "TiB"):
+        if n < 1024 or unit == "TiB":
+            return f"{n} B" if unit == "B" else f"{n:.1f} {unit}"
+        n /= 1024  # type: ignore[assignment]
+    return f"{n} B"  # pragma: no cover
+
+
+def physical_memory() -> int:
+    """Physical memory of this machine in bytes (16 GiB when it cannot be read)."""
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):  # pragma: no cover
+        return 16 << 30
+
+
+def resident_memory() -> int:
+    """Current resident set size of this process in bytes."""
+    try:
+        with open("/proc/self/statm", "rb") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):  # not Linux: fall back to the peak
+        import resource
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak if sys.platform == "darwin" else peak * 1024
+
+
+@dataclass
+class Budget:
+    """A time and memory budget. ``timeout`` in seconds, ``max_memory`` in bytes (resident).
+
+    ``None`` means unlimited time; memory defaults to 80 % of physical RAM.
+    """
+
+    timeout: float | None = None
+    max_memory: int | None = None
+    quiet: bool = False
+    started: float = field(default_factory=time.monotonic)
+    _calls: int = 0
+    _next_mem: float = 0.0
+
+    def __post_init__(self) -> None:
+        if self.timeout is not None and not (isinstance(self.timeout, (int, float)) and self.timeout > 0):
+            raise ValueError(f"timeout must be a positive number of seconds, got {self.timeout!r}")
+        self.max_memory = parse_size(self.max_memory)
+        if self.max_memory is None:
+            self.max_memory = int(physical_memory() * 0.8)
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds since the budget started."""
+        return time.monotonic() - self.started
+
+    @property
+    def remaining(self) -> float | None:
+        """Seconds left, or ``None`` without a timeout."""
+        return None if self.timeout is None else self.timeout - self.elapsed
+
+    def check(self, force: bool = False) -> None:
+        """Raise :class:`BudgetExceededError` when time or memory has run out."""
+        self._calls += 1
+        if not force and self._calls & 255:
+            return
+        now = time.monotonic()
+        if self.timeout is not None and now - self.started > self.timeout:
+            raise BudgetExceededError("time", f"time budget of {self.timeout:g} s exhausted")
+        if force or now >= self._next_mem:
+            self._next_mem = now + 0.1
+            rss = resident_memory()
+            assert self.max_memory is not None
+            if rss > self.max_memory:
+                raise BudgetExceededError(
+                    "memory", f"memory budget of {format_size(self.max_memory)} exhausted "
+                              f"({format_size(rss)} in use)")
+
+    def reserve(self, nbytes: int, what: str) -> None:
+        """Refuse up front an allocation of ``nbytes`` that would break the memory budget."""
+        assert self.max_memory is not None
+        if resident_memory() + nbytes > self.max_memory:
+            raise BudgetExceededError(
+                "memory", f"{what} needs {format_size(nbytes)}, over the memory budget of "
+                          f"{format_size(self.max_memory)}")
+
+
+_CURRENT: contextvars.ContextVar[Budget | None] = contextvars.ContextVar("misere_budget", default=None)
+
+
+def current() -> Budget:
+    """The budget in force (a default one, unlimited in time, when none was installed)."""
+    b = _CURRENT.get()
+    if b is None:
+        b = Budget()
+        _CURRENT.set(b)
+    return b
+
+
+def check() -> None:
+    """Check the budget in force; cheap enough for inner loops."""
+    b = _CURRENT.get()
+    if b is None:
+        b = current()
+    b.check()
+
+
+def reserve(nbytes: int, what: str) -> None:
+    """Refuse up front an allocation that would break the budget in force."""
+    current().reserve(nbytes, what)
+
+
+@contextlib.contextmanager
+def limits(timeout: float | None = None, max_memory: int | str | None = None,
+           quiet: bool | None = None) -> Iterator[Budget]:
+    """Install a budget for the block: ``timeout`` seconds, ``max_memory`` bytes or ``"2G"``.
+
+    Nested blocks keep the tighter of the two budgets; ``quiet=True`` silences progress.
+    """
+    outer = _CURRENT.get()
+    b = Budget(timeout=timeout, max_memory=max_memory,
+               quiet=bool(quiet) if quiet is not None else bool(outer and outer.quiet))
+    if outer is not None:
+        if outer.remaining is not None and (b.timeout is None or outer.remaining < b.timeout):
+            b.timeout = max(outer.remaining, 1e-9)
+        if max_memory is None or (outer.max_memory is not None and outer.max_memory < b.max_memory):  # type: ignore[operator]
+            b.max_memory = outer.max_memory
+    token = _CURRENT.set(b)
+    try:
+        yield b
+    finally:
+        _CURRENT.reset(token)
+
+
+class Progress:
+    """Progress of a long run on stderr: a rich display on a terminal, plain lines otherwise.
+
+    Use as a context manager and call :meth:`update` with the fields to show, e.g.
+    ``p.update(heap=27, order=176)``; plain mode prints ``label  heap 27  order 176  12.3 s``
+    at most once every ``interval`` seconds. Silent when the budget in force is quiet.
+    """
+
+    def __init__(self, label: str, *, total: int | None = None, interval: float = 2.0,
+                 stream: TextIO | None = None) -> None:
+        self.label = label
+        self.total = total
+        self.interval = interval
+        self.stream = stream if stream is not None else sys.stderr
+        self.quiet = current().quiet
+        self.started = time.monotonic()
+        self._last = self.started
+        self._rich: Any = None
+        self._task: Any = None
+
+    def __enter__(self) -> "Progress":
+        if not self.quiet and getattr(self.stream, "isatty", lambda: False)():
+            from rich.console import Console
+            from rich.progress import BarColumn, Progress as RichProgress, TextColumn, TimeElapsedColumn
+            self._rich = RichProgress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.fields[info]}"),
+                                      TimeElapsedColumn(), console=Console(file=self.stream), transient=True)
+            self._rich.start()
+            self._task = self._rich.add_task(self.label, total=self.total, info="")
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._rich is not None:
+            self._rich.stop()
+
+    def update(self, completed: int | None = None, **fields: Any) -> None:
+        """Show the current state (``completed`` counts towards ``total`` when given)."""
+        if self.quiet:
+            return
+        info = "  ".join(f"{k.replace('_', ' ')} {v}" for k, v in fields.items())
+        if self._rich is not None:
+            self._rich.update(self._task, completed=completed, info=info)
+            return
+        now = time.monotonic()
+        if now - self._last < self.interval:
+            return
+        self._last = now
+        done = "" if completed is None else f"{completed}/{self.total}  " if self.total else f"{completed}  "
+        print(f"{self.label}  {done}{info}  {now - self.started:.1f} s", file=self.stream, flush=True)
