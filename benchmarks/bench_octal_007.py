@@ -14,8 +14,8 @@ import os
 import platform
 import time
 
-from misere.quotients.solver import Limits, SolverState, step
-from misere.rulesets.octal import octal_game
+from misere.quotients.impartial.solver import Limits, SolverState, step
+from misere.impartial.octal import octal_game
 
 
 def main() -> None:

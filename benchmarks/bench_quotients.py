@@ -9,7 +9,7 @@ import os
 import time
 
 import misere.quotients as mq
-from misere.rulesets.pascal_beans import pascal_beans
+from misere.impartial.pascal_beans import pascal_beans
 
 CASES = [
     ("0.123", dict(code="0.123")),

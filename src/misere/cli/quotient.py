@@ -14,7 +14,7 @@ __all__ = ["register", "resolve_game"]
 
 def resolve_game(spec: str):
     """Ruleset from a command-line spec: an octal code or ``pascal-beans[:ROWS]``."""
-    from misere.rulesets.pascal_beans import pascal_beans
+    from misere.impartial.pascal_beans import pascal_beans
 
     s = spec.strip().lower()
     if s.startswith("pascal") or s.startswith("beans"):

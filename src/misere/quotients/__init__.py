@@ -10,13 +10,13 @@ from collections.abc import Callable, Iterable, Sequence
 from math import comb
 
 from misere.errors import RulesetError
-from misere.quotients.certify import Certificate, code_moves
+from misere.quotients.impartial.certify import Certificate, code_moves
 from misere.quotients.monoid import TableMonoid
-from misere.quotients.result import Move, Quotient, compute, verify_with_brute_force
-from misere.quotients.solver import Limits
-from misere.rulesets.explicit import closure_game, impartial_form, parse_game_list, parse_impartial
-from misere.rulesets.heap import HeapGame
-from misere.rulesets.octal import octal_game
+from misere.quotients.impartial.result import Move, Quotient, compute, verify_with_brute_force
+from misere.quotients.impartial.solver import Limits
+from misere.impartial.explicit import closure_game, impartial_form, parse_game_list, parse_impartial
+from misere.impartial.heap import HeapGame
+from misere.impartial.octal import octal_game
 
 __all__ = ["quotient", "Quotient", "Move", "Certificate", "Limits", "TableMonoid", "HeapGame",
            "verify_with_brute_force"]
@@ -65,7 +65,7 @@ def quotient(
     ----------
     code : str or HeapGame, optional
         A take-and-break code (``"0.123"``, ``"4.7"``, ``"0.[12]3"``) or a :class:`HeapGame`
-        (e.g. :func:`misere.rulesets.pascal_beans.pascal_beans`).
+        (e.g. :func:`misere.impartial.pascal_beans.pascal_beans`).
     games : str or iterable, optional
         Explicit impartial games (``"*2, {*2,*}"``); the quotient of their closure is computed.
     moves : callable, optional

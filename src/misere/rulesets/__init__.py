@@ -1,4 +1,5 @@
-"""Rulesets: impartial heap games (octal codes, Penny Nim) and partizan rulesets.
+"""Rulesets: partizan rulesets and Penny Nim; impartial heap games are re-exported from
+:mod:`misere.impartial` (octal codes, Pascal's Beans, explicit closures).
 
 Partizan rulesets are reachable as attributes, loaded on first use::
 
@@ -15,14 +16,17 @@ _LAZY = {
     "PartizanKayles": "partizan_kayles", "Hackenbush": "hackenbush", "Domineering": "domineering",
     "Col": "col", "Snort": "snort", "Nim": "nim", "PennyNim": "partizan_penny",
     "find_ruleset": "registry", "ruleset_names": "registry", "RULESETS": "registry",
-    "HeapGame": "heap", "octal_game": "octal", "parse_octal": "octal",
-    "pascal_beans": "pascal_beans", "closure_game": "explicit",
 }
+#: impartial heap games live in :mod:`misere.impartial` (below the quotients); offered here too
+_IMPARTIAL = {"HeapGame": "heap", "octal_game": "octal", "parse_octal": "octal",
+              "pascal_beans": "pascal_beans", "closure_game": "explicit"}
 
-__all__ = sorted(_LAZY)
+__all__ = sorted(_LAZY) + sorted(_IMPARTIAL)
 
 
 def __getattr__(name: str) -> Any:
+    if name in _IMPARTIAL:
+        return getattr(importlib.import_module(f"misere.impartial.{_IMPARTIAL[name]}"), name)
     mod = _LAZY.get(name)
     if mod is None:
         raise AttributeError(f"module 'misere.rulesets' has no attribute {name!r}")

@@ -175,7 +175,7 @@ class PartizanKaylesRuleset(SizedRuleset):
         (000 §4), computed by :func:`misere.quotients.partizan.quotient_of_components`.
         """
         from misere.quotients.partizan import quotient_of_components
-        from misere.quotients.partizan_components import Components
+        from misere.quotients.partizan.components import Components
         if max_size < 1:
             raise RulesetError("max_size must be at least 1")
         key = (max_size, size, test)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 import misere.quotients as mq
-from misere.rulesets.pascal_beans import cell_index, pascal_beans
+from misere.impartial.pascal_beans import cell_index, pascal_beans
 from tests.oracle.heap_oracle import octal_rules, outcome_function, positions
 
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from misere.core.outcome import Outcome
-from misere.quotients.partizan_components import Components
+from misere.quotients.partizan.components import Components
 
 __all__ = ["Certificate", "certify", "refine"]
 

@@ -5,8 +5,8 @@ anew: after heap ``n-1`` the state is a certified pretension ``(Q, P, Phi)`` for
 Heap ``n`` is first tried as a *conservative extension* (``Q`` unchanged; fast acceptance by
 the Mex Interpolation Principle, otherwise a search over the words containing heap ``n``).
 When no element works, candidates ``Q x C(2,2)`` and then recalibrated products are built
-(:mod:`misere.quotients.bipartite`), reduced, and certified by the failure search of
-:mod:`misere.quotients.verify`. Every accepted pretension passes that search, so every reported
+(:mod:`misere.quotients.impartial.bipartite`), reduced, and certified by the failure search of
+:mod:`misere.quotients.impartial.verify`. Every accepted pretension passes that search, so every reported
 quotient carries the verification theorem of notes E.2.
 """
 from __future__ import annotations
@@ -18,10 +18,10 @@ from itertools import combinations
 import numpy as np
 
 from misere.errors import ComputationLimitError, VerificationError
-from misere.quotients.bipartite import Marking, ProductMonoid, reduce_bipartite
+from misere.quotients.impartial.bipartite import Marking, ProductMonoid, reduce_bipartite
 from misere.quotients.monoid import TableMonoid
-from misere.quotients.verify import Store, extend_store, n_failure_search, p_failure
-from misere.rulesets.heap import HeapGame
+from misere.quotients.impartial.verify import Store, extend_store, n_failure_search, p_failure
+from misere.impartial.heap import HeapGame
 
 __all__ = ["SolverState", "step", "Limits"]
 

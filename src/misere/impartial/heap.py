@@ -3,7 +3,7 @@
 A heap game (seed 002 §9.2) is described by the options of a single heap: each option is a
 multiset of strictly smaller heaps (possibly empty). Positions are multisets of heaps; a move
 replaces one heap by one of its options. :class:`HeapGame` wraps any Python move function; octal
-codes (:mod:`misere.rulesets.octal`), linearised explicit games and Pascal's Beans build on it.
+codes (:mod:`misere.impartial.octal`), linearised explicit games and Pascal's Beans build on it.
 """
 from __future__ import annotations
 

@@ -7,8 +7,8 @@ import pytest
 import misere.quotients as mq
 from misere.errors import MisereError
 from misere.quotients.monoid import TableMonoid
-from misere.quotients.presentation import format_word, present
-from misere.quotients.tame import tame_name
+from misere.quotients.monoid.presentation import format_word, present
+from misere.quotients.impartial.tame import tame_name
 
 
 @pytest.fixture(scope="module")

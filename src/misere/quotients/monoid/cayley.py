@@ -12,7 +12,7 @@ from html import escape
 import numpy as np
 
 from misere.quotients.monoid import TableMonoid
-from misere.quotients.presentation import Presentation
+from misere.quotients.monoid.presentation import Presentation
 
 __all__ = ["cayley_dot", "cayley_svg"]
 
@@ -29,7 +29,7 @@ def cayley_dot(q: TableMonoid, is_p: np.ndarray, pres: Presentation) -> str:
 
     Examples
     --------
-    >>> from misere.quotients.presentation import present
+    >>> from misere.quotients.monoid.presentation import present
     >>> q = TableMonoid([[0, 1], [1, 0]], 0)
     >>> print(cayley_dot(q, np.array([False, True]), present(q, [1])).splitlines()[2])
       "1" [shape=circle];

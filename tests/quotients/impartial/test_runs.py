@@ -9,8 +9,8 @@ from typer.testing import CliRunner
 
 import misere.quotients as mq
 from misere.errors import CheckpointError, ComputationLimitError, RulesetError
-from misere.quotients.certify import code_moves, cross_check
-from misere.quotients.verify import n_failure_search, p_failure
+from misere.quotients.impartial.certify import code_moves, cross_check
+from misere.quotients.impartial.verify import n_failure_search, p_failure
 
 
 def test_checkpoint_resume_matches_a_fresh_run(tmp_path):

@@ -6,7 +6,7 @@ Layout (stdlib :mod:`sqlite3`):
     ``ruleset`` (the game name or code) and ``format`` (this layout's version).
 ``state(id INTEGER PRIMARY KEY CHECK (id = 1), heap INTEGER, blob BLOB)``
     The certified solver state after the last completed heap (pickled
-    :class:`~misere.quotients.solver.SolverState`).
+    :class:`~misere.quotients.impartial.solver.SolverState`).
 ``changes(heap INTEGER PRIMARY KEY, record TEXT)``
     One JSON record per quotient change (heap, order, P, presentation, Phi).
 
@@ -21,7 +21,7 @@ import sqlite3
 from pathlib import Path
 
 from misere.errors import CheckpointError
-from misere.quotients.solver import SolverState
+from misere.quotients.impartial.solver import SolverState
 
 __all__ = ["Checkpoint"]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from misere.errors import RulesetError
-from misere.rulesets.heap import HeapGame
+from misere.impartial.heap import HeapGame
 
 __all__ = ["parse_octal", "octal_game", "partitions_into"]
 

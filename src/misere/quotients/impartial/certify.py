@@ -4,7 +4,7 @@ Seed 002 §5 defines the quotient through misère outcomes of sums; this module 
 outcomes from the rules alone, by plain memoised recursion over positions written as sorted
 tuples of heaps, and compares them with what the quotient predicts. It shares no code with the
 solver: take-and-break codes are decoded here a second time, independently of
-:mod:`misere.rulesets.octal`.
+:mod:`misere.impartial.octal`.
 """
 from __future__ import annotations
 

@@ -14,8 +14,8 @@ import misere as m
 from misere.core.ops import STAR
 from misere.errors import MisereError, NotInUniverseError
 from misere.quotients.partizan import invariant_factors, partizan_quotient
-from misere.quotients.partizan_certify import certify
-from misere.quotients.partizan_components import words_up_to
+from misere.quotients.partizan.certify import certify
+from misere.quotients.partizan.components import words_up_to
 from tests.oracle import brute
 
 CHECK_SIZE = 8
@@ -146,7 +146,7 @@ def test_sprig_closure_rank_two() -> None:  # 001 §4.5: M_S = Z2 x free abelian
 
 
 def test_rank_one_proof_rejects_a_wrong_presentation() -> None:
-    from misere.quotients.partizan_rank1 import prove_rank1
+    from misere.quotients.partizan.rank1 import prove_rank1
     q = partizan_quotient(["^", "v"])
     assert prove_rank1(q).ok
     # pretend ^ + v = * (bc = a) instead of ^ + v = 0: a consistent group Z x Z2 again,

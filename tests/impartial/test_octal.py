@@ -4,11 +4,11 @@ from __future__ import annotations
 import pytest
 
 from misere.errors import NotationError, RulesetError
-from misere.quotients.periodicity import nim_sequence, normal_period
-from misere.rulesets.explicit import closure_game, format_form, parse_game_list, parse_impartial
-from misere.rulesets.heap import HeapGame
-from misere.rulesets.octal import octal_game, parse_octal
-from misere.rulesets.pascal_beans import cell_index, cell_of, pascal_beans
+from misere.quotients.impartial.periodicity import nim_sequence, normal_period
+from misere.impartial.explicit import closure_game, format_form, parse_game_list, parse_impartial
+from misere.impartial.heap import HeapGame
+from misere.impartial.octal import octal_game, parse_octal
+from misere.impartial.pascal_beans import cell_index, cell_of, pascal_beans
 from tests.oracle.heap_oracle import octal_rules
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from misere.rulesets.heap import HeapGame
+from misere.impartial.heap import HeapGame
 
 __all__ = ["least_periodic_tail", "certified_period", "nim_sequence", "normal_period"]
 

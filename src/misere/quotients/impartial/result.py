@@ -12,14 +12,14 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from misere.errors import ComputationLimitError, RulesetError, VerificationError
-from misere.quotients.certify import Certificate
-from misere.quotients.checkpoint import Checkpoint
+from misere.quotients.impartial.certify import Certificate
+from misere.quotients.impartial.checkpoint import Checkpoint
 from misere.quotients.monoid import TableMonoid
-from misere.quotients.periodicity import certified_period, normal_period
-from misere.quotients.presentation import Presentation, choose_generators, present
-from misere.quotients.solver import Limits, SolverState, step
-from misere.quotients.tame import tame_name
-from misere.rulesets.heap import HeapGame
+from misere.quotients.impartial.periodicity import certified_period, normal_period
+from misere.quotients.monoid.presentation import Presentation, choose_generators, present
+from misere.quotients.impartial.solver import Limits, SolverState, step
+from misere.quotients.impartial.tame import tame_name
+from misere.impartial.heap import HeapGame
 
 __all__ = ["Quotient", "Move", "compute", "describe"]
 
@@ -180,7 +180,7 @@ class Quotient:
 
     def cayley(self, fmt: str = "dot") -> str:
         """Cayley graph of ``Q`` on its generators as ``"dot"`` text or ``"svg"``."""
-        from misere.quotients.cayley import cayley_dot, cayley_svg
+        from misere.quotients.monoid.cayley import cayley_dot, cayley_svg
 
         draw = {"dot": cayley_dot, "svg": cayley_svg}.get(fmt)
         if draw is None:
@@ -283,8 +283,8 @@ def _assemble(game: HeapGame, st: SolverState, records: list[dict], last_tame: i
 
 def verify_with_brute_force(q: Quotient, bound: int, moves=None, by_tokens: bool = True
                             ) -> Certificate:
-    """Attach the brute-force certificate (see :mod:`misere.quotients.certify`)."""
-    from misere.quotients.certify import cross_check
+    """Attach the brute-force certificate (see :mod:`misere.quotients.impartial.certify`)."""
+    from misere.quotients.impartial.certify import cross_check
     heaps = [h for h in range(1, q.max_heap + 1)]
     rules = moves or (lambda h: list(q.game.options(h)))
 

@@ -23,11 +23,11 @@ How the quotient is found (:func:`partizan_quotient`)
 
    * if every generator has a relation that is a pure power of it, the monoid is **finite**:
      we check the rules are confluent, build the table and run the exact certificate of
-     :mod:`misere.quotients.partizan_certify` (outcome recursion checked on all words, and
+     :mod:`misere.quotients.partizan.certify` (outcome recursion checked on all words, and
      reducedness). The result is then exactly the quotient (strategy ``"exact"``).
    * otherwise the monoid is **infinite**. If it is a group of free rank one (ℤ for cl(1, 1̄)
      and Partizan Kayles, ℤ × ℤ₂ for cl(↑, ↓), cl(↑*, ↓*), cl(E, Ē)), the proof of
-     :mod:`misere.quotients.partizan_rank1` (confluence, a periodic outcome partition, the
+     :mod:`misere.quotients.partizan.rank1` (confluence, a periodic outcome partition, the
      outcome recursion on finitely many windows, reducedness) makes it exact as well; the
      induced order and outcomes of sums of any size are then read off the proved partition.
    * other infinite monoids (rank two or more, e.g. Sprig closures; non-cancellative ones) keep
@@ -51,13 +51,13 @@ from typing import Any, Iterable, Sequence
 
 from misere.core.outcome import Outcome
 from misere.core.table import ZERO, GameId
-from misere.errors import ComputationLimitError, MisereError, NotInUniverseError, UnsupportedError
+from misere.errors import MisereError, NotInUniverseError
 from misere.quotients.monoid import TableMonoid
-from misere.quotients.partizan_certify import Certificate, certify
-from misere.quotients.partizan_components import Components, Word, from_games, words_up_to
-from misere.quotients.presentation import format_word, generator_names
+from misere.quotients.partizan.certify import Certificate
+from misere.quotients.partizan.components import Components, Word, words_up_to
+from misere.quotients.monoid.presentation import format_word, generator_names
 
-__all__ = ["PartizanQuotient", "partizan_quotient", "quotient_of_components"]
+__all__ = ["PartizanQuotient", "invariant_factors"]
 
 _BUDGET = 6000  # words whose outcome is searched during classification
 _MAX_TOTAL = 16
@@ -376,7 +376,7 @@ class PartizanQuotient:
         """``x ≥ y`` in the induced order: ``Π(xz) ≥ Π(yz)`` for all ``z`` (003 §8).
 
         Exact for a finite quotient and for an infinite one proved of rank one
-        (:meth:`misere.quotients.partizan_rank1.Rank1Proof.ge`); otherwise ``z`` ranges over the
+        (:meth:`misere.quotients.partizan.rank1.Rank1Proof.ge`); otherwise ``z`` ranges over the
         elements whose normal words have at most ``2 * test_bound`` (between 2 and 8) letters,
         fewer if there would be more than 300 of them.
         """
@@ -492,172 +492,3 @@ def _show(g: Any) -> str:
         from misere.core.notation import format_id
         return repr(format_id(g))
     return repr(str(g))
-
-
-def quotient_of_components(
-    comps: Components, size: int | None = None, test: int | None = None,
-) -> PartizanQuotient:
-    """The tetrapartite quotient of the closure spanned by a component system.
-
-    Parameters
-    ----------
-    comps : Components
-    size, test : int, optional
-        Classification bounds (module docstring, step 2); chosen from the number of
-        components when omitted.
-
-    Raises
-    ------
-    UnsupportedError
-        When the bounded data admit no consistent presentation (raise the bounds).
-    """
-    n = len(comps)
-    s, t = _bounds(n, size, test)
-    outcome = {w: comps.outcome(w) for w in words_up_to(n, s + t)}
-    # with automatic bounds, retry with fewer classified words and longer tests (same total)
-    splits = [(s, t)] if size is not None or test is not None else \
-        [(s - d, t + d) for d in range(0, max(1, s - 1))]
-    error: UnsupportedError | None = None
-    for s2, t2 in splits:
-        try:
-            return _identify(comps, outcome, s2, t2)
-        except UnsupportedError as e:
-            error = e
-    assert error is not None
-    raise error
-
-
-def _identify(comps: Components, outcome: dict[Word, Outcome], s: int, t: int) -> PartizanQuotient:
-    """Steps 2-4 of the module docstring with classification bounds ``s``, ``t``."""
-    n = len(comps)
-    total = s + t
-    tests = list(words_up_to(n, t))
-    words = sorted(words_up_to(n, s), key=_colex)
-    cls: dict[Word, int] = {}
-    sigs: dict[tuple[Outcome, ...], int] = {}
-    normal: list[Word] = []
-    for w in words:
-        sig = tuple(outcome[_add(w, z)] for z in tests)
-        c = sigs.get(sig)
-        if c is None:
-            c = sigs[sig] = len(normal)
-            normal.append(w)
-        cls[w] = c
-    rules: list[tuple[Word, Word]] = []
-    for w in words:
-        nw = normal[cls[w]]
-        if nw == w:
-            continue
-        preds = [tuple(e - (i == j) for j, e in enumerate(w)) for i in range(n) if w[i]]
-        if all(normal[cls[p]] == p for p in preds):
-            rules.append((w, nw))
-    gens = tuple(i for i in range(n)
-                 if normal[cls[tuple(int(i == j) for j in range(n))]][i] == 1
-                 and sum(normal[cls[tuple(int(i == j) for j in range(n))]]) == 1)
-    q = PartizanQuotient(comps, gens, rules, s, t)
-    for w in words:
-        if q.normal_form(w) != normal[cls[w]]:
-            raise UnsupportedError(
-                f"no consistent presentation within bounds size={s}, test={t} "
-                f"(word {w} rewrites to {q.normal_form(w)}); try larger bounds")
-    finite = all(any(sum(1 for e in q._gen_word(l) if e) == 1 and q._gen_word(l)[k] > 0
-                     for l, _ in rules if set(i for i, e in enumerate(l) if e) <= set(gens))
-                 for k in range(len(gens)))
-    # bounded verification: the presentation predicts every searched outcome
-    for w, o in outcome.items():
-        if q.pi(q.normal_form(w)) != o:
-            raise UnsupportedError(
-                f"presentation mispredicts the outcome of word {w} (bounds size={s}, test={t}); "
-                f"try larger bounds")
-    q.verified_words = len(outcome)
-    if finite:
-        _finish_finite(q)
-        return q
-    from misere.quotients.partizan_rank1 import prove_rank1
-    proof = prove_rank1(q)
-    q.proof = proof
-    if proof.ok:
-        d: dict[str, Any] = proof.details
-        q.strategy = (f"exact: Q = Z x T with |T| = {d['torsion']} (u = {d['u']} generates Z); "
-                      f"outcome partition periodic for k >= {d['right_tail'][0]} (period "
-                      f"{d['right_tail'][1]}) and k <= {-d['left_tail'][0]} (period "
-                      f"{d['left_tail'][1]}); proof: confluent presentation, outcome recursion "
-                      f"checked on {d['values_checked']} (value, support) pairs covering every "
-                      f"word by periodicity, reducedness; classes found with sums of <= {s} "
-                      f"components tested against sums of <= {t}")
-    else:
-        q.strategy = (f"bounded: infinite monoid given by a finite presentation; classes "
-                      f"separated by witnesses among sums of <= {t} components, and the "
-                      f"presentation's outcome predictions checked against exhaustive search "
-                      f"on all {len(outcome)} sums of <= {total} components (no exact proof: "
-                      f"{proof.reason})")
-    return q
-
-
-def _finish_finite(q: PartizanQuotient) -> None:
-    """Enumerate the finite monoid, build its table and run the exact certificate."""
-    from misere.quotients.partizan_rank1 import confluent
-    bad = confluent(q)  # normal forms must be a homomorphism for outcome() to use them
-    if bad:
-        raise UnsupportedError(f"rewriting rules not confluent: {bad}")
-    k = len(q.generators)
-    elements: list[Word] = []
-    seen: set[Word] = set()
-    frontier = [q._comp_word((0,) * k)]
-    while frontier:
-        w = frontier.pop()
-        if w in seen:
-            continue
-        seen.add(w)
-        elements.append(w)
-        if len(elements) > 5000:
-            raise ComputationLimitError("finite quotient has more than 5000 elements")
-        for c in q.generators:
-            frontier.append(q.normal_form(tuple(e + (i == c) for i, e in enumerate(w))))
-    elements.sort(key=lambda w: (sum(w), _colex(w)))
-    index = {w: i for i, w in enumerate(elements)}
-    table = [[index[q.normal_form(_add(a, b))] for b in elements] for a in elements]
-    q._elements = elements
-    q._table = TableMonoid(table, index[elements[0]])
-    q.finite = True
-    if not (q._table.is_commutative() and q._table.is_associative()):
-        raise UnsupportedError("the candidate table is not a commutative monoid; raise the bounds")
-    n = len(q.components)
-    phi = [index[q.normal_form(tuple(int(i == j) for j in range(n)))] for i in range(n)]
-    pi = [q.pi(w) for w in elements]
-    cert = certify(q.components, table, index[elements[0]], pi, phi)
-    q.certificate = cert
-    if not cert.ok:
-        raise UnsupportedError(f"finite candidate of order {len(elements)} failed the exact "
-                               f"certificate ({cert.reason}); try larger bounds")
-    q.strategy = (f"exact: finite monoid of order {len(elements)} certified by the outcome "
-                  f"recursion on all words ({cert.words_searched} searched after pruning) and "
-                  f"reducedness; classes found with sums of <= {q.size_bound} components "
-                  f"tested against sums of <= {q.test_bound}")
-
-
-def partizan_quotient(
-    games: Sequence[Any] | str, size: int | None = None, test: int | None = None,
-) -> PartizanQuotient:
-    """The partizan misère quotient of ``cl(games)``.
-
-    Parameters
-    ----------
-    games : sequence of Game, str or GameId, or one string
-        The generating set ``S`` (a string is split at top-level commas: ``"1, -1"``).
-    size, test : int, optional
-        Classification bounds (see :func:`quotient_of_components`).
-
-    Examples
-    --------
-    >>> q = partizan_quotient(["1", "-1"])
-    >>> q.structure, q.presentation
-    ('Z', '<a,b | ab=1>')
-    >>> q.ge("b", "1"), q.ge("1", "a"), q.multiply("a", "b")
-    (True, True, '1')
-    """
-    if isinstance(games, str):
-        from misere.core.notation import parse_list_id
-        games = parse_list_id(games)
-    comps = from_games([_gid(g) for g in games])
-    return quotient_of_components(comps, size, test)

@@ -14,7 +14,7 @@ from misere.core.notation import format_id, parse_id, parse_list_id
 from misere.core.ops import followers
 from misere.core.table import left, right
 from misere.errors import RulesetError
-from misere.rulesets.heap import HeapGame
+from misere.impartial.heap import HeapGame
 
 __all__ = ["Form", "parse_impartial", "parse_game_list", "impartial_form", "closure_game", "format_form", "add"]
 

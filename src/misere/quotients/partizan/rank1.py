@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from misere.core.outcome import Outcome
 
 if TYPE_CHECKING:
-    from misere.quotients.partizan import PartizanQuotient
+    from misere.quotients.partizan.quotient import PartizanQuotient
 
 __all__ = ["Rank1Proof", "prove_rank1", "confluent"]
 

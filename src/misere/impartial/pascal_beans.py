@@ -8,7 +8,7 @@ play. Positions are multisets of occupied interior cells, so the game is a heap 
 from __future__ import annotations
 
 from misere.errors import RulesetError
-from misere.rulesets.heap import HeapGame
+from misere.impartial.heap import HeapGame
 
 __all__ = ["pascal_beans", "cell_index", "cell_of"]
 
