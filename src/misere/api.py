@@ -17,6 +17,16 @@ from .core.table import GameId
 from .errors import ComputationLimitError
 from .universes import Universe, find_universe
 
+
+def _game_svg(self: Game) -> str:
+    """The game tree as SVG, for notebooks (drawn by :mod:`misere.viz`, imported on call)."""
+    from .viz.tree import tree_svg
+
+    return tree_svg(self.id)
+
+
+Game._repr_svg_ = _game_svg  # type: ignore[attr-defined]  # attached from above: core draws nothing
+
 __all__ = [
     "parse", "parse_list", "game", "outcome", "outcome_of_sum", "canonical", "compare", "ge", "comparison",
     "distinguish", "born_by", "count_born_by", "Comparison", "GameLike",

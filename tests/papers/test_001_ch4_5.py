@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 import misere as m
-from misere.universes.report import run_facts, strip
+from misere.universes.facts import run_facts
+from misere.universes.facts.dead_ending import strip
 
 o = lambda *gs: m.outcome_of_sum(list(gs)).value  # noqa: E731
 

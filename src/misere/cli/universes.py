@@ -63,7 +63,7 @@ def register(app: typer.Typer) -> None:
         as_json: bool = JSON_OPTION,
     ) -> None:
         """Seed facts about universes (001 ch. 4-5, 004): agree / disagree, with witnesses."""
-        from ..universes.report import run_facts
+        from ..universes.facts import run_facts
 
         rows = []
         lines = []

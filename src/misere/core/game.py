@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Iterator
 
+from ..errors import UnsupportedError
 from . import ops
 from .notation import explicit, format_id, parse_id
 from .outcome import Outcome, outcome
@@ -155,11 +156,15 @@ class Game:
     def __hash__(self) -> int:
         return hash(("Game", self._id))
 
-    @staticmethod
-    def _general() -> Callable[[GameId, GameId], bool]:
-        from ..universes.general import ge  # call time: universes build on core
+    #: general misère comparison ``ge(g, h)`` on ids, attached from above by
+    #: :mod:`misere.universes.general` (the core knows forms, not equivalences)
+    _ge: Callable[[GameId, GameId], bool] | None = None
 
-        return ge
+    @classmethod
+    def _general(cls) -> Callable[[GameId, GameId], bool]:
+        if cls._ge is None:
+            raise UnsupportedError("comparison of games needs misere.universes (import misere)")
+        return cls._ge
 
     def __ge__(self, other: "Game") -> bool:
         if not isinstance(other, Game):
@@ -181,12 +186,6 @@ class Game:
         if not isinstance(other, Game):
             return NotImplemented
         return other > self
-
-    def _repr_svg_(self) -> str:
-        """The game tree as SVG, for notebooks (drawn by :mod:`misere.viz`, imported on call)."""
-        from ..viz.tree import tree_svg
-
-        return tree_svg(self._id)
 
     def __str__(self) -> str:
         return format_id(self._id)

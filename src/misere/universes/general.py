@@ -9,6 +9,7 @@ Thm 5.4.
 from __future__ import annotations
 
 from ..core import cache
+from ..core.game import Game
 from ..core.ops import STAR, adjoint, conjugate
 from ..core.table import ZERO, GameId, intern, left, right
 from .base import Universe, register
@@ -174,3 +175,6 @@ def small_witness(g: GameId, h: GameId, universe: Universe, day: int = 2) -> Gam
 
 
 GENERAL = register(GeneralUniverse(ge=ge, reduce=canonical))
+
+
+Game._ge = ge  # ``G >= H`` on Game objects is general misère comparison (attached from above)

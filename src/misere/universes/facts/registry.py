@@ -1,0 +1,77 @@
+"""The fact table: seed claims read from ``facts.toml``, each with the check that recomputes it.
+
+The data (citation, universe, claim, erratum) lives in ``facts.toml`` beside this module; the
+checks are plain functions in the sibling modules, registered by :func:`check` under
+``"module.function"``. :func:`run_facts` joins the two and runs the checks.
+"""
+from __future__ import annotations
+
+import importlib
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Callable, Optional
+
+__all__ = ["Fact", "FactResult", "check", "load_facts", "run_facts", "agree"]
+
+#: the modules holding checks, imported when the table is loaded
+CHECK_MODULES = ("dicot", "dead_ending", "impartial", "alternating")
+
+
+@dataclass(frozen=True)
+class FactResult:
+    """The outcome of one check: ``status`` is ``agree``, ``disagree`` or ``computed``."""
+
+    status: str
+    computed: str
+    witness: Optional[str] = None
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A checkable claim of a seed: where it is (``key``, the citation), what it says, and how
+    to recompute it."""
+
+    key: str
+    universe: str
+    claim: str
+    check: Callable[[], FactResult] = field(repr=False, compare=False)
+    erratum: Optional[str] = None
+
+
+_CHECKS: dict[str, Callable[[], FactResult]] = {}
+
+
+def check(name: str) -> Callable[[Callable[[], FactResult]], Callable[[], FactResult]]:
+    """Decorator: register a check as ``"<module>.<name>"`` for the fact table."""
+
+    def deco(fn: Callable[[], FactResult]) -> Callable[[], FactResult]:
+        _CHECKS[f"{fn.__module__.rsplit('.', 1)[-1]}.{name}"] = fn
+        return fn
+
+    return deco
+
+
+def agree(flag: bool, computed: str, witness: Optional[str] = None, note: str = "") -> FactResult:
+    """``agree`` when ``flag`` holds, else ``disagree``."""
+    return FactResult("agree" if flag else "disagree", computed, witness, note)
+
+
+def load_facts() -> list[Fact]:
+    """Every fact of ``facts.toml``, in file order, joined with its check."""
+    for m in CHECK_MODULES:
+        importlib.import_module(f"misere.universes.facts.{m}")
+    data = tomllib.loads(resources.files("misere.universes.facts").joinpath("facts.toml").read_text("utf-8"))
+    facts = []
+    for row in data["fact"]:
+        fn = _CHECKS.get(row["check"])
+        if fn is None:
+            raise KeyError(f"facts.toml names an unknown check {row['check']!r}")
+        facts.append(Fact(row["cite"], row["universe"], row["claim"], fn, row.get("erratum")))
+    return facts
+
+
+def run_facts(universe: Optional[str] = None) -> list[tuple[Fact, FactResult]]:
+    """Run every check (only those of one universe when ``universe`` is given)."""
+    return [(f, f.check()) for f in load_facts() if universe is None or f.universe == universe]
