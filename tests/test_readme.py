@@ -1,0 +1,89 @@
+"""The README is a tested document: every ``$ misere ...`` example runs and prints what the README
+shows, and every ``pycon`` block runs as a doctest.
+
+An example's shown output is the text after the ``$`` line up to the next ``$`` line or the end
+of its block; ``...`` on a line of its own stands for any lines (doctest's ELLIPSIS). An example
+with no shown output must still succeed. Examples run in a temporary folder, so files they write
+do not land in the repository.
+"""
+from __future__ import annotations
+
+import doctest
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def _blocks(text: str) -> list[tuple[str, str]]:
+    """(info, body) of every fenced block and of every indented block (info ``""``)."""
+    out: list[tuple[str, str]] = []
+    for m in re.finditer(r"^```(\w*)\n(.*?)^```", text, flags=re.M | re.S):
+        out.append((m.group(1), m.group(2)))
+    unfenced = re.sub(r"^```.*?^```", "", text, flags=re.M | re.S)
+    for m in re.finditer(r"(?:^(?: {4}.*|)\n)*?((?:^ {4}.*\n)+)", unfenced, flags=re.M):
+        out.append(("", "\n".join(line[4:] for line in m.group(1).splitlines()) + "\n"))
+    return out
+
+
+def cli_examples(text: str) -> list[tuple[str, str]]:
+    """(command line, shown output) of every ``$ misere`` example."""
+    examples = []
+    for info, body in _blocks(text):
+        if info not in ("", "console", "shell", "bash"):
+            continue
+        current: list[str] | None = None
+        for line in body.splitlines():
+            if line.startswith("$ "):
+                if current is not None:
+                    examples.append((current[0], "\n".join(current[1:]).strip("\n")))
+                current = [line[2:]] if line.startswith("$ misere") else None
+            elif current is not None:
+                current.append(line)
+        if current is not None:
+            examples.append((current[0], "\n".join(current[1:]).strip("\n")))
+    return examples
+
+
+TEXT = README.read_text(encoding="utf-8")
+EXAMPLES = cli_examples(TEXT)
+PYCON = [body for info, body in _blocks(TEXT) if info == "pycon"]
+_CHECKER = doctest.OutputChecker()
+#: examples whose command is being changed on a branch (emptied when it lands)
+_PENDING = {"misere quotient 0.123": "answer-first output lands with the quotient guard rails"}
+_FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+
+
+def test_the_readme_has_examples() -> None:
+    assert len(EXAMPLES) >= 15
+    assert PYCON, "the README's Python examples are pycon blocks (>>> with output)"
+
+
+@pytest.mark.parametrize("line,shown", EXAMPLES, ids=[e[0][:60] for e in EXAMPLES])
+def test_cli_example(line: str, shown: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from misere.cli.app import app
+
+    if line in _PENDING:
+        pytest.xfail(_PENDING[line])
+    monkeypatch.chdir(tmp_path)
+    args = shlex.split(line, comments=True)[1:]
+    result = CliRunner().invoke(app, args, catch_exceptions=False)
+    assert result.exit_code == 0, f"{line}\n{result.output}"
+    assert "Traceback" not in result.output
+    if shown:
+        got = "\n".join(l.rstrip() for l in result.stdout.strip("\n").splitlines()) + "\n"
+        want = "\n".join(l.rstrip() for l in shown.splitlines()) + "\n"
+        assert _CHECKER.check_output(want, got, _FLAGS), f"$ {line}\n--- README shows:\n{want}--- got:\n{got}"
+
+
+@pytest.mark.parametrize("index", range(len(PYCON)))
+def test_python_example(index: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    test = doctest.DocTestParser().get_doctest(PYCON[index], {}, f"README[{index}]", str(README), 0)
+    runner = doctest.DocTestRunner(optionflags=_FLAGS)
+    runner.run(test)
+    assert runner.failures == 0, f"README Python block {index} failed (see the doctest output above)"
