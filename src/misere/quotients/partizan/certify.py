@@ -57,55 +57,51 @@ def refine(table: Sequence[Sequence[int]], colours: Sequence[object],
         names, cls = names2, new  # type: ignore[assignment]
 
 
-def certify(
-    comps: Components,
-    table: Sequence[Sequence[int]],
-    identity: int,
-    pi: Sequence[Outcome],
-    phi: Sequence[int],
-    limit: int = 200_000,
-) -> Certificate:
-    """Run checks (E), (O), (W) and reducedness; see the module docstring."""
-    n, size = len(comps), len(table)
-    lf = [o.left_first for o in pi]
-    rf = [o.right_first for o in pi]
+class _Failure(Exception):
+    """One of the checks failed; the message says where."""
 
-    def value(opt: tuple[int, ...]) -> int:
-        x = identity
-        for i in opt:
-            x = table[x][phi[i]]
-        return x
 
-    lval = [[value(o) for o in comps.left_options[i]] for i in range(n)]
-    rval = [[value(o) for o in comps.right_options[i]] for i in range(n)]
-
-    # (E) words without moves for one player
-    for side, vals, first in (("Left", lval, lf), ("Right", rval, rf)):
+def _check_ends(table: Sequence[Sequence[int]], identity: int, pi: Sequence[Outcome], phi: Sequence[int],
+                lval: list[list[int]], rval: list[list[int]]) -> None:
+    """(E): a word in which one player has no move is won by that player moving first."""
+    n = len(phi)
+    for side, vals in (("Left", lval), ("Right", rval)):
         ends = [phi[i] for i in range(n) if not vals[i]]
         reach, stack = {identity}, [identity]
         while stack:
             x = stack.pop()
-            if not first[x]:
-                return Certificate(False, f"a word without {side} moves has value {x} "
-                                          f"whose outcome {pi[x].value} says {side} loses first", 0)
+            if not (pi[x].left_first if side == "Left" else pi[x].right_first):
+                raise _Failure(f"a word without {side} moves has value {x} "
+                               f"whose outcome {pi[x].value} says {side} loses first")
             for g in ends:
                 y = table[x][g]
                 if y not in reach:
                     reach.add(y)
                     stack.append(y)
-    # (O) option failures
-    for x in range(size):
-        for i in range(n):
-            base = x
+
+
+def _check_options(comps: Components, table: Sequence[Sequence[int]], pi: Sequence[Outcome],
+                   phi: Sequence[int], lval: list[list[int]], rval: list[list[int]]) -> None:
+    """(O): a player who loses moving first has no option that wins."""
+    lf = [o.left_first for o in pi]
+    rf = [o.right_first for o in pi]
+    for x in range(len(table)):
+        for i in range(len(comps)):
             for t in lval[i]:
-                if not rf[table[x][t]] and not lf[table[base][phi[i]]]:
-                    return Certificate(False, f"option failure: Left move in {comps.names[i]} "
-                                              f"from value {table[x][phi[i]]}", 0)
+                if not rf[table[x][t]] and not lf[table[x][phi[i]]]:
+                    raise _Failure(f"option failure: Left move in {comps.names[i]} from value {table[x][phi[i]]}")
             for t in rval[i]:
-                if not lf[table[x][t]] and not rf[table[base][phi[i]]]:
-                    return Certificate(False, f"option failure: Right move in {comps.names[i]} "
-                                              f"from value {table[x][phi[i]]}", 0)
-    # (W) win failures, graded search with domination pruning
+                if not lf[table[x][t]] and not rf[table[x][phi[i]]]:
+                    raise _Failure(f"option failure: Right move in {comps.names[i]} from value {table[x][phi[i]]}")
+
+
+def _check_wins(table: Sequence[Sequence[int]], identity: int, pi: Sequence[Outcome], phi: Sequence[int],
+                lval: list[list[int]], rval: list[list[int]], limit: int) -> int:
+    """(W): a player who wins moving first has a winning option; graded search over words with
+    domination pruning. Returns the number of words searched."""
+    n = len(phi)
+    lf = [o.left_first for o in pi]
+    rf = [o.right_first for o in pi]
     start = (0,) * n
     seen_words = {start}
     heap: list[tuple[int, tuple[int, ...], int, frozenset[int], frozenset[int]]] = [
@@ -116,11 +112,11 @@ def certify(
         total, w, x, tl, tr = heapq.heappop(heap)
         searched += 1
         if searched > limit:
-            return Certificate(False, f"search limit {limit} reached", searched)
+            raise _Failure(f"search limit {limit} reached", searched)
         if tl and lf[x] and all(rf[t] for t in tl):
-            return Certificate(False, f"win failure for Left at word {w}", searched)
+            raise _Failure(f"win failure for Left at word {w}", searched)
         if tr and rf[x] and all(lf[t] for t in tr):
-            return Certificate(False, f"win failure for Right at word {w}", searched)
+            raise _Failure(f"win failure for Right at word {w}", searched)
         key = (x, bool(tl), bool(tr))
         lst = store.setdefault(key, [])
         if any(a <= tl and b <= tr for a, b in lst):
@@ -138,7 +134,35 @@ def certify(
             ntl = frozenset([table[t][g] for t in tl] + [table[x][u] for u in lval[i]])
             ntr = frozenset([table[t][g] for t in tr] + [table[x][u] for u in rval[i]])
             heapq.heappush(heap, (total + 1, tv, table[x][g], ntl, ntr))
+    return searched
+
+
+def certify(
+    comps: Components,
+    table: Sequence[Sequence[int]],
+    identity: int,
+    pi: Sequence[Outcome],
+    phi: Sequence[int],
+    limit: int = 200_000,
+) -> Certificate:
+    """Run checks (E), (O), (W) and reducedness; see the module docstring."""
+    n = len(comps)
+
+    def value(opt: tuple[int, ...]) -> int:
+        x = identity
+        for i in opt:
+            x = table[x][phi[i]]
+        return x
+
+    lval = [[value(o) for o in comps.left_options[i]] for i in range(n)]
+    rval = [[value(o) for o in comps.right_options[i]] for i in range(n)]
+    try:
+        _check_ends(table, identity, pi, phi, lval, rval)
+        _check_options(comps, table, pi, phi, lval, rval)
+        searched = _check_wins(table, identity, pi, phi, lval, rval, limit)
+    except _Failure as e:
+        return Certificate(False, str(e.args[0]), e.args[1] if len(e.args) > 1 else 0)
     letters = sorted(set(phi))
-    if len(set(refine(table, [o.value for o in pi], letters))) != size:
+    if len(set(refine(table, [o.value for o in pi], letters))) != len(table):
         return Certificate(False, "the tetrapartite monoid is not reduced", searched)
     return Certificate(True, "verified: no end, option or win failures; reduced", searched)
