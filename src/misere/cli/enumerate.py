@@ -11,8 +11,6 @@ import misere as m
 from ..viz.hasse import hasse_dot, hasse_svg
 from .common import JSON_OPTION, UNIVERSE_OPTION, command, emit
 
-OUTCOME_COLOURS = {"L": "#cde8ff", "R": "#ffd6d6", "N": "#e3f7d4", "P": "#f5f0c8"}
-
 
 def register(app: typer.Typer) -> None:
     @app.command(name="enumerate")
@@ -52,5 +50,5 @@ def write_hasse(games: list[m.Game], universe: str, path: Path, title: str) -> N
     if path.suffix.lower() == ".dot":
         path.write_text(hasse_dot(labels, ge, title))
     else:
-        colours = [OUTCOME_COLOURS[u.outcome_of_sum([g.id]).value] for g in games]
-        path.write_text(hasse_svg(labels, ge, title, colours))
+        outcomes = [u.outcome_of_sum([g.id]).value for g in games]
+        path.write_text(hasse_svg(labels, ge, title, outcomes=outcomes))

@@ -86,55 +86,116 @@ def hasse_dot(labels: Sequence[str], ge: Ge, title: str = "poset") -> str:
     return "\n".join(lines) + "\n"
 
 
+def _wrap(members: list[int], box: Sequence[float], gap: float, inner: float) -> list[list[int]]:
+    """Split one layer (in layout order) into consecutive sub-rows of near-equal width <= inner."""
+    total = sum(box[i] for i in members) + gap * (len(members) - 1)
+    k = max(1, -(-int(total) // int(inner)))
+    target = total / k
+    rows: list[list[int]] = [[]]
+    width = 0.0
+    for i in members:
+        w = box[i] + (gap if rows[-1] else 0)
+        if rows[-1] and (width + w > inner or (width + w / 2 > target and len(rows) < k)):
+            rows.append([])
+            width, w = 0.0, box[i]
+        rows[-1].append(i)
+        width += w
+    return rows
+
+
+def _related(n: int, covers: Sequence[tuple[int, int]], start: int) -> set[int]:
+    """``start`` with every element above or below it (its up-set and down-set)."""
+    up: list[list[int]] = [[] for _ in range(n)]
+    down: list[list[int]] = [[] for _ in range(n)]
+    for a, b in covers:
+        down[a].append(b)
+        up[b].append(a)
+    seen = {start}
+    for nbrs in (up, down):
+        stack = [start]
+        while stack:
+            for y in nbrs[stack.pop()]:
+                if y not in seen:
+                    seen.add(y)
+                    stack.append(y)
+    return seen
+
+
 def hasse_svg(labels: Sequence[str], ge: Ge, title: str = "", colors: Sequence[str] | None = None,
-              gap: float = 12.0, dy: float = 80.0) -> str:
+              gap: float = 12.0, dy: float = 64.0, *, outcomes: Sequence[str] | None = None,
+              max_width: float = 2400.0, highlight: int | None = None) -> str:
     """A self-contained SVG of the Hasse diagram (greater elements drawn higher).
+
+    Layers wider than ``max_width`` wrap onto several sub-rows, so no side exceeds
+    ``max_width`` pixels however many elements a layer holds (the 256 games born by day 2 give
+    about 2400 x 1000). With ``outcomes`` (one of ``L N P R`` per element) nodes are filled with
+    the shared outcome colours of :mod:`misere.viz.colours` and a legend is drawn.
 
     Parameters
     ----------
     labels : text of each element.
     ge : order predicate on indices.
-    colors : optional fill colour per element (e.g. by outcome class).
+    colors : optional fill colour per element (ignored when ``outcomes`` is given).
+    outcomes : optional outcome letter per element: colours and a legend.
+    max_width : widest picture in pixels.
+    highlight : index of an element to emphasise with its up-set and down-set.
     """
+    from misere.viz.colours import OUTCOME_FILL, OUTCOME_STROKE, outcome_legend
+
     n = len(labels)
     covers = covering_relations(n, ge)
     layout = layered_layout(n, covers)
     box = [8 + 7 * len(lab) for lab in labels]
-    rows: dict[int, list[int]] = {}
+    layers: dict[int, list[int]] = {}
     for i in sorted(range(n), key=lambda i: layout[i][1]):
-        rows.setdefault(layout[i][0], []).append(i)
-    row_width = {lay: sum(box[i] for i in members) + gap * (len(members) - 1)
-                 for lay, members in rows.items()}
-    top = max(rows, default=0)
-    width = max(max(row_width.values(), default=0) + 2 * gap, 200.0)
-    off = 30 if title else 0
-    height = (top + 1) * dy + off + dy / 2
+        layers.setdefault(layout[i][0], []).append(i)
+    inner = max_width - 2 * gap
+    sub_dy = 26.0
+    legend, lw, lh = outcome_legend(0, 0, set(outcomes)) if outcomes else ("", 0.0, 0.0)
+    off = (30 if title else 8) + (lh + 8 if outcomes else 0)
     centre: dict[int, tuple[float, float]] = {}
-    for lay, members in rows.items():
-        x = (width - row_width[lay]) / 2
-        for i in members:
-            centre[i] = (x + box[i] / 2, off + dy / 2 + (top - lay) * dy)
-            x += box[i] + gap
-
-    def xy(i: int) -> tuple[float, float]:
-        return centre[i]
-
+    y = off + 14
+    widest = 200.0
+    for lay in sorted(layers, reverse=True):
+        for row in _wrap(layers[lay], box, gap, inner):
+            widest = max(widest, sum(box[i] for i in row) + gap * (len(row) + 1))
+            centre.update({i: (0.0, y) for i in row})
+            y += sub_dy
+        y += dy - sub_dy
+    width, height = min(max(widest, lw + 2 * gap), max_width), y - dy + sub_dy + 8
+    for lay in layers:  # centre each sub-row horizontally
+        for row in _wrap(layers[lay], box, gap, inner):
+            x = (width - sum(box[i] for i in row) - gap * (len(row) - 1)) / 2
+            for i in row:
+                centre[i] = (x + box[i] / 2, centre[i][1])
+                x += box[i] + gap
+    lit = _related(n, covers, highlight) if highlight is not None else None
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
            f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="monospace" font-size="12">',
            '<rect width="100%" height="100%" fill="white"/>']
     if title:
         out.append(f'<text x="{width / 2:.1f}" y="20" text-anchor="middle" font-size="14">'
                    f'{escape(title)}</text>')
+    if legend:
+        out.append(f'<g transform="translate({width - lw - gap:.1f},{(30 if title else 8):.1f})">{legend}</g>')
     for a, b in sorted(covers):
-        (x1, y1), (x2, y2) = xy(a), xy(b)
-        out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
-                   'stroke="#888" stroke-width="1"/>')
+        (x1, y1), (x2, y2) = centre[a], centre[b]
+        strong = lit is not None and a in lit and b in lit
+        style = ('stroke="#333" stroke-width="1.6"' if strong else
+                 f'stroke="#888" stroke-width="0.8" stroke-opacity="{0.12 if lit is not None else 0.45}"')
+        out.append(f'<line x1="{x1:.1f}" y1="{y1 - 10:.1f}" x2="{x2:.1f}" y2="{y2 + 10:.1f}" {style}/>')
     for i, lab in enumerate(labels):
-        x, y = xy(i)
-        fill = colors[i] if colors else "#eef"
+        x, y = centre[i]
+        if outcomes:
+            fill, stroke = OUTCOME_FILL[outcomes[i]], OUTCOME_STROKE[outcomes[i]]
+        else:
+            fill, stroke = (colors[i] if colors else "#eef"), "#335"
+        faded = lit is not None and i not in lit
+        extra = ' stroke-width="2.5"' if i == highlight else (' opacity="0.35"' if faded else "")
         w = box[i]
         out.append(f'<rect x="{x - w / 2:.1f}" y="{y - 10:.1f}" width="{w:.1f}" height="20" rx="6" '
-                   f'fill="{fill}" stroke="#335"/>')
-        out.append(f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle">{escape(lab)}</text>')
+                   f'fill="{fill}" stroke="{stroke}"{extra}/>')
+        out.append(f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle"'
+                   f'{extra if faded else ""}>{escape(lab)}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"

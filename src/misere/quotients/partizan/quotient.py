@@ -469,10 +469,8 @@ class PartizanQuotient:
         from misere.viz.hasse import hasse_svg
         ws = self._element_words(max_size)
         labels = [f"{self.name(w)} ({self.pi(w).value})" for w in ws]
-        colours = {"L": "#cfe2ff", "R": "#f8d7da", "N": "#fff3cd", "P": "#d1e7dd"}
         ge = {(i, j): self.ge(a, b) for i, a in enumerate(ws) for j, b in enumerate(ws)}
-        return hasse_svg(labels, lambda i, j: ge[(i, j)], title=title,
-                         colors=[colours[self.pi(w).value] for w in ws])
+        return hasse_svg(labels, lambda i, j: ge[(i, j)], title=title, outcomes=[self.pi(w).value for w in ws])
 
 
 def _gid(g: Any) -> GameId:
