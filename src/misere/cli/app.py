@@ -6,6 +6,8 @@ one JSON object; errors are one line and exit non-zero.
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 from pathlib import Path
 from typing import Optional
 
@@ -13,6 +15,7 @@ import typer
 
 import misere as m
 
+from ..errors import EXIT_BUDGET
 from .common import JSON_OPTION, UNIVERSE_OPTION, command, emit
 from .parsing import EXIT_STATUSES, MisereGroup, install
 
@@ -162,5 +165,16 @@ install(app)
 
 
 def main(argv: Optional[list[str]] = None) -> None:
-    """Entry point of the ``misere`` console script (and of ``python -m misere``)."""
-    app(args=argv, prog_name="misere")
+    """Entry point of the ``misere`` console script (and of ``python -m misere``): the budget of
+    every command is also enforced by a watchdog (:mod:`misere.cli.watchdog`)."""
+    from .watchdog import ARMED
+
+    ARMED["on"] = True
+    try:
+        app(args=argv, prog_name="misere")
+    except SystemExit as e:
+        if e.code == EXIT_BUDGET:  # a budget stop may leave a huge heap: skip tearing it down
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(EXIT_BUDGET)
+        raise

@@ -9,8 +9,9 @@ from typing import Any, Callable, Optional, TypeVar
 
 import typer
 
-from ..budget import limits, parse_size
+from ..budget import format_size, limits, parse_size, resident_memory
 from ..errors import EXIT_BUDGET, BudgetExceededError, MisereError
+from .watchdog import hard_stop
 
 __all__ = ["JSON_OPTION", "UNIVERSE_OPTION", "TIMEOUT_OPTION", "MEMORY_OPTION", "QUIET_OPTION", "emit", "fail",
            "budget_exhausted", "command", "one_line"]
@@ -27,9 +28,13 @@ def _memory_size(value: Optional[str]) -> Optional[str]:
     """Check a ``--max-memory`` value up front (a usage error, exit 2, when malformed)."""
     if value is not None:
         try:
-            parse_size(value)
+            size = parse_size(value)
         except ValueError as e:
             raise typer.BadParameter(str(e)) from None
+        in_use = resident_memory()
+        if size is not None and size <= in_use:
+            raise typer.BadParameter(f"{value} is less than the {format_size(in_use)} this process "
+                                     f"already uses")
     return value
 
 
@@ -101,7 +106,7 @@ def _run(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any], 
     as_json = bool(kwargs.get("as_json", False))
     try:
         with limits(timeout=budget.get("timeout"), max_memory=budget.get("max_memory"),
-                    quiet=bool(budget.get("quiet", False))):
+                    quiet=bool(budget.get("quiet", False))) as b, hard_stop(b):
             return fn(*args, **kwargs)
     except (typer.Exit, typer.Abort):
         raise
