@@ -160,3 +160,6 @@ def show(game: Any) -> str:
 
 if sys.getrecursionlimit() < 20000:
     sys.setrecursionlimit(20000)
+
+if hasattr(sys, "set_int_max_str_digits") and 0 < sys.get_int_max_str_digits() < 100_000:
+    sys.set_int_max_str_digits(100_000)  # huge counts print; beyond this a one-line error

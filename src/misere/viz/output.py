@@ -51,9 +51,9 @@ def check_output(path: Path, dot: bool = False, what: str = "picture") -> str:
                                f"{' or '.join(formats)}{hint}")
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.exists():
-        raise FileNotFoundError(2, "no such folder", str(folder))
+        raise FileNotFoundError(2, f"folder {str(folder)!r} does not exist", str(path))
     if not folder.is_dir():
-        raise NotADirectoryError(20, "not a folder", str(folder))
+        raise NotADirectoryError(20, f"{str(folder)!r} is not a folder", str(path))
     if path.is_dir():
         raise IsADirectoryError(21, "is a folder", str(path))
     if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
