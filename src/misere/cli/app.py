@@ -6,6 +6,8 @@ one JSON object; errors are one line and exit non-zero.
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 from pathlib import Path
 from typing import Optional
 
@@ -13,15 +15,33 @@ import typer
 
 import misere as m
 
+from ..errors import EXIT_BUDGET
 from .common import JSON_OPTION, UNIVERSE_OPTION, command, emit
+from .parsing import EXIT_STATUSES, MisereGroup, install
 
 app = typer.Typer(
     name="misere",
     help="Computer algebra for misère combinatorial games.",
+    epilog=EXIT_STATUSES + " A negative game may be given as it is: misere outcome -1.",
+    cls=MisereGroup,
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"misere {m.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main_options(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                 help="Print the version and exit."),
+) -> None:
+    """Computer algebra for misère combinatorial games."""
 
 #: modules under misere.cli that add commands through ``register(app)``
 COMMAND_MODULES = ("enumerate", "tour", "universes", "impartial", "quotient", "play", "partizan")
@@ -111,16 +131,19 @@ def distinguish(
 @command
 def tree(
     game: str = typer.Argument(..., help="A game."),
-    output: Path = typer.Option(Path("game-tree.svg"), "--output", "-o", help="SVG file to write."),
+    output: Path = typer.Option(Path("game-tree.svg"), "--output", "-o",
+                                help="File to write: .svg (or .png with the optional resvg-py)."),
     expand: bool = typer.Option(False, "--expand", help="Also expand named games such as 1 or ^."),
-    max_nodes: int = typer.Option(200, "--max-nodes", help="Cut the drawing after this many nodes."),
+    max_nodes: int = typer.Option(200, "--max-nodes", min=1, help="Cut the drawing after this many nodes."),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Draw the game tree as SVG (Left options blue, to the left; Right options red)."""
+    from ..viz.output import check_output, write_picture
     from ..viz.tree import tree_svg
 
+    check_output(output, what="game tree")
     g = m.parse(game)
-    output.write_text(tree_svg(g.id, max_nodes=max_nodes, expand_named=expand))
+    write_picture(output, lambda: tree_svg(g.id, max_nodes=max_nodes, expand_named=expand), what="game tree")
     emit({"game": str(g), "output": str(output)}, as_json, f"wrote {output}")
 
 
@@ -138,8 +161,20 @@ def _register_modules() -> None:
 
 
 _register_modules()
+install(app)
 
 
 def main(argv: Optional[list[str]] = None) -> None:
-    """Entry point of the ``misere`` console script."""
-    app(args=argv)
+    """Entry point of the ``misere`` console script (and of ``python -m misere``): the budget of
+    every command is also enforced by a watchdog (:mod:`misere.cli.watchdog`)."""
+    from .watchdog import ARMED
+
+    ARMED["on"] = True
+    try:
+        app(args=argv, prog_name="misere")
+    except SystemExit as e:
+        if e.code == EXIT_BUDGET:  # a budget stop may leave a huge heap: skip tearing it down
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(EXIT_BUDGET)
+        raise

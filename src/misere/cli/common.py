@@ -1,18 +1,20 @@
-"""Helpers shared by every CLI command: JSON output, one-line errors, game parsing."""
+"""Helpers shared by every CLI command: JSON output, one-line errors, budgets, game parsing."""
 from __future__ import annotations
 
 import functools
+import inspect
 import json
 import sys
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Optional, TypeVar
 
 import typer
 
-from ..budget import limits
+from ..budget import format_size, limits, parse_size, resident_memory
 from ..errors import EXIT_BUDGET, BudgetExceededError, MisereError
+from .watchdog import hard_stop
 
 __all__ = ["JSON_OPTION", "UNIVERSE_OPTION", "TIMEOUT_OPTION", "MEMORY_OPTION", "QUIET_OPTION", "emit", "fail",
-           "command"]
+           "budget_exhausted", "command", "one_line"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -21,17 +23,45 @@ UNIVERSE_OPTION = typer.Option(
     "general", "--universe", "-u", help="Universe: general, normal, dicot, dead-ending, impartial, alternating."
 )
 
+
+def _memory_size(value: Optional[str]) -> Optional[str]:
+    """Check a ``--max-memory`` value up front (a usage error, exit 2, when malformed)."""
+    if value is not None:
+        try:
+            size = parse_size(value)
+        except ValueError as e:
+            raise typer.BadParameter(str(e)) from None
+        in_use = resident_memory()
+        if size is not None and size <= in_use:
+            raise typer.BadParameter(f"{value} is less than the {format_size(in_use)} this process "
+                                     f"already uses")
+    return value
+
+
 TIMEOUT_OPTION = typer.Option(None, "--timeout", min=0.001, metavar="SECONDS",
                               help="Stop after this many seconds and report what was established (exit 3).")
-MEMORY_OPTION = typer.Option(None, "--max-memory", metavar="SIZE",
+MEMORY_OPTION = typer.Option(None, "--max-memory", metavar="SIZE", callback=_memory_size,
                              help="Stop when resident memory passes SIZE (e.g. 512M, 2G; default 80% of RAM).")
 QUIET_OPTION = typer.Option(False, "--quiet", "-q", help="No progress lines on stderr.")
+
+#: the budget parameters the ``command`` decorator adds to a command that does not declare them
+_BUDGET_PARAMS: tuple[tuple[str, Any, Any], ...] = (
+    ("timeout", Optional[float], TIMEOUT_OPTION),
+    ("max_memory", Optional[str], MEMORY_OPTION),
+    ("quiet", bool, QUIET_OPTION),
+)
+
+
+def one_line(text: object, limit: int = 400) -> str:
+    """``text`` on one line (whitespace runs collapsed), cut to ``limit`` characters."""
+    s = " ".join(str(text).split())
+    return s if len(s) <= limit else s[:limit - 3] + "..."
 
 
 def emit(data: dict[str, Any], as_json: bool, text: str | None = None) -> None:
     """Print ``data`` as JSON, or ``text`` (default: ``key: value`` lines) for people."""
     if as_json:
-        typer.echo(json.dumps(data, ensure_ascii=False))
+        typer.echo(json.dumps(data, ensure_ascii=False, default=str))
     elif text is not None:
         typer.echo(text)
     else:
@@ -41,6 +71,7 @@ def emit(data: dict[str, Any], as_json: bool, text: str | None = None) -> None:
 
 def fail(message: str, as_json: bool, code: int = 1) -> None:
     """Report an error in one line (JSON ``{"error": ...}`` under ``--json``) and exit."""
+    message = one_line(message)
     if as_json:
         typer.echo(json.dumps({"error": message}, ensure_ascii=False))
     else:
@@ -49,43 +80,76 @@ def fail(message: str, as_json: bool, code: int = 1) -> None:
 
 
 def budget_exhausted(e: BudgetExceededError, as_json: bool) -> None:
-    """Report a budget that ran out with what was established, and exit with status 3."""
+    """Report a budget that ran out with what was established, and exit with status 3.
+
+    Plain output: one ``stopped: ...`` line on stderr, then one ``key: value`` line per
+    established fact on stdout (nothing on stdout when nothing was established)."""
     if as_json:
-        typer.echo(json.dumps({"error": str(e), "budget": e.kind, "established": e.partial},
+        typer.echo(json.dumps({"error": one_line(e), "budget": e.kind, "established": e.partial},
                               ensure_ascii=False, default=str))
     else:
-        typer.echo(f"stopped: {e}", err=True)
+        typer.echo(f"stopped: {one_line(e)}", err=True)
         for k, v in e.partial.items():
-            typer.echo(f"{k}: {v}")
+            typer.echo(f"{k}: {one_line(v)}")
     raise typer.Exit(EXIT_BUDGET)
 
 
+def _os_message(e: OSError) -> str:
+    """``cannot write '/x/y.svg': No such file or directory (FileNotFoundError)``."""
+    what = f" {str(e.filename)!r}" if e.filename is not None else ""
+    reason = e.strerror or str(e) or "operating system error"
+    return f"cannot access{what}: {reason} ({type(e).__name__})"
+
+
+def _run(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any], budget: dict[str, Any]) -> Any:
+    """Call ``fn`` under its budget, turning every exception into a one-line error."""
+    as_json = bool(kwargs.get("as_json", False))
+    try:
+        with limits(timeout=budget.get("timeout"), max_memory=budget.get("max_memory"),
+                    quiet=bool(budget.get("quiet", False))) as b, hard_stop(b):
+            return fn(*args, **kwargs)
+    except (typer.Exit, typer.Abort):
+        raise
+    except BudgetExceededError as e:
+        budget_exhausted(e, as_json)
+    except MemoryError:
+        fail("out of memory (use --max-memory to stop earlier with a partial answer)", as_json, EXIT_BUDGET)
+    except MisereError as e:
+        fail(str(e), as_json)
+    except (ValueError, TypeError) as e:
+        fail(str(e) or type(e).__name__, as_json)
+    except RecursionError:
+        fail("computation too deep (recursion limit)", as_json)
+    except KeyboardInterrupt:
+        fail("interrupted", as_json, 130)
+    except OSError as e:
+        fail(_os_message(e), as_json)
+    except Exception as e:  # last resort: never a traceback
+        fail(f"internal error ({type(e).__name__}): {e} - please report this", as_json)
+
+
 def command(fn: F) -> F:
-    """Wrap a command: one-line errors for any ``MisereError`` (or bad value), and the budget of
-    its ``--timeout`` / ``--max-memory`` / ``--quiet`` options installed around the call."""
+    """Wrap a command: one-line errors for anything raised (``{"error": ...}`` under ``--json``,
+    never a traceback), and the budget of its ``--timeout`` / ``--max-memory`` / ``--quiet``
+    options installed around the call. A command that does not declare these options gets them
+    (TIMEOUT_OPTION, MEMORY_OPTION, QUIET_OPTION) added to its signature."""
+    sig = inspect.signature(fn)
+    added = [(n, t, o) for n, t, o in _BUDGET_PARAMS if n not in sig.parameters]
+    added_names = {n for n, _, _ in added}
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        as_json = bool(kwargs.get("as_json", False))
-        try:
-            with limits(timeout=kwargs.get("timeout"), max_memory=kwargs.get("max_memory"),
-                        quiet=bool(kwargs.get("quiet", False))):
-                return fn(*args, **kwargs)
-        except typer.Exit:
-            raise
-        except BudgetExceededError as e:
-            budget_exhausted(e, as_json)
-        except MemoryError:
-            fail("out of memory (use --max-memory to stop earlier with a partial answer)", as_json, EXIT_BUDGET)
-        except MisereError as e:
-            fail(str(e), as_json)
-        except (ValueError, TypeError) as e:
-            fail(str(e), as_json)
-        except RecursionError:
-            fail("computation too deep (recursion limit)", as_json)
-        except KeyboardInterrupt:
-            fail("interrupted", as_json, 130)
+        budget = {n: (kwargs.pop(n) if n in added_names else kwargs.get(n)) for n, _, _ in _BUDGET_PARAMS}
+        return _run(fn, args, kwargs, budget)
 
+    if added:
+        params = list(sig.parameters.values())
+        params += [inspect.Parameter(n, inspect.Parameter.KEYWORD_ONLY if params and
+                                     params[-1].kind == inspect.Parameter.KEYWORD_ONLY
+                                     else inspect.Parameter.POSITIONAL_OR_KEYWORD, default=o, annotation=t)
+                   for n, t, o in added]
+        wrapper.__signature__ = sig.replace(parameters=params)  # type: ignore[attr-defined]
+        wrapper.__annotations__ = {**getattr(fn, "__annotations__", {}), **{n: t for n, t, _ in added}}
     return wrapper  # type: ignore[return-value]
 
 
@@ -96,3 +160,6 @@ def show(game: Any) -> str:
 
 if sys.getrecursionlimit() < 20000:
     sys.setrecursionlimit(20000)
+
+if hasattr(sys, "set_int_max_str_digits") and 0 < sys.get_int_max_str_digits() < 100_000:
+    sys.set_int_max_str_digits(100_000)  # huge counts print; beyond this a one-line error

@@ -6,7 +6,7 @@ import typer
 import misere as m
 from misere import impartial as imp
 
-from ..errors import MisereError
+from ..errors import BudgetExceededError, MisereError
 from .common import JSON_OPTION, command, emit
 
 
@@ -61,20 +61,28 @@ def register(app: typer.Typer) -> None:
     @app.command(name="impartial-count")
     @command
     def impartial_count(
-        day: int = typer.Option(..., "--day", "-d", help="Birthday bound n (0-5)."),
+        day: int = typer.Option(..., "--day", "-d", min=0, help="Birthday bound n (0-5)."),
         as_json: bool = JSON_OPTION,
     ) -> None:
         """Number of impartial misère canonical forms born by day n: 1, 2, 3, 5, 22, 4171780."""
         import time
 
-        start = time.perf_counter()
-        if day == 5 and not as_json:
-            from rich.progress import Progress
+        from ..budget import Progress
 
-            with Progress(transient=True) as bar:
-                task = bar.add_task("day-5 option sets", total=1 << 22)
-                count = imp.count_born_by(day, progress=lambda done, total: bar.update(task, completed=done))
-        else:
-            count = imp.count_born_by(day)
+        start = time.perf_counter()
+        seen = {"subsets_examined": 0}
+
+        with Progress(f"day-{day} option sets") as bar:
+            def progress(done: int, total: int) -> None:
+                seen.update(subsets_examined=done, subsets_total=total)
+                bar.update(done, subsets=f"{done}/{total}")
+
+            try:
+                count = imp.count_born_by(day, progress=progress)
+            except BudgetExceededError as e:
+                e.partial.setdefault("day", day)
+                if day == 5:
+                    e.partial.update({k: v for k, v in seen.items() if k not in e.partial})
+                raise
         seconds = time.perf_counter() - start
         emit({"day": day, "count": count, "seconds": round(seconds, 3)}, as_json, str(count))

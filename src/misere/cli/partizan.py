@@ -20,6 +20,7 @@ from misere.rulesets.partizan_base import Move, PartizanRuleset
 from misere.rulesets.partizan_kayles import PartizanKaylesRuleset
 from misere.rulesets.registry import find_ruleset, ruleset_names
 
+from ..viz.output import check_output, write_picture
 from .common import JSON_OPTION, command, emit
 
 __all__ = ["register", "quotient_data", "play_data", "play_ruleset"]
@@ -44,13 +45,15 @@ def quotient_data(games: Optional[str] = None, ruleset: Optional[str] = None, ma
                   size: Optional[int] = None, test: Optional[int] = None,
                   hasse: Optional[Path] = None) -> tuple[dict[str, Any], str]:
     """JSON data and human text for a partizan quotient (``hasse``: also write an SVG)."""
+    if hasse is not None:
+        check_output(hasse, what="Hasse diagram")
     q = build_quotient(games, ruleset, max_size, size, test)
     data = q.to_dict()
     if ruleset is not None:
         data["ruleset"] = find_ruleset(ruleset).name
         data["max_size"] = max_size
     if hasse is not None:
-        hasse.write_text(q.hasse_svg(title=f"Q = {q.presentation}"), encoding="utf-8")
+        write_picture(hasse, lambda: q.hasse_svg(title=f"Q = {q.presentation}"), what="Hasse diagram")
         data["hasse"] = str(hasse)
     lines = [f"quotient: {q.presentation}   ({q.structure})",
              "generators: " + ", ".join(f"{k} = {v}" for k, v in q.legend().items()),
@@ -147,9 +150,9 @@ def register(app: typer.Typer) -> None:
     def partizan_quotient_cmd(
         games: Optional[str] = typer.Option(None, "--games", "-g", help="Comma-separated games, e.g. '1, -1'."),
         ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", help="A ruleset: partizan-kayles."),
-        max_size: int = typer.Option(6, "--max-size", help="Largest component (strip) of the ruleset."),
-        size: Optional[int] = typer.Option(None, "--size", help="Classify sums of at most this many components."),
-        test: Optional[int] = typer.Option(None, "--test", help="Test against sums of at most this many."),
+        max_size: int = typer.Option(6, "--max-size", min=1, help="Largest component (strip) of the ruleset."),
+        size: Optional[int] = typer.Option(None, "--size", min=1, help="Classify sums of at most this many components."),
+        test: Optional[int] = typer.Option(None, "--test", min=1, help="Test against sums of at most this many."),
         hasse: Optional[Path] = typer.Option(None, "--hasse", help="Write the Hasse diagram (SVG) here."),
         as_json: bool = JSON_OPTION,
     ) -> None:
@@ -162,15 +165,17 @@ def register(app: typer.Typer) -> None:
     def draw_cmd(
         ruleset: str = typer.Argument(..., help=f"Ruleset: {', '.join(ruleset_names())}."),
         position: str = typer.Argument(..., help="Position in the ruleset's text format."),
-        output: Path = typer.Option(..., "--output", "-o", help="SVG file to write."),
+        output: Path = typer.Option(..., "--output", "-o",
+                                    help="File to write: .svg (or .png with the optional resvg-py)."),
         as_json: bool = JSON_OPTION,
     ) -> None:
         """Draw a ruleset position as SVG."""
+        check_output(output, what="drawing")
         r = find_ruleset(ruleset)
         svg = r.svg(position)
-        output.write_text(svg, encoding="utf-8")
+        size = write_picture(output, lambda: svg, what="drawing")
         emit({"ruleset": r.name, "position": r.format(r.components(position)), "file": str(output),
-              "bytes": len(svg.encode())}, as_json, f"wrote {output}")
+              "bytes": size}, as_json, f"wrote {output}")
 
     if "play" not in _names(app):
         @app.command("play")

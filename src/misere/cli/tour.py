@@ -8,6 +8,7 @@ import typer
 
 import misere as m
 
+from ..viz.output import check_output
 from .common import JSON_OPTION, command, emit
 from .enumerate import write_hasse
 
@@ -31,6 +32,8 @@ def register(app: typer.Typer) -> None:
         as_json: bool = JSON_OPTION,
     ) -> None:
         """A guided run: outcomes, comparisons with witnesses, canonical forms, day 2."""
+        if hasse is not None:
+            check_output(hasse, dot=True, what="Hasse diagram")
         items: list[dict[str, object]] = []
         lines: list[str] = ["misère tour: the player who makes the last move loses.", ""]
         for kind, text in STEPS:

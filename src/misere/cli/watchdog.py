@@ -1,0 +1,94 @@
+"""A hard stop behind the cooperative budget, for the ``misere`` process itself.
+
+Engines check their budget with :func:`misere.budget.check` and attach what they established;
+code that does not check (yet) would run past ``--timeout`` or eat the machine. The watchdog is a
+thread that looks at the clock and the resident memory ten times a second and, shortly after the
+budget is exhausted (``grace``), raises :class:`~misere.errors.BudgetExceededError` in the main
+thread through a signal. Python code is interrupted between bytecodes: the command stops with
+exit status 3, without a partial answer.
+
+Interrupting arbitrary code can leave shared tables half-updated, which is harmless in a process
+that exits right after, but not in a test process running many commands: the watchdog is armed
+only by :func:`misere.cli.app.main` (the console script and ``python -m misere``).
+"""
+from __future__ import annotations
+
+import signal
+import threading
+from types import FrameType, TracebackType
+from typing import Optional
+
+from ..budget import Budget, format_size, resident_memory
+from ..errors import BudgetExceededError
+
+__all__ = ["Watchdog", "ARMED", "hard_stop"]
+
+#: set by the console entry point; in-process callers (tests) keep the cooperative budget only
+ARMED = {"on": False}
+
+_SIGNAL = getattr(signal, "SIGUSR1", None)
+
+
+class Watchdog:
+    """Raise ``BudgetExceededError`` in the main thread once ``budget`` is exhausted by more than
+    ``grace`` seconds (time) or 10 % (memory). A no-op off the main thread, when not armed, or on
+    a platform without ``SIGUSR1``."""
+
+    def __init__(self, budget: Budget, grace: float = 1.0, interval: float = 0.1) -> None:
+        self.budget = budget
+        self.grace = grace
+        self.interval = interval
+        self.reason: Optional[tuple[str, str]] = None
+        self._stop = threading.Event()
+        self._thread: Optional[threading.Thread] = None
+        self._old: object = None
+
+    def _active(self) -> bool:
+        return (ARMED["on"] and _SIGNAL is not None
+                and threading.current_thread() is threading.main_thread())
+
+    def __enter__(self) -> "Watchdog":
+        if not self._active():
+            return self
+        self._old = signal.signal(_SIGNAL, self._raise)
+        self._thread = threading.Thread(target=self._watch, name="misere-watchdog", daemon=True)
+        self._thread.start()
+        return self
+
+    def __exit__(self, kind: object, exc: Optional[BaseException], tb: Optional[TracebackType]) -> None:
+        if self._thread is None:
+            return
+        self._stop.set()
+        self._thread.join()
+        signal.signal(_SIGNAL, self._old)  # type: ignore[arg-type]
+
+    def _raise(self, signum: int, frame: Optional[FrameType]) -> None:
+        if self.reason is not None and not self._stop.is_set():
+            raise BudgetExceededError(*self.reason)
+
+    def _watch(self) -> None:
+        b = self.budget
+        main = threading.main_thread().ident
+        while not self._stop.wait(self.interval):
+            if b.timeout is not None and b.elapsed > b.timeout + self.grace:
+                self.reason = ("time", f"time budget of {b.timeout:g} s exhausted "
+                                       f"(stopped after {b.elapsed:.1f} s)")
+            else:
+                rss = resident_memory()
+                if b.max_memory is not None and rss > b.max_memory * 1.1:
+                    self.reason = ("memory", f"memory budget of {format_size(b.max_memory)} exhausted "
+                                             f"({format_size(rss)} in use)")
+            if self.reason is not None:
+                assert main is not None and _SIGNAL is not None
+                signal.pthread_kill(main, _SIGNAL)
+                # keep prodding: a signal waits while the main thread is inside one C call
+                while not self._stop.wait(0.5):
+                    signal.pthread_kill(main, _SIGNAL)
+                return
+        return None
+
+
+def hard_stop(budget: Budget) -> Watchdog:
+    """The watchdog for ``budget`` (grace: 1 s plus 10 % of the timeout)."""
+    grace = 1.0 + 0.1 * (budget.timeout or 0.0)
+    return Watchdog(budget, grace=grace)

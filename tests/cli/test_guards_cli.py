@@ -1,0 +1,98 @@
+"""The guard rails of the command line itself: the ``command`` decorator, the watchdog, output
+checks and negative-game parsing (issue 9)."""
+from __future__ import annotations
+
+import inspect
+import time
+from pathlib import Path
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from misere.budget import Budget
+from misere.cli.common import command
+from misere.cli.parsing import install, looks_like_negative_game
+from misere.cli.watchdog import ARMED, Watchdog
+from misere.errors import BudgetExceededError, UnsupportedError
+from misere.viz.output import check_output, write_picture
+
+
+def test_command_adds_budget_options_once() -> None:
+    def plain(game: str = "0") -> str:
+        return game
+
+    def explicit(game: str = "0", timeout: float | None = None) -> float | None:
+        return timeout
+
+    params = inspect.signature(command(plain)).parameters
+    assert list(params) == ["game", "timeout", "max_memory", "quiet"]
+    params = inspect.signature(command(explicit)).parameters
+    assert list(params) == ["game", "timeout", "max_memory", "quiet"]
+    # the added options are taken away before the function is called; a declared one is passed
+    assert command(plain)(game="*", timeout=None, max_memory=None, quiet=True) == "*"
+    assert command(explicit)(game="*", timeout=7.0, max_memory=None, quiet=True) == 7.0
+
+
+def test_budget_stop_through_a_small_app() -> None:
+    app = typer.Typer()
+
+    @app.command()
+    @command
+    def spin(n: int = 3, as_json: bool = typer.Option(False, "--json")) -> None:
+        raise BudgetExceededError("time", "time budget of 1 s exhausted", {"done": n})
+
+    @app.command()
+    @command
+    def other() -> None:
+        pass
+
+    install(app)
+    r = CliRunner().invoke(app, ["spin", "--n", "5", "--json", "--timeout", "1", "-q"])
+    assert r.exit_code == 3
+    assert '"established": {"done": 5}' in r.stdout
+
+
+def test_watchdog_stops_code_that_never_checks(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(ARMED, "on", True)
+    start = time.monotonic()
+    with pytest.raises(BudgetExceededError) as e:
+        with Watchdog(Budget(timeout=0.2), grace=0.1, interval=0.02):
+            while True:  # pure Python, no budget check
+                sum(range(100))
+    assert e.value.kind == "time"
+    assert time.monotonic() - start < 5
+
+
+def test_watchdog_is_inert_when_not_armed() -> None:
+    with Watchdog(Budget(timeout=0.01), grace=0.0, interval=0.01) as w:
+        time.sleep(0.1)
+    assert w._thread is None
+
+
+@pytest.mark.parametrize("word,game", [("-1", True), ("-12/7", True), ("-{0|*}", True), ("-*2", True),
+                                       ("-^", True), ("-(1+*)", True), ("--json", False), ("-q", False),
+                                       ("-", False), ("-v", False)])
+def test_negative_words(word: str, game: bool) -> None:
+    assert looks_like_negative_game(word) is game
+
+
+def test_check_output(tmp_path: Path) -> None:
+    assert check_output(tmp_path / "a.svg") == "svg"
+    assert check_output(tmp_path / "a.DOT", dot=True) == "dot"
+    with pytest.raises(UnsupportedError, match=r"\.svg or \.dot"):
+        check_output(tmp_path / "a.pdf", dot=True)
+    with pytest.raises(UnsupportedError):
+        check_output(tmp_path / "a.dot")  # this picture has no DOT form
+    with pytest.raises(FileNotFoundError):
+        check_output(tmp_path / "missing" / "a.svg")
+    (tmp_path / "d.svg").mkdir()
+    with pytest.raises(IsADirectoryError):
+        check_output(tmp_path / "d.svg")
+
+
+def test_write_picture_picks_the_form(tmp_path: Path) -> None:
+    n = write_picture(tmp_path / "p.dot", lambda: "<svg/>", lambda: "digraph {}")
+    assert (tmp_path / "p.dot").read_text() == "digraph {}" and n == len("digraph {}")
+    write_picture(tmp_path / "p.svg", lambda: "<svg/>", lambda: "digraph {}")
+    assert (tmp_path / "p.svg").read_text() == "<svg/>"
