@@ -45,8 +45,6 @@ __all__ = ["OrderTable", "EndCondition", "general_end"]
 Facts = Callable[[GameId], Sequence[bool]]
 EndCondition = Callable[[np.ndarray, np.ndarray], np.ndarray]
 
-_F = np.float32
-
 
 def _facts_ends(g: GameId) -> tuple[bool, bool]:
     return bool(left(g)), bool(right(g))
@@ -83,8 +81,8 @@ class OrderTable:
         """Forget everything (called by :func:`misere.core.cache.clear`)."""
         self.ids: list[GameId] = []
         self.index: dict[GameId, int] = {}
-        self._lopt: list[np.ndarray] = []
-        self._ropt: list[np.ndarray] = []
+        self._lopt: list[tuple[int, ...]] = []
+        self._ropt: list[tuple[int, ...]] = []
         self._facts: list[Sequence[bool]] = []
         self._classes: dict[int, list[int]] = {}
         self._ge = np.zeros((0, 0), dtype=bool)
@@ -107,8 +105,12 @@ class OrderTable:
     def matrix(self, games: Sequence[GameId]) -> np.ndarray:
         """The boolean matrix ``M[i, j] = games[i] ≥ games[j]``, adding missing followers first."""
         self.extend(games)
-        idx = np.fromiter((self.index[g] for g in games), dtype=np.intp, count=len(games))
-        return self._ge[np.ix_(idx, idx)]
+        index = self.index
+        idx = np.array([index[g] for g in games], dtype=np.intp)
+        sel = _sel(idx)
+        if isinstance(sel, slice):
+            return self._ge[sel, sel].copy()
+        return self._ge.take(idx, axis=0).take(idx, axis=1)
 
     # --- growth --------------------------------------------------------------------------
     def _missing(self, games: Iterable[GameId]) -> list[GameId]:
@@ -135,14 +137,15 @@ class OrderTable:
         n0 = len(self.ids)
         n1 = n0 + len(new)
         budget.reserve(2 * max(0, n1 * n1 - self._ge.size), f"the {self.name} order table")
+        index, facts_of = self.index, self._facts_of
         for g in new:
             budget.check()
             i = len(self.ids)
             self.ids.append(g)
-            self.index[g] = i
-            self._lopt.append(np.array([self.index[x] for x in left(g)], dtype=np.intp))
-            self._ropt.append(np.array([self.index[x] for x in right(g)], dtype=np.intp))
-            self._facts.append(tuple(self._facts_of(g)))
+            index[g] = i
+            self._lopt.append(tuple([index[x] for x in left(g)]))
+            self._ropt.append(tuple([index[x] for x in right(g)]))
+            self._facts.append(tuple(facts_of(g)))
             self._classes.setdefault(birthday(g), []).append(i)
         if n1 > self._ge.shape[0]:
             cap = max(n1, 2 * self._ge.shape[0]) if n0 else n1
@@ -152,61 +155,136 @@ class OrderTable:
                 grown[:n0, :n0] = old[:n0, :n0]
                 setattr(self, attr, grown)
         facts = np.array(self._facts, dtype=bool).reshape(n1, -1)
-        classes = {b: np.array(c, dtype=np.intp) for b, c in self._classes.items()}
-        top = max(classes)
+        # each class split into its old and new members, with option incidences built once
+        parts: dict[tuple[int, str], _Rows] = {}
+        for b, members in self._classes.items():
+            arr = np.array(members, dtype=np.intp)
+            parts[b, "all"] = _Rows(arr, self)
+            if n0 and arr[-1] >= n0:
+                parts[b, "new"] = _Rows(arr[arr >= n0], self)
+                if arr[0] < n0:
+                    parts[b, "old"] = _Rows(arr[arr < n0], self)
+        top = max(self._classes)
         for s in range(2 * top + 1):
             for i in range(max(0, s - top), min(s, top) + 1):
-                ci, cj = classes.get(i), classes.get(s - i)
-                if ci is None or cj is None:
+                j = s - i
+                if (i, "all") not in parts or (j, "all") not in parts:
                     continue
                 budget.check()
-                ci_new = ci[ci >= n0]
-                if len(ci_new):
-                    self._block(ci_new, cj, facts)
-                cj_new = cj[cj >= n0]
-                ci_old = ci[ci < n0]
-                if len(ci_old) and len(cj_new):
-                    self._block(ci_old, cj_new, facts)
+                if not n0:
+                    self._block(parts[i, "all"], parts[j, "all"], facts)
+                    continue
+                if (i, "new") in parts:
+                    self._block(parts[i, "new"], parts[j, "all"], facts)
+                if (i, "old") in parts and (j, "new") in parts:
+                    self._block(parts[i, "old"], parts[j, "new"], facts)
+                elif (i, "new") not in parts and (j, "new") in parts:
+                    self._block(parts[i, "all"], parts[j, "new"], facts)
 
     # --- one block -----------------------------------------------------------------------
-    @staticmethod
-    def _incidence(rows: np.ndarray, opts: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-        """(P, M): P the sorted union of the options of ``rows``, M[r, p] = P[p] ∈ opts[rows[r]]."""
-        lists = [opts[r] for r in rows]
-        lens = np.fromiter((len(x) for x in lists), dtype=np.intp, count=len(lists))
-        if not lens.sum():
-            return np.zeros(0, dtype=np.intp), np.zeros((len(rows), 0), dtype=_F)
-        flat = np.concatenate(lists)
-        p = np.unique(flat)
-        m = np.zeros((len(rows), len(p)), dtype=_F)
-        m[np.repeat(np.arange(len(rows)), lens), np.searchsorted(p, flat)] = 1
-        return p, m
-
-    def _block(self, a: np.ndarray, b: np.ndarray, facts: np.ndarray) -> None:
+    def _block(self, ra: "_Rows", rb: "_Rows", facts: np.ndarray) -> None:
         """Fill ``GE[a, b]`` (and ``ND[a, b]``) from blocks of smaller birthday sum."""
         ge, nd = self._ge, self._nd
-        ra, rm = self._incidence(a, self._ropt)  # R(a): |A|×|Q|
-        lb, lm = self._incidence(b, self._lopt)  # L(b): |B|×|P|
+        a, b = ra.sel, rb.sel
+        nb = len(rb.idx)
+        qa, rm = ra.right  # R(a) = Q, rm[a, q]
+        pb, lm = rb.left  # L(b) = P, lm[b, p]
+        bad = np.zeros((len(ra.idx), (nb + 7) // 8), dtype=np.uint8)
         if self._normal:
             # no G^R ≤ H and no H^L ≥ G
-            bad = np.zeros((len(a), len(b)), dtype=bool)
-            if len(ra):
-                bad |= (rm @ ge[np.ix_(b, ra)].T.astype(_F)) > 0
-            if len(lb):
-                bad |= (ge[np.ix_(lb, a)].T.astype(_F) @ lm.T) > 0
-            ge[np.ix_(a, b)] = ~bad
+            _or_product(bad, rm, _get(ge, rb.sel, qa).T)
+            _or_product(bad, _get(ge, pb, ra.sel).T, lm.T)
+            _put(ge, a, b, ~_unpack(bad, nb))
             return
-        good = self._end(facts[a], facts[b])
-        if len(lb):  # some H^L to which G is downlinked
-            good &= ~((~nd[np.ix_(a, lb)]).astype(_F) @ lm.T > 0)
-        if len(ra):  # some G^R downlinked to H
-            good &= ~(rm @ (~nd[np.ix_(ra, b)]).astype(_F) > 0)
-        ge[np.ix_(a, b)] = good
-        la, lam = self._incidence(a, self._lopt)
-        rb, rbm = self._incidence(b, self._ropt)
-        notdown = np.zeros((len(a), len(b)), dtype=bool)
-        if len(la):  # some a^L ≥ b
-            notdown |= (lam @ ge[np.ix_(la, b)].astype(_F)) > 0
-        if len(rb):  # some b^R ≤ a
-            notdown |= (ge[np.ix_(a, rb)].astype(_F) @ rbm.T) > 0
-        nd[np.ix_(a, b)] = notdown
+        _or_product(bad, ~_get(nd, a, pb), lm.T)  # some H^L to which G is downlinked
+        _or_product(bad, rm, ~_get(nd, qa, b))  # some G^R downlinked to H
+        _put(ge, a, b, self._end(facts[ra.idx], facts[rb.idx]) & ~_unpack(bad, nb))
+        qa, lam = ra.left
+        pb, rbm = rb.right
+        bad[:] = 0
+        _or_product(bad, lam, _get(ge, qa, b))  # some a^L ≥ b
+        _or_product(bad, _get(ge, a, pb), rbm.T)  # some b^R ≤ a
+        _put(nd, a, b, _unpack(bad, nb))
+
+
+def _sel(idx: np.ndarray) -> "slice | np.ndarray":
+    """A slice for a run of consecutive indices (fast to read and write), else the array."""
+    if len(idx) and int(idx[-1]) - int(idx[0]) == len(idx) - 1:
+        return slice(int(idx[0]), int(idx[-1]) + 1)
+    return idx
+
+
+def _get(m: np.ndarray, a: "slice | np.ndarray", b: "slice | np.ndarray") -> np.ndarray:
+    """The sub-matrix rows a × columns b (an array with a slice indexes as a product)."""
+    if isinstance(a, slice) or isinstance(b, slice):
+        return m[a, b]
+    return m[np.ix_(a, b)]
+
+
+def _put(m: np.ndarray, a: "slice | np.ndarray", b: "slice | np.ndarray", v: np.ndarray) -> None:
+    if isinstance(a, slice) or isinstance(b, slice):
+        m[a, b] = v
+    else:
+        m[np.ix_(a, b)] = v
+
+
+def _or_product(acc: np.ndarray, masks: np.ndarray, rows: np.ndarray) -> None:
+    """``acc |= masks ∘ rows`` in the Boolean semiring, ``acc`` packed along its columns.
+
+    ``masks`` is |A|×k, ``rows`` k×|B|; k (an option set) is small beside |A| and |B|, so this
+    is k masked ORs of packed rows (dense float products are slower, and multi-threaded BLAS
+    behaves badly on thin products).
+    """
+    k = masks.shape[1]
+    if not k:
+        return
+    packed = np.packbits(rows.astype(bool, copy=False), axis=1)
+    for t in range(k):
+        m = masks[:, t].astype(bool, copy=False)
+        if m.all():
+            acc |= packed[t]
+        elif m.any():
+            acc[m] |= packed[t]
+
+
+def _unpack(acc: np.ndarray, n: int) -> np.ndarray:
+    return np.unpackbits(acc, axis=1, count=n).view(bool)
+
+
+class _Rows:
+    """A set of table indices with its Left and Right option incidences, built on first use:
+    ``(P, M)`` with P the sorted union of the options and ``M[r, p] = P[p] is an option of r``."""
+
+    __slots__ = ("idx", "sel", "_table", "_left", "_right")
+
+    def __init__(self, idx: np.ndarray, table: OrderTable) -> None:
+        self.idx = idx
+        self.sel = _sel(idx)
+        self._table = table
+        self._left: Optional[tuple[np.ndarray, np.ndarray]] = None
+        self._right: Optional[tuple[np.ndarray, np.ndarray]] = None
+
+    @property
+    def left(self) -> tuple[np.ndarray, np.ndarray]:
+        if self._left is None:
+            self._left = _incidence(self.idx, self._table._lopt)
+        return self._left
+
+    @property
+    def right(self) -> tuple[np.ndarray, np.ndarray]:
+        if self._right is None:
+            self._right = _incidence(self.idx, self._table._ropt)
+        return self._right
+
+
+def _incidence(rows: np.ndarray, opts: list[tuple[int, ...]]) -> tuple[np.ndarray, np.ndarray]:
+    lists = [opts[r] for r in rows.tolist()]
+    flat = [p for o in lists for p in o]
+    if not flat:
+        return np.zeros(0, dtype=np.intp), np.zeros((len(rows), 0), dtype=bool)
+    rowid = [k for k, o in enumerate(lists) for _ in o]
+    flat_a = np.array(flat, dtype=np.intp)
+    p = np.unique(flat_a)
+    m = np.zeros((len(rows), len(p)), dtype=bool)
+    m[rowid, np.searchsorted(p, flat_a)] = 1
+    return p, m
