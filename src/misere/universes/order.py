@@ -134,9 +134,17 @@ class OrderTable:
         if len(self.ids) + len(new) > self.max_nodes:
             self.reset()
             new = self._missing(games)
+        budget.reserve(2 * max(0, (len(self.ids) + len(new)) ** 2 - self._ge.size),
+                       f"the {self.name} order table")
+        try:
+            self._add(new)
+        except BaseException:  # a budget ran out mid-way: never keep half-computed rows
+            self.reset()
+            raise
+
+    def _add(self, new: list[GameId]) -> None:
         n0 = len(self.ids)
         n1 = n0 + len(new)
-        budget.reserve(2 * max(0, n1 * n1 - self._ge.size), f"the {self.name} order table")
         index, facts_of = self.index, self._facts_of
         for g in new:
             budget.check()
@@ -209,7 +217,7 @@ class OrderTable:
 
 def _sel(idx: np.ndarray) -> "slice | np.ndarray":
     """A slice for a run of consecutive indices (fast to read and write), else the array."""
-    if len(idx) and int(idx[-1]) - int(idx[0]) == len(idx) - 1:
+    if len(idx) and int(idx[-1]) - int(idx[0]) == len(idx) - 1 and bool((np.diff(idx) == 1).all()):
         return slice(int(idx[0]), int(idx[-1]) + 1)
     return idx
 
