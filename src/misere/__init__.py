@@ -11,7 +11,7 @@ Quick tour::
 """
 from .api import (
     Comparison, born_by, canonical, compare, comparison, count_born_by, distinguish, game, ge,
-    outcome, outcome_of_sum, parse, parse_list,
+    order, outcome, outcome_of_sum, parse, parse_list,
 )
 from .api import Invertibility, invertibility, is_invertible
 from .core import Game, Outcome
@@ -25,7 +25,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Game", "Outcome", "MisereError", "Comparison", "parse", "parse_list", "game", "outcome", "outcome_of_sum",
-    "canonical", "compare", "ge", "comparison", "distinguish", "born_by", "count_born_by",
+    "canonical", "compare", "ge", "comparison", "distinguish", "born_by", "count_born_by", "order",
     "find_universe", "universe_names", "__version__",
     "Invertibility", "invertibility", "is_invertible",
     "rulesets", "quotient", "Quotient", "limits",

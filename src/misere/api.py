@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import sys
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 
 from .core.game import Game
 from .core.outcome import Outcome, sum_outcome
@@ -27,9 +27,12 @@ def _game_svg(self: Game) -> str:
 
 Game._repr_svg_ = _game_svg  # type: ignore[attr-defined]  # attached from above: core draws nothing
 
+if TYPE_CHECKING:
+    import numpy as np
+
 __all__ = [
     "parse", "parse_list", "game", "outcome", "outcome_of_sum", "canonical", "compare", "ge", "comparison",
-    "distinguish", "born_by", "count_born_by", "Comparison", "GameLike",
+    "distinguish", "born_by", "count_born_by", "Comparison", "GameLike", "order",
 ]
 
 GameLike = "Game | str"
@@ -246,6 +249,48 @@ def born_by(n: int, universe: "str | Universe" = "general") -> list[Game]:
     """
     u = find_universe(universe)
     return [Game._of(x) for x in u.born_by(n)]
+
+
+@_limited
+def order(games: Iterable["Game | str"], universe: "str | Universe" = "general") -> "np.ndarray":
+    """The whole ≥-order of ``games`` modulo the universe as a boolean matrix.
+
+    ``M[i, j]`` is ``games[i] ≥ games[j]``. Universes with an options-only test (general,
+    normal, dicot, dead-ending) fill it bottom-up over the union of the games' followers with
+    row operations (:mod:`misere.universes.order`); other universes compare pair by pair.
+
+    Parameters
+    ----------
+    games : games or notation strings, all members of the universe.
+    universe : a universe name or alias.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``len(games) × len(games)``, dtype bool.
+
+    Raises
+    ------
+    NotInUniverseError
+        if a game is not a member.
+
+    Examples
+    --------
+    >>> order(["0", "*", "{|*,1}"]).astype(int).tolist()
+    [[1, 0, 0], [0, 1, 0], [1, 0, 1]]
+    >>> bool(order(["{0,*|*}", "0"])[0, 1]), bool(order(["{0,*|*}", "0"], universe="dicot")[0, 1])
+    (False, True)
+    >>> int(order(born_by(2)).sum())
+    4491
+
+    References
+    ----------
+    Siegel 003 Thms 5.3–5.4 (general); 004 Thms 16–17 (dicot, dead-ending).
+    """
+    u = find_universe(universe)
+    gs = [_g(x) for x in games]
+    _member(u, *gs)
+    return u.order_matrix([g.id for g in gs])
 
 
 @_limited

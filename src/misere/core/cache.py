@@ -2,15 +2,18 @@
 
 Each algorithm asks :func:`table` for its own dictionary once, at import time, and memoises in
 it by game ids. :func:`stats` reports the sizes for benchmarks. Ids are never recycled, so the
-tables never need invalidating (forms are immutable).
+tables never need invalidating (forms are immutable). Memo structures that are not plain
+dictionaries (the order tables of :mod:`misere.universes.order`) register a reset function with
+:func:`on_clear`, so that :func:`clear` forgets them too.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
-__all__ = ["table", "stats", "clear"]
+__all__ = ["table", "stats", "clear", "on_clear"]
 
 _tables: dict[str, dict[Any, Any]] = {}
+_resets: list[Callable[[], None]] = []
 
 
 def table(name: str) -> dict[Any, Any]:
@@ -19,6 +22,12 @@ def table(name: str) -> dict[Any, Any]:
     if t is None:
         t = _tables[name] = {}
     return t
+
+
+def on_clear(reset: Callable[[], None]) -> Callable[[], None]:
+    """Have :func:`clear` call ``reset`` (for memo structures other than dictionaries)."""
+    _resets.append(reset)
+    return reset
 
 
 def stats() -> dict[str, int]:
@@ -30,3 +39,5 @@ def clear() -> None:
     """Empty every memo table (ids stay valid: only derived facts are forgotten)."""
     for t in _tables.values():
         t.clear()
+    for reset in _resets:
+        reset()

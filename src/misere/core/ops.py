@@ -140,15 +140,37 @@ def is_end(g: GameId) -> bool:
 
 
 def _hereditary(name: str, local: Callable[[GameId], bool], doc: str) -> Callable[[GameId], bool]:
-    """Build a memoised predicate 'local(x) holds at every follower x'."""
+    """Build a memoised predicate 'local(x) holds at every follower x'.
+
+    The flag of every follower visited is stored once (ids are immutable), so each form is
+    examined at most once over the life of the memo; an explicit stack keeps deep games off
+    the Python stack.
+    """
     memo: dict[GameId, bool] = cache.table(name)
 
     def pred(g: GameId) -> bool:
         r = memo.get(g)
-        if r is None:
-            r = all(local(x) for x in followers(g))
-            memo[g] = r
-        return r
+        if r is not None:
+            return r
+        stack: list[tuple[GameId, bool]] = [(g, False)]
+        while stack:
+            x, expanded = stack.pop()
+            if x in memo:
+                continue
+            if not expanded:
+                if not local(x):
+                    memo[x] = False
+                    continue
+                stack.append((x, True))
+                stack.extend((y, False) for y in options(x) if y not in memo)
+            else:
+                ok = True
+                for y in options(x):
+                    if not memo[y]:
+                        ok = False
+                        break
+                memo[x] = ok
+        return memo[g]
 
     pred.__name__ = pred.__qualname__ = name
     pred.__doc__ = doc
@@ -199,12 +221,23 @@ def is_alternating(g: GameId) -> bool:
     Every Left option is a Left end, every Right option is a Right end, recursively.
     """
     r = _alt.get(g)
-    if r is None:
-        r = all(not left(x) and is_alternating(x) for x in left(g)) and all(
-            not right(x) and is_alternating(x) for x in right(g)
-        )
-        _alt[g] = r
-    return r
+    if r is not None:
+        return r
+    stack: list[tuple[GameId, bool]] = [(g, False)]
+    while stack:
+        x, expanded = stack.pop()
+        if x in _alt:
+            continue
+        lo, ro = left(x), right(x)
+        if not expanded:
+            if any(left(y) for y in lo) or any(right(y) for y in ro):
+                _alt[x] = False
+                continue
+            stack.append((x, True))
+            stack.extend((y, False) for y in lo + ro if y not in _alt)
+        else:
+            _alt[x] = all(_alt[y] for y in lo) and all(_alt[y] for y in ro)
+    return _alt[g]
 
 
 # --- named forms -------------------------------------------------------------------------

@@ -11,12 +11,16 @@ python-chess's ``find_variant``.
 """
 from __future__ import annotations
 
-from typing import Callable, ClassVar, Iterable
+from typing import Callable, ClassVar, Iterable, Optional, Sequence
 
+import numpy as np
+
+from .. import budget
 from ..core import cache
 from ..core.outcome import Outcome, sum_outcome
 from ..core.table import ZERO, GameId, birthday, intern
 from ..errors import ComputationLimitError, NotInUniverseError, UnknownUniverseError, VerificationError
+from .order import OrderTable
 
 __all__ = ["Universe", "register", "find_universe", "universe_names", "antichains"]
 
@@ -27,7 +31,7 @@ class Universe:
     Required: :attr:`name`, :meth:`contains`, :meth:`ge`, :meth:`reduce`, :meth:`witness`, given
     either as methods of a subclass or as functions to the constructor.
     Derived here: :meth:`eq`, :meth:`compare`, :meth:`distinguish`, :meth:`born_by`,
-    :meth:`check_member`.
+    :meth:`order_matrix`, :meth:`check_member`.
     """
 
     name: ClassVar[str] = "?"
@@ -37,15 +41,20 @@ class Universe:
     normal_play: ClassVar[bool] = False
     #: largest day :meth:`born_by` will enumerate exhaustively
     max_enumeration_day: ClassVar[int] = 2
+    #: the incremental ≥-matrix of :mod:`misere.universes.order`, where the universe has one
+    order_table: Optional[OrderTable] = None
 
     def __init__(self, *, contains: Callable[[GameId], bool] | None = None,
                  ge: Callable[[GameId, GameId], bool] | None = None,
                  reduce: Callable[[GameId], GameId] | None = None,
-                 witness: Callable[[GameId, GameId], GameId] | None = None) -> None:
+                 witness: Callable[[GameId, GameId], GameId] | None = None,
+                 order_table: OrderTable | None = None) -> None:
         """Supply the required hooks as functions instead of overriding the methods."""
         for name, fn in (("contains", contains), ("ge", ge), ("reduce", reduce), ("witness", witness)):
             if fn is not None:
                 setattr(self, name, fn)
+        if order_table is not None:
+            self.order_table = order_table
 
     # --- required hooks ------------------------------------------------------------------
     def contains(self, g: GameId) -> bool:
@@ -82,6 +91,22 @@ class Universe:
         """One of ``"="``, ``">"``, ``"<"``, ``"||"``."""
         a, b = self.ge(g, h), self.ge(h, g)
         return "=" if a and b else ">" if a else "<" if b else "||"
+
+    def order_matrix(self, games: Sequence[GameId]) -> np.ndarray:
+        """The boolean matrix ``M[i, j] = games[i] ≥ games[j]`` modulo this universe (members).
+
+        Computed by :class:`~misere.universes.order.OrderTable` where the universe has one,
+        otherwise pair by pair with :meth:`ge`.
+        """
+        if self.order_table is not None:
+            return self.order_table.matrix(games)
+        n = len(games)
+        m = np.zeros((n, n), dtype=bool)
+        for i, g in enumerate(games):
+            for j, h in enumerate(games):
+                budget.check()
+                m[i, j] = g == h or self.ge(g, h)
+        return m
 
     def verified_witness(self, g: GameId, h: GameId) -> GameId:
         """A witness of ``g ≱ h``, checked by outcome search before it is returned.
@@ -124,10 +149,11 @@ class Universe:
             )
         day = [ZERO]
         for _ in range(n):
-            chains = antichains(day, self.ge)
+            chains = antichains(day, self.ge, self.order_matrix(day))
             found: set[GameId] = set(day)
             for a in chains:
                 for b in chains:
+                    budget.check()
                     g = intern(a, b)
                     if self.contains(g):
                         found.add(self.reduce(g))
@@ -136,14 +162,20 @@ class Universe:
         return day
 
 
-def antichains(games: list[GameId], ge: Callable[[GameId, GameId], bool]) -> list[tuple[GameId, ...]]:
-    """All antichains (sets of pairwise incomparable elements) of ``games`` under ``ge``."""
+def antichains(games: list[GameId], ge: Callable[[GameId, GameId], bool],
+               matrix: Optional[np.ndarray] = None) -> list[tuple[GameId, ...]]:
+    """All antichains (sets of pairwise incomparable elements) of ``games`` under ``ge``
+    (or under the precomputed ``matrix[i, j] = games[i] ≥ games[j]``)."""
     n = len(games)
-    comparable = [[i != j and (ge(games[i], games[j]) or ge(games[j], games[i])) for j in range(n)]
-                  for i in range(n)]
+    if matrix is None:
+        matrix = np.array([[ge(g, h) for h in games] for g in games], dtype=bool).reshape(n, n)
+    comp = matrix | matrix.T
+    np.fill_diagonal(comp, False)
+    comparable = comp.tolist()
     out: list[tuple[GameId, ...]] = []
 
     def extend(start: int, chosen: list[int]) -> None:
+        budget.check()
         out.append(tuple(games[i] for i in chosen))
         for k in range(start, n):
             if all(not comparable[k][c] for c in chosen):

@@ -29,6 +29,7 @@ from ..core.table import ZERO, GameId, birthday, intern, left, right
 from ..errors import VerificationError
 from .base import Universe, register
 from .options_only import Failure, WitnessBuilder, maintained, small_witness
+from .order import OrderTable
 from .reduction import canonical_form
 
 __all__ = [
@@ -99,6 +100,19 @@ def strong_outcome(g: GameId) -> str:
     return ("N" if rf else "L") if lf else ("R" if rf else "P")
 
 
+def _facts(g: GameId) -> tuple[bool, bool, bool, bool]:
+    return bool(left(g)), bool(right(g)), strong_left(g), strong_right(g)
+
+
+def _end_matrix(fa, fb):  # type: ignore[no-untyped-def]
+    """004 Thm 17's proviso for all pairs: (h a Left end ⇒ g Left-strong), (g a Right end ⇒
+    h Right-strong), from facts (has Left options, has Right options, Left-strong, Right-strong)."""
+    return (fb[None, :, 0] | fa[:, None, 2]) & (fa[:, None, 1] | fb[None, :, 3])
+
+
+_table = OrderTable("dead-ending", _facts, _end_matrix)
+
+
 def ge(g: GameId, h: GameId) -> bool:
     """``g ≥ h`` modulo ℰ, for dead-ending g, h (004 Thm 17, proviso + maintenance form).
 
@@ -113,6 +127,9 @@ def ge(g: GameId, h: GameId) -> bool:
     key = (g, h)
     r = _ge.get(key)
     if r is None:
+        r = _table.lookup(g, h)
+        if r is not None:
+            return r
         r = ((bool(left(h)) or strong_left(g)) and (bool(right(g)) or strong_right(h))
              and maintained(g, h, ge))
         _ge[key] = r
@@ -210,4 +227,5 @@ class DeadEndingUniverse(Universe):
     conjugate_property = True
 
 
-DEAD_ENDING = register(DeadEndingUniverse(contains=is_dead_ending, ge=ge, reduce=reduce, witness=witness))
+DEAD_ENDING = register(DeadEndingUniverse(contains=is_dead_ending, ge=ge, reduce=reduce, witness=witness,
+                                          order_table=_table))

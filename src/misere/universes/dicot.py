@@ -26,6 +26,7 @@ from ..core.outcome import left_wins_first, right_wins_first
 from ..core.table import ZERO, GameId, intern
 from .base import Universe, register
 from .options_only import Failure, WitnessBuilder, maintained, small_witness
+from .order import OrderTable
 from .reduction import canonical_form
 
 __all__ = ["DicotUniverse", "ge", "reduce", "witness", "DICOT"]
@@ -39,6 +40,18 @@ def _outcome_ge(g: GameId, h: GameId) -> bool:
     return (left_wins_first(g) or not left_wins_first(h)) and (
         not right_wins_first(g) or right_wins_first(h)
     )
+
+
+def _facts(g: GameId) -> tuple[bool, bool]:
+    return left_wins_first(g), right_wins_first(g)
+
+
+def _end_matrix(fa, fb):  # type: ignore[no-untyped-def]
+    """``o(g) ≥ o(h)`` for all pairs, from facts (Left wins first, Right wins first)."""
+    return (fa[:, None, 0] | ~fb[None, :, 0]) & (~fa[:, None, 1] | fb[None, :, 1])
+
+
+_table = OrderTable("dicot", _facts, _end_matrix)
 
 
 def ge(g: GameId, h: GameId) -> bool:
@@ -55,6 +68,9 @@ def ge(g: GameId, h: GameId) -> bool:
     key = (g, h)
     r = _ge.get(key)
     if r is None:
+        r = _table.lookup(g, h)
+        if r is not None:
+            return r
         r = _outcome_ge(g, h) and maintained(g, h, ge)
         _ge[key] = r
     return r
@@ -126,4 +142,5 @@ class DicotUniverse(Universe):
     conjugate_property = True
 
 
-DICOT = register(DicotUniverse(contains=is_dicot, ge=ge, reduce=reduce, witness=witness))
+DICOT = register(DicotUniverse(contains=is_dicot, ge=ge, reduce=reduce, witness=witness,
+                               order_table=_table))

@@ -13,6 +13,7 @@ from ..core.game import Game
 from ..core.ops import STAR, adjoint, conjugate
 from ..core.table import ZERO, GameId, intern, left, right
 from .base import Universe, register
+from .order import OrderTable
 from .reduction import memoised_canonical
 
 __all__ = ["GeneralUniverse", "ge", "downlinked", "canonical", "witness_a", "witness_b", "downlink",
@@ -24,6 +25,7 @@ _down: dict[_Pair, bool] = cache.table("general.downlinked")
 _wa: dict[_Pair, GameId] = cache.table("general.witness_a")
 _wb: dict[_Pair, GameId] = cache.table("general.witness_b")
 _link: dict[_Pair, GameId] = cache.table("general.downlink")
+_table = OrderTable("general")
 
 
 def ge(g: GameId, h: GameId) -> bool:
@@ -36,6 +38,9 @@ def ge(g: GameId, h: GameId) -> bool:
         return True
     key = (g, h)
     r = _ge.get(key)
+    if r is not None:
+        return r
+    r = _table.lookup(g, h)
     if r is not None:
         return r
     hl, gr = left(h), right(g)
@@ -174,7 +179,7 @@ def small_witness(g: GameId, h: GameId, universe: Universe, day: int = 2) -> Gam
     return None
 
 
-GENERAL = register(GeneralUniverse(ge=ge, reduce=canonical))
+GENERAL = register(GeneralUniverse(ge=ge, reduce=canonical, order_table=_table))
 
 
 Game._ge = ge  # ``G >= H`` on Game objects is general misère comparison (attached from above)

@@ -10,11 +10,13 @@ from ..core import cache
 from ..core.ops import conjugate
 from ..core.table import GameId, left, right
 from .base import Universe, register
+from .order import OrderTable
 from .reduction import memoised_canonical
 
 __all__ = ["NormalUniverse", "ge", "canonical"]
 
 _ge: dict[tuple[GameId, GameId], bool] = cache.table("normal.ge")
+_table = OrderTable("normal", normal=True)
 
 
 def ge(g: GameId, h: GameId) -> bool:
@@ -24,6 +26,9 @@ def ge(g: GameId, h: GameId) -> bool:
     key = (g, h)
     r = _ge.get(key)
     if r is None:
+        r = _table.lookup(g, h)
+        if r is not None:
+            return r
         r = True
         for y in right(g):
             if ge(h, y):
@@ -59,4 +64,4 @@ class NormalUniverse(Universe):
         return canonical(conjugate(h))
 
 
-NORMAL = register(NormalUniverse(ge=ge, reduce=canonical))
+NORMAL = register(NormalUniverse(ge=ge, reduce=canonical, order_table=_table))

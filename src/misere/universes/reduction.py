@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
+from .. import budget
 from ..core import cache
 from ..core.table import ZERO, GameId, intern, left, right
 
@@ -52,19 +53,42 @@ def end_reversible(cur: GameId, x: GameId, left_side: bool, ge: Ge) -> bool:
     return any(not right(z) and ge(z, cur) for z in left(x))
 
 
-def _reverse_step(lo: list[GameId], ro: list[GameId], cur: GameId, left_side: bool, ge: Ge,
-                  end_step: Optional[EndStep]) -> Optional[list[GameId]]:
-    """One bypass of a reversible option on one side; the new option list, or None."""
-    own, other = (lo, ro) if left_side else (ro, lo)
+def _bypass_open(own: list[GameId], cur: GameId, left_side: bool, ge: Ge,
+                 ends: bool) -> Optional[list[GameId]]:
+    """Bypass, in one scan, every option of ``own`` reversible through a follower with options
+    on the far side (003 Lemma 4.3; 004 Thm 21); with ``ends`` false (general and normal
+    play) reversal through an end is bypassed too. The new option list, or None if none.
+
+    Every bypass is checked against the same ``cur``: a bypass keeps the value of the game, so
+    an option reversible in ``cur`` stays reversible after the others are bypassed.
+    """
+    keep: set[GameId] = set()
+    changed = False
     for x in own:
         for z in (right(x) if left_side else left(x)):
             if not (ge(cur, z) if left_side else ge(z, cur)):
                 continue
-            rest = [y for y in own if y != x]
             far = left(z) if left_side else right(z)
-            if far or end_step is None:  # bypass x through z (003 Lemma 4.3; 004 Thm 21)
-                return sorted(set(rest) | set(far))
-            new = end_step(x, rest, other, cur, left_side)
+            if far or not ends:
+                keep.update(far)
+                changed = True
+                break
+        else:
+            keep.add(x)
+    return sorted(keep) if changed else None
+
+
+def _end_step_first(lo: list[GameId], ro: list[GameId], cur: GameId, left_side: bool, ge: Ge,
+                    end_step: EndStep) -> Optional[list[GameId]]:
+    """The first end-reversal on one side that changes the options (004 Thms 23, 26, 28)."""
+    own, other = (lo, ro) if left_side else (ro, lo)
+    for x in own:
+        for z in (right(x) if left_side else left(x)):
+            if (left(z) if left_side else right(z)):
+                continue
+            if not (ge(cur, z) if left_side else ge(z, cur)):
+                continue
+            new = end_step(x, [y for y in own if y != x], other, cur, left_side)
             if new is not None:
                 return new
     return None
@@ -77,29 +101,44 @@ def canonical_form(g: GameId, ge: Ge, recurse: Callable[[GameId], GameId],
     ``recurse`` is applied to the options first (it is the caller's memoised canonical-form
     function), so options of the result are canonical. A Left option ``x`` is reversible
     through ``x^R`` when ``x^R ≤ g``; it is replaced by the Left options of ``x^R``
-    (003 Lemma 4.3). Right options mirror this.
+    (003 Lemma 4.3). Right options mirror this. Each pass removes dominated options and then
+    bypasses *every* reversible option on both sides at once (the value is unchanged by each
+    bypass, so the others stay reversible); a new pass is needed only for the options brought
+    in by the bypasses.
 
     Restricted universes (004 §3.1) pass ``end_step`` for options reversing through an end
     (open reversibility, Thm 21, is the bypass above); with it, a form ``{x | y}`` whose two
-    options both reverse through ends becomes ``0`` (004 Thm 24, Thm 26 (2)).
+    options both reverse through ends becomes ``0`` (004 Thm 24, Thm 26 (2)). End steps
+    depend on the other options, so they are taken one at a time, and only when no open
+    bypass applies. The result is the unique reduced form whatever the order of the steps
+    (003 Thm 5.1; 004 Thm 31).
     """
     lo = sorted({recurse(x) for x in left(g)})
     ro = sorted({recurse(x) for x in right(g)})
+    ends = end_step is not None
     while True:
+        budget.check()
         lo = remove_dominated(lo, ge, True)
         ro = remove_dominated(ro, ge, False)
         cur = intern(lo, ro)
-        if (end_step is not None and len(lo) == 1 and len(ro) == 1
+        if (ends and len(lo) == 1 and len(ro) == 1
                 and end_reversible(cur, lo[0], True, ge) and end_reversible(cur, ro[0], False, ge)):
             return ZERO
-        new = _reverse_step(lo, ro, cur, True, ge, end_step)
-        if new is not None:
-            lo = new
+        new_lo = _bypass_open(lo, cur, True, ge, ends)
+        new_ro = _bypass_open(ro, cur, False, ge, ends)
+        if new_lo is not None or new_ro is not None:
+            lo = new_lo if new_lo is not None else lo
+            ro = new_ro if new_ro is not None else ro
             continue
-        new = _reverse_step(lo, ro, cur, False, ge, end_step)
-        if new is not None:
-            ro = new
-            continue
+        if end_step is not None:
+            new = _end_step_first(lo, ro, cur, True, ge, end_step)
+            if new is not None:
+                lo = new
+                continue
+            new = _end_step_first(lo, ro, cur, False, ge, end_step)
+            if new is not None:
+                ro = new
+                continue
         return cur
 
 
