@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Iterator
 
-from ..errors import UnsupportedError
+from ..errors import InvalidArgumentError, UnsupportedError
 from . import ops
 from .notation import explicit, format_id, parse_id
 from .outcome import Outcome, outcome
@@ -206,4 +206,4 @@ def _id_of(x: "Game | str") -> GameId:
         return x.id
     if isinstance(x, str):
         return parse_id(x)
-    raise TypeError(f"expected a Game or notation string, got {type(x).__name__}")
+    raise InvalidArgumentError(f"expected a Game or notation string, got {type(x).__name__}")

@@ -11,7 +11,7 @@ from . import cache
 from .ops import DOWN, STAR, UP, nimber
 from .table import ZERO, GameId, birthday, intern, left, right
 
-__all__ = ["name_of", "nim_heap_size", "format_id", "explicit", "render", "text_length", "braces",
+__all__ = ["name_of", "nim_heap_size", "number_of", "format_id", "explicit", "render", "text_length", "braces",
            "MAX_LENGTH"]
 
 
@@ -64,6 +64,11 @@ def _number_here(g: GameId) -> Fraction | None:
             if mid.denominator > 1 and b - a == Fraction(2, mid.denominator):
                 return mid
     return None
+
+
+def number_of(g: GameId) -> Fraction | None:
+    """The dyadic x if ``g`` is identical to the normal-play canonical form of x, else None."""
+    return _number_of(g)
 
 
 def nim_heap_size(g: GameId) -> int | None:
