@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import sys
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 
 from .core import theory
 from .core.game import Game
@@ -17,7 +17,16 @@ from .core.notation import parse_terms
 from .core.outcome import Outcome, sum_outcome
 from .core.table import GameId
 from .errors import ComputationLimitError, InvalidArgumentError
-from .universes import Universe, find_universe
+
+if TYPE_CHECKING:
+    from .universes import Universe
+
+
+def find_universe(name: "str | Universe") -> "Universe":
+    """:func:`misere.universes.find_universe`, imported on first use (``import misere`` stays fast)."""
+    from .universes import find_universe as find
+
+    return find(name)
 
 
 def _game_svg(self: Game) -> str:
@@ -143,7 +152,7 @@ def _search(terms: theory.Terms, normal: bool, label: str) -> Outcome:
     return sum_outcome(ids, normal)
 
 
-def _member(u: Universe, *games: Game) -> None:
+def _member(u: "Universe", *games: Game) -> None:
     for g in games:
         if not u.contains(g.id):
             u.check_member(g.id, lambda _i: repr(str(g)))
@@ -248,7 +257,7 @@ def canonical(g: "Game | str", universe: "str | Universe" = "general") -> Game:
     return Game._of(u.reduce(gg.id))
 
 
-def _by_theory(g: "Game | str", h: "Game | str", u: Universe) -> str | None:
+def _by_theory(g: "Game | str", h: "Game | str", u: "Universe") -> str | None:
     """The relation of g and h from the theory (two nim heaps, two numbers in normal play), or None."""
     if isinstance(g, str) and isinstance(h, str):
         return theory.compare(parse_terms(g), parse_terms(h), u.name)

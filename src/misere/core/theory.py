@@ -26,7 +26,7 @@ from ..errors import ComputationLimitError
 from . import cache
 from .ops import add, conjugate, dyadic, followers, integer, multiple, nimber, options
 from .outcome import Outcome
-from .printing import nim_heap_size, number_of
+from .printing import big, nim_heap_size, number_of
 from .table import ZERO, GameId
 
 __all__ = ["Term", "Terms", "nim", "num", "form", "negate", "normalise", "outcome", "compare",
@@ -260,16 +260,6 @@ def estimate(terms: Iterable[tuple[Term, int]]) -> tuple[float, float]:
         nodes *= n
         per_node += l / max(n, 1.0)
     return nodes, nodes * per_node
-
-
-def big(x: float | int) -> str:
-    """A count for people: ``5.0e9``; never hits Python's int-to-str limit."""
-    if isinstance(x, int) and x.bit_length() > 60:
-        exp = int(x.bit_length() * 0.30102999566398120)
-        return f"about 1e{exp}"
-    if x == math.inf:
-        return "more than 1e308"
-    return f"{x:.1e}".replace("e+0", "e").replace("e+", "e") if x >= 1e6 else f"{int(x):,}"
 
 
 def describe(outcome_: Outcome | None) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
+from .. import budget
 from ..core import cache
 from ..core.table import ZERO, GameId, intern, left, right
 
@@ -86,6 +87,7 @@ def canonical_form(g: GameId, ge: Ge, recurse: Callable[[GameId], GameId],
     lo = sorted({recurse(x) for x in left(g)})
     ro = sorted({recurse(x) for x in right(g)})
     while True:
+        budget.check()
         lo = remove_dominated(lo, ge, True)
         ro = remove_dominated(ro, ge, False)
         cur = intern(lo, ro)
