@@ -17,9 +17,18 @@ from .api import Invertibility, invertibility, is_invertible
 from .core import Game, Outcome
 from .errors import MisereError
 from .budget import limits
-from .universes import find_universe, universe_names
-from . import rulesets  # lazy: m.rulesets.PartizanKayles, m.rulesets.Domineering, ...
-from .quotients import Quotient, quotient
+from .core.game import Game as _Game
+
+
+def _general_ge(g: int, h: int) -> bool:
+    """``G >= H`` on games: general misère comparison, loaded with the universes on first use."""
+    from .universes.general import ge
+
+    _Game._ge = ge
+    return ge(g, h)
+
+
+_Game._ge = _general_ge  # type: ignore[assignment]
 
 __version__ = "0.1.0"
 
@@ -30,3 +39,26 @@ __all__ = [
     "Invertibility", "invertibility", "is_invertible",
     "rulesets", "quotient", "Quotient", "limits",
 ]
+
+#: names imported on first use, so that ``import misere`` stays fast (numpy, the quotient
+#: engines and the rulesets load only when asked for)
+_LAZY = {"rulesets": (".rulesets", None), "quotient": (".quotients", "quotient"),
+         "Quotient": (".quotients", "Quotient"), "find_universe": (".universes", "find_universe"),
+         "universe_names": (".universes", "universe_names")}
+
+
+def __getattr__(name: str) -> object:
+    """Import :data:`_LAZY` names on first use (PEP 562)."""
+    if name not in _LAZY:
+        raise AttributeError(f"module 'misere' has no attribute {name!r}")
+    import importlib
+
+    module_name, attr = _LAZY[name]
+    module = importlib.import_module(module_name, __name__)
+    value = module if attr is None else getattr(module, attr)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))

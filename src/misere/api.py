@@ -11,11 +11,22 @@ import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 
+from .core import theory
 from .core.game import Game
+from .core.notation import parse_terms
 from .core.outcome import Outcome, sum_outcome
 from .core.table import GameId
-from .errors import ComputationLimitError
-from .universes import Universe, find_universe
+from .errors import ComputationLimitError, InvalidArgumentError
+
+if TYPE_CHECKING:
+    from .universes import Universe
+
+
+def find_universe(name: "str | Universe") -> "Universe":
+    """:func:`misere.universes.find_universe`, imported on first use (``import misere`` stays fast)."""
+    from .universes import find_universe as find
+
+    return find(name)
 
 
 def _game_svg(self: Game) -> str:
@@ -57,15 +68,94 @@ def _limited(fn: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-def _g(x: "Game | str") -> Game:
+def _g(x: "Game | str", what: str = "game") -> Game:
+    """A game from a Game or notation; sums are refused up front when hopeless (:mod:`.core.theory`)."""
     if isinstance(x, Game):
         return x
     if isinstance(x, str):
         return Game.parse(x)
-    raise TypeError(f"expected a Game or a notation string, got {type(x).__name__}")
+    raise InvalidArgumentError(f"{what}: expected a Game or a notation string, got {type(x).__name__} {_show(x)}")
 
 
-def _member(u: Universe, *games: Game) -> None:
+def _show(x: object) -> str:
+    r = repr(x)
+    return r if len(r) <= 40 else r[:37] + "..."
+
+
+def _terms(x: "Game | str", what: str = "game") -> theory.Terms:
+    """The symbolic sum of x: nim heaps and numbers stay symbols (nothing big is built)."""
+    if isinstance(x, Game):
+        return theory.normalise([(theory.form(x.id), 1)])
+    if isinstance(x, str):
+        return parse_terms(x)
+    raise InvalidArgumentError(f"{what}: expected a Game or a notation string, got {type(x).__name__} {_show(x)}")
+
+
+def _text(text: object) -> str:
+    if not isinstance(text, str):
+        raise InvalidArgumentError(f"expected notation as a string, got {type(text).__name__} {_show(text)}")
+    return text
+
+
+def _names(names: object) -> "dict[str, Game] | None":
+    if names is None:
+        return None
+    if not isinstance(names, dict) or not all(isinstance(k, str) and isinstance(v, Game)
+                                              for k, v in names.items()):
+        raise InvalidArgumentError(f"names must be a dict from str to Game, got {_show(names)}")
+    return names
+
+
+def _games(xs: object, what: str) -> list["Game | str"]:
+    if isinstance(xs, (str, Game)) or not hasattr(xs, "__iter__"):
+        raise InvalidArgumentError(f"{what} must be a list of games, got {type(xs).__name__} {_show(xs)}")
+    out = list(xs)  # type: ignore[call-overload]
+    for x in out:
+        if not isinstance(x, (Game, str)):
+            raise InvalidArgumentError(f"{what}: expected Games or notation strings, got {type(x).__name__} {_show(x)}")
+    return out
+
+
+def _flag(value: object, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise InvalidArgumentError(f"{name} must be True or False, got {_show(value)}")
+    return value
+
+
+def _day(n: object) -> int:
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise InvalidArgumentError(f"a day must be a non-negative integer, got {type(n).__name__} {_show(n)}")
+    if n < 0:
+        raise InvalidArgumentError(f"a day must be a non-negative integer, got {n}")
+    return n
+
+
+#: most positions a sum search may have (estimated) before it is refused up front
+MAX_SEARCH_POSITIONS = 10**9
+
+#: sums with more copies of one summand than this are searched with the multiple built as a form
+_MAX_COPIES = 64
+
+
+def _search(terms: theory.Terms, normal: bool, label: str) -> Outcome:
+    """Outcome of a sum that no rule covers: multiset search over components (no sum form)."""
+    positions, _ = theory.estimate(terms)
+    if positions > MAX_SEARCH_POSITIONS:
+        raise ComputationLimitError(
+            f"{label if len(label) <= 60 else label[:57] + '...'}: no rule from theory covers this sum "
+            f"and a search would visit up to {theory.big(positions)} positions")
+    ids: list[GameId] = []
+    for t, c in terms:
+        if c <= _MAX_COPIES:
+            ids += [theory.build([(t, 1)], label)] * c
+        else:
+            ids.append(theory.build([(t, c)], label))
+    if len(ids) == 1:
+        return Game._of(ids[0]).outcome(normal)
+    return sum_outcome(ids, normal)
+
+
+def _member(u: "Universe", *games: Game) -> None:
     for g in games:
         if not u.contains(g.id):
             u.check_member(g.id, lambda _i: repr(str(g)))
@@ -80,7 +170,7 @@ def parse(text: str, names: "dict[str, Game] | None" = None) -> Game:
     >>> str(parse("{2||1|0}"))
     '{2|{1|0}}'
     """
-    return Game.parse(text, names)
+    return Game.parse(_text(text), _names(names))
 
 
 @_limited
@@ -94,25 +184,37 @@ def parse_list(text: str, names: "dict[str, Game] | None" = None) -> list[Game]:
     """
     from .core.notation import parse_list_id
 
-    table = {k: v.id for k, v in (names or {}).items()}
-    return [Game._of(x) for x in parse_list_id(text, table)]
+    table = {k: v.id for k, v in (_names(names) or {}).items()}
+    return [Game._of(x) for x in parse_list_id(_text(text), table)]
 
 
 def game(lefts: Iterable["Game | str"] = (), rights: Iterable["Game | str"] = ()) -> Game:
     """The form ``{lefts | rights}``."""
-    return Game.from_options(lefts, rights)
+    return Game.from_options(_games(lefts, "lefts"), _games(rights, "rights"))
 
 
 @_limited
 def outcome(g: "Game | str", normal: bool = False) -> Outcome:
     """The misère outcome ``"L" "N" "P" "R"`` of g (normal-play with ``normal=True``).
 
+    Sums of nim heaps, integers and numbers are answered from the theory first
+    (:func:`misere.core.theory.outcome`: Bouton's misère Nim, the token count for integers),
+    with cost in the size of the notation; other sums are searched over their components
+    without building the sum form.
+
     Examples
     --------
     >>> outcome("0"), outcome("0", normal=True), outcome("1")
     (<Outcome.N: 'N'>, <Outcome.P: 'P'>, <Outcome.R: 'R'>)
+    >>> outcome("*99999999"), outcome("20001.*"), outcome("3 + -5 + 1")
+    (<Outcome.N: 'N'>, <Outcome.P: 'P'>, <Outcome.L: 'L'>)
     """
-    return _g(g).outcome(normal)
+    normal = _flag(normal, "normal")
+    terms = _terms(g)
+    found = theory.outcome(terms, normal)
+    if found is not None:
+        return found
+    return _search(terms, normal, g if isinstance(g, str) else str(g))
 
 
 @_limited
@@ -128,6 +230,14 @@ def outcome_of_sum(games: Iterable["Game | str"], normal: bool = False, simplify
     >>> outcome_of_sum(["*", "*", "{0,*|*}"]), outcome_of_sum(["*", "*"], normal=True)
     (<Outcome.N: 'N'>, <Outcome.P: 'P'>)
     """
+    normal, simplify = _flag(normal, "normal"), _flag(simplify, "simplify")
+    games = _games(games, "games")
+    terms: theory.Terms = []
+    for x in games:
+        terms += _terms(x)
+    found = theory.outcome(terms, normal)
+    if found is not None:
+        return found
     ids = [_g(x).id for x in games]
     if simplify and len(ids) > 1:
         u = find_universe("normal" if normal else "general")
@@ -150,10 +260,20 @@ def canonical(g: "Game | str", universe: "str | Universe" = "general") -> Game:
     return Game._of(u.reduce(gg.id))
 
 
+def _by_theory(g: "Game | str", h: "Game | str", u: "Universe") -> str | None:
+    """The relation of g and h from the theory (two nim heaps, two numbers in normal play), or None."""
+    if isinstance(g, str) and isinstance(h, str):
+        return theory.compare(parse_terms(g), parse_terms(h), u.name)
+    return None
+
+
 @_limited
 def ge(g: "Game | str", h: "Game | str", universe: "str | Universe" = "general") -> bool:
     """``g ≥ h`` modulo the universe."""
     u = find_universe(universe)
+    rel = _by_theory(g, h, u)
+    if rel is not None:
+        return rel in ("=", ">")
     gg, hh = _g(g), _g(h)
     _member(u, gg, hh)
     return u.ge(gg.id, hh.id)
@@ -165,10 +285,13 @@ def compare(g: "Game | str", h: "Game | str", universe: "str | Universe" = "gene
 
     Examples
     --------
-    >>> compare("0", "*"), compare("{|*,1}", "0")
-    ('||', '>')
+    >>> compare("0", "*"), compare("{|*,1}", "0"), compare("*100000", "*99999")
+    ('||', '>', '||')
     """
     u = find_universe(universe)
+    rel = _by_theory(g, h, u)
+    if rel is not None:
+        return rel
     gg, hh = _g(g), _g(h)
     _member(u, gg, hh)
     return u.compare(gg.id, hh.id)
@@ -247,6 +370,7 @@ def born_by(n: int, universe: "str | Universe" = "general") -> list[Game]:
     >>> [len(born_by(d)) for d in (0, 1, 2)]
     [1, 4, 256]
     """
+    n = _day(n)
     u = find_universe(universe)
     return [Game._of(x) for x in u.born_by(n)]
 
@@ -297,6 +421,7 @@ def order(games: Iterable["Game | str"], universe: "str | Universe" = "general")
 def count_born_by(n: int, universe: "str | Universe" = "general") -> int:
     """How many values are born by day n modulo the universe (counted without building them
     where the universe knows how)."""
+    n = _day(n)
     u = find_universe(universe)
     counter = getattr(u, "count_born_by", None)
     if counter is not None:

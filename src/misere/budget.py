@@ -29,7 +29,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from misere.errors import BudgetExceededError
+from misere.errors import BudgetExceededError, InvalidArgumentError
 
 __all__ = ["Budget", "limits", "current", "check", "reserve", "parse_size", "format_size", "Progress",
            "physical_memory"]
@@ -53,16 +53,16 @@ def parse_size(size: int | float | str | None) -> int | None:
     if size is None:
         return None
     if isinstance(size, bool):
-        raise ValueError(f"not a memory size: {size!r}")
+        raise InvalidArgumentError(f"not a memory size: {size!r}")
     if isinstance(size, (int, float)):
         value = float(size)
     else:
         m = re.fullmatch(r"\s*([0-9]*\.?[0-9]+)\s*([KMGT]?)(?:I?B)?\s*", str(size).upper())
         if not m:
-            raise ValueError(f"not a memory size: {size!r} (expected e.g. 512M, 2G)")
+            raise InvalidArgumentError(f"not a memory size: {size!r} (expected e.g. 512M, 2G)")
         value = float(m.group(1)) * _UNITS[m.group(2)]
     if not value > 0:
-        raise ValueError(f"memory size must be positive, got {size!r}")
+        raise InvalidArgumentError(f"memory size must be positive, got {size!r}")
     return int(value)
 
 
@@ -110,7 +110,7 @@ class Budget:
 
     def __post_init__(self) -> None:
         if self.timeout is not None and not (isinstance(self.timeout, (int, float)) and self.timeout > 0):
-            raise ValueError(f"timeout must be a positive number of seconds, got {self.timeout!r}")
+            raise InvalidArgumentError(f"timeout must be a positive number of seconds, got {self.timeout!r}")
         self.max_memory = parse_size(self.max_memory)
         if self.max_memory is None:
             self.max_memory = int(physical_memory() * 0.8)

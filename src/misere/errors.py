@@ -8,6 +8,7 @@ from __future__ import annotations
 __all__ = [
     "MisereError",
     "NotationError",
+    "InvalidArgumentError",
     "UnknownUniverseError",
     "NotInUniverseError",
     "UnsupportedError",
@@ -32,6 +33,12 @@ class NotationError(MisereError, ValueError):
         self.expected = expected
         shown = text if len(text) <= 60 else text[:57] + "..."
         super().__init__(f"cannot parse {shown!r} at position {position}: expected {expected}")
+
+
+class InvalidArgumentError(MisereError, ValueError, TypeError):
+    """An API argument of the wrong type or value (e.g. ``born_by("2")``, a negative day).
+
+    Derives from both ValueError and TypeError, so either ``except`` catches it."""
 
 
 class UnknownUniverseError(MisereError, ValueError):

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Iterator
 
-from ..errors import UnsupportedError
+from ..errors import InvalidArgumentError, UnsupportedError
 from . import ops
-from .notation import explicit, format_id, parse_id
+from .notation import MAX_LENGTH, explicit, format_id, parse_id
 from .outcome import Outcome, outcome
 from .table import GameId, birthday, intern, left, right
 
@@ -119,9 +119,10 @@ class Game:
         """Siegel's adjoint ``G°`` (003 Def 3.2)."""
         return Game._of(ops.adjoint(self._id))
 
-    def explicit(self) -> str:
-        """The form with only ``{ } | ,`` and ``0``."""
-        return explicit(self._id)
+    def explicit(self, max_length: int | None = MAX_LENGTH) -> str:
+        """The form with only ``{ } | ,`` and ``0``; past ``max_length`` characters a one-line
+        summary instead (``max_length=None`` prints in full, however long)."""
+        return explicit(self._id, max_length)
 
     def __add__(self, other: object) -> "Game":
         if isinstance(other, Game):
@@ -206,4 +207,4 @@ def _id_of(x: "Game | str") -> GameId:
         return x.id
     if isinstance(x, str):
         return parse_id(x)
-    raise TypeError(f"expected a Game or notation string, got {type(x).__name__}")
+    raise InvalidArgumentError(f"expected a Game or notation string, got {type(x).__name__}")

@@ -28,13 +28,18 @@ from fractions import Fraction
 from typing import Mapping
 
 from ..errors import NotationError
-from .ops import DOWN, STAR, UP, add, conjugate, dyadic, multiple, nimber
+from . import theory
+from .ops import DOWN, STAR, UP, conjugate
 from .table import ZERO, GameId, intern
+from .theory import Terms
 
-__all__ = ["parse_id", "parse_list_id", "format_id", "explicit", "name_of", "MAX_DEPTH", "MAX_LENGTH"]
+__all__ = ["parse_id", "parse_list_id", "parse_terms", "MAX_DIGITS", "format_id", "explicit", "name_of", "MAX_DEPTH", "MAX_LENGTH"]
 
 #: nesting depth (braces and parentheses) beyond which parsing fails cleanly
 MAX_DEPTH = 400
+
+#: longest digit string accepted in a number (Python's own int-to-str limit is 4,300)
+MAX_DIGITS = 100_000
 
 _TOKEN = re.compile(
     r"\s*(?:(?P<num>\d+)|(?P<name>[A-Za-z_][A-Za-z0-9_']*)|(?P<bars>\|+)|(?P<sym>[{}(),+\-~*^./±\[\]]))"
@@ -97,6 +102,14 @@ class _Parser:
             raise self.fail("'+', '-' or the end of the input")
         return g
 
+    def parse_terms(self) -> Terms:
+        if self.peek()[0] == "end":
+            raise self.fail("a game")
+        terms = self.expr_terms()
+        if self.peek()[0] != "end":
+            raise self.fail("'+', '-' or the end of the input")
+        return theory.normalise(terms)
+
     def parse_list(self) -> list[GameId]:
         if self.peek()[0] == "end":
             raise self.fail("a game")
@@ -109,29 +122,51 @@ class _Parser:
         return games
 
     def expr(self) -> GameId:
-        g = self.term()
+        """A sum, built as a form: refused up front when its explicit size is hopeless."""
+        start = self.peek()[2]
+        terms = self.expr_terms()
+        return theory.build(theory.normalise(terms), self.text[start:self.peek()[2]].strip())
+
+    def expr_terms(self) -> Terms:
+        """A sum as symbolic terms (nim heaps and numbers are not built: :mod:`.theory`)."""
+        terms = self.term()
         while self.is_sym("+") or self.is_sym("-"):
             op = self.take()[1]
             h = self.term()
-            g = add(g, h if op == "+" else conjugate(h))
-        return g
+            terms += h if op == "+" else [(theory.negate(t), c) for t, c in h]
+        return terms
 
-    def term(self) -> GameId:
-        k, v, _ = self.peek()
+    def term(self) -> Terms:
+        k, v, p = self.peek()
         nxt = self.tokens[self.i + 1] if self.i + 1 < len(self.tokens) else ("end", "", 0)
         if k == "num" and nxt[0] == "sym" and nxt[1] == ".":
             self.i += 2
-            return multiple(int(v), self.unary())
+            n = self.number(v, p)
+            return [(t, c * n) for t, c in self.unary()]
         return self.unary()
 
-    def unary(self) -> GameId:
+    def number(self, digits: str, pos: int) -> int:
+        """``int(digits)``, also past Python's int-to-str limit (up to ``MAX_DIGITS`` digits)."""
+        if len(digits) > MAX_DIGITS:
+            raise NotationError(self.text, pos, f"a number of at most {MAX_DIGITS:,} digits")
+        if len(digits) <= 4000:
+            return int(digits)
+        n = 0
+        for i in range(0, len(digits), 4000):
+            chunk = digits[i:i + 4000]
+            n = n * 10 ** len(chunk) + int(chunk)
+        return n
+
+    def unary(self) -> Terms:
         if self.is_sym("-") or self.is_sym("~"):
             self.take()
-            return conjugate(self.unary())
+            return [(theory.negate(t), c) for t, c in self.unary()]
         if self.is_sym("±"):  # ±G = {G | ~G}
             self.take()
-            g = self.unary()
-            return intern([g], [conjugate(g)])
+            start = self.peek()[2]
+            terms = theory.normalise(self.unary())
+            g = theory.build(terms, self.text[start:self.peek()[2]].strip())
+            return [(theory.form(intern([g], [conjugate(g)])), 1)]
         return self.atom()
 
     def enter(self) -> None:
@@ -139,43 +174,43 @@ class _Parser:
         if self.depth > MAX_DEPTH:
             raise self.fail(f"at most {MAX_DEPTH} levels of nesting")
 
-    def atom(self) -> GameId:
+    def atom(self) -> Terms:
         k, v, _ = self.peek()
         if k == "sym" and v == "{":
             self.take()
             self.enter()
             g = self.braces()
             self.depth -= 1
-            return g
+            return [(theory.form(g), 1)]
         if k == "sym" and v == "(":
             self.take()
             self.enter()
-            g = self.expr()
+            terms = self.expr_terms()
             if not self.is_sym(")"):
                 raise self.fail("')'")
             self.take()
             self.depth -= 1
-            return g
+            return terms
         if k == "name" and v not in ("v",) and not (v.startswith("v") and v[1:].isdigit()):
             self.take()
             if v in self.names:
-                return self.names[v]
+                return [(theory.form(self.names[v]), 1)]
             raise NotationError(self.text, self.tokens[self.i - 1][2], f"a known game name, not {v!r}")
         return self.compound()
 
-    def compound(self) -> GameId:
+    def compound(self) -> Terms:
         """number? ups? star?  -- at least one part."""
-        k, v, _ = self.peek()
+        k, v, p = self.peek()
         value: Fraction | None = None
         if k == "num":
             self.take()
-            value = Fraction(int(v))
+            value = Fraction(self.number(v, p))
             if self.is_sym("/"):
                 self.take()
                 k2, v2, p2 = self.take()
-                if k2 != "num" or int(v2) == 0 or int(v2) & (int(v2) - 1):
+                if k2 != "num" or len(v2) > 400 or int(v2) == 0 or int(v2) & (int(v2) - 1):
                     raise NotationError(self.text, p2, "a power of two as denominator")
-                value = Fraction(int(v), int(v2))
+                value = Fraction(value.numerator, int(v2))
         ups = 0
         while True:
             k, v, _ = self.peek()
@@ -191,15 +226,20 @@ class _Parser:
         if self.is_sym("*"):
             self.take()
             if value is None and ups == 0 and self.is_sym("["):
-                return self.impartial_list()
+                return [(theory.form(self.impartial_list()), 1)]
             star = 1
-            k, v, _ = self.peek()
+            k, v, p = self.peek()
             if k == "num":
                 self.take()
-                star = int(v)
+                star = self.number(v, p)
         if value is None and ups == 0 and star is None:
             raise self.fail("a game")
-        return _named_form(value or Fraction(0), ups, star or 0)
+        value, star = value or Fraction(0), star or 0
+        if ups == 0 and star == 0:
+            return [(theory.num(value), 1)]
+        if ups == 0 and value == 0:
+            return [(theory.nim(star), 1)]
+        return [(theory.form(_named_form(value, ups, star)), 1)]
 
     def impartial_list(self) -> GameId:
         """CGSuite's impartial input ``*[G1, G2, ...]`` (after ``*``): the form with those
@@ -272,14 +312,11 @@ class _Parser:
 
 
 def _named_form(value: Fraction, ups: int, star: int) -> GameId:
-    """The normal-play canonical form of ``value + ups.^ + *star`` for the few shapes named."""
+    """The normal-play canonical form of ``value + ups.^ + *star`` for the few shapes named
+    other than plain numbers and nim heaps (those are symbolic terms: :mod:`.theory`)."""
     if ups == 0:
-        if star == 0:
-            return dyadic(value)
-        if value == 0:
-            return nimber(star)
         if star == 1:
-            x = dyadic(value)
+            x = theory.build([(theory.num(value), 1)], f"{value}*")
             return intern([x], [x])  # x* = {x|x}
         raise _unsupported(value, ups, star)
     if value != 0 or abs(ups) > 1 or star > 1:
@@ -320,6 +357,20 @@ def parse_list_id(text: str, names: Mapping[str, GameId] | None = None) -> list[
     if not isinstance(text, str):
         raise NotationError(str(text), 0, "a string")
     return _Parser(text, names or {}).parse_list()
+
+
+def parse_terms(text: str, names: Mapping[str, GameId] | None = None) -> Terms:
+    """Parse ``text`` as a symbolic sum (:mod:`.theory`): nim heaps and numbers stay symbols,
+    other summands are built as forms (each refused up front when hopeless).
+
+    Examples
+    --------
+    >>> [(t.kind, t.value, c) for t, c in parse_terms("*100000 + 3.* - 2")]
+    [('nim', 100000, 1), ('nim', 1, 3), ('num', Fraction(-2, 1), 1)]
+    """
+    if not isinstance(text, str):
+        raise NotationError(str(text), 0, "a string")
+    return _Parser(text, names or {}).parse_terms()
 
 
 # printing lives in .printing; re-exported so that one module names the notation

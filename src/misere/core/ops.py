@@ -11,6 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Callable, Iterable, Iterator
 
+from .. import budget
 from . import cache
 from .table import ZERO, GameId, intern, left, right
 
@@ -35,6 +36,7 @@ def add(a: GameId, b: GameId) -> GameId:
     key = (a, b) if a <= b else (b, a)
     r = _sum.get(key)
     if r is None:
+        budget.check()
         r = intern(
             [add(x, b) for x in left(a)] + [add(a, y) for y in left(b)],
             [add(x, b) for x in right(a)] + [add(a, y) for y in right(b)],
@@ -52,16 +54,18 @@ def add_all(games: Iterable[GameId]) -> GameId:
 
 
 def multiple(n: int, g: GameId) -> GameId:
-    """``n.g``: the sum of ``n`` copies of ``g`` (binary doubling)."""
+    """``n.g``: the sum of ``n`` copies of ``g``, one copy at a time.
+
+    Adding one copy at a time reuses every sum of followers already made, so the work is about
+    (followers of ``n.g``) × (followers of ``g``) sums; doubling would cost the square of the
+    followers of ``(n/2).g`` and recurse as deep as the result.
+    """
     if n < 0:
         raise ValueError("a multiple needs a non-negative count")
-    result, power = ZERO, g
-    while n:
-        if n & 1:
-            result = add(result, power)
-        n >>= 1
-        if n:
-            power = add(power, power)
+    result = ZERO
+    for _ in range(n):
+        budget.check()
+        result = add(result, g)
     return result
 
 

@@ -4,6 +4,7 @@ impartial forms in :mod:`misere.impartial.notation`). Parsing is in :mod:`.notat
 """
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Callable, Mapping
 
@@ -11,7 +12,7 @@ from . import cache
 from .ops import DOWN, STAR, UP, nimber
 from .table import ZERO, GameId, birthday, intern, left, right
 
-__all__ = ["name_of", "nim_heap_size", "format_id", "explicit", "render", "text_length", "braces",
+__all__ = ["big", "name_of", "nim_heap_size", "number_of", "format_id", "explicit", "render", "text_length", "braces",
            "MAX_LENGTH"]
 
 
@@ -64,6 +65,11 @@ def _number_here(g: GameId) -> Fraction | None:
             if mid.denominator > 1 and b - a == Fraction(2, mid.denominator):
                 return mid
     return None
+
+
+def number_of(g: GameId) -> Fraction | None:
+    """The dyadic x if ``g`` is identical to the normal-play canonical form of x, else None."""
+    return _number_of(g)
 
 
 def nim_heap_size(g: GameId) -> int | None:
@@ -224,4 +230,15 @@ def explicit(g: GameId, max_length: int | None = None) -> str:
 
 def _summary(g: GameId, length: int) -> str:
     count = len(_missing(g, {}))
-    return f"<form of birthday {birthday(g)}, {count} followers, {length:,} characters in full>"
+    return f"<form of birthday {birthday(g)}, {count:,} followers, {big(length)} characters in full>"
+
+
+def big(x: float | int) -> str:
+    """A count for people: ``5.0e9``; never hits Python's int-to-str limit."""
+    if isinstance(x, int) and x.bit_length() > 60:
+        exp = int(x.bit_length() * 0.30102999566398120)
+        return f"about 1e{exp}"
+    if x == math.inf:
+        return "more than 1e308"
+    return f"{x:.1e}".replace("e+0", "e").replace("e+", "e") if x >= 1e6 else f"{int(x):,}"
+

@@ -14,8 +14,6 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Callable
 
-import numpy as np
-
 from ..core import cache
 from ..core.table import ZERO, GameId, birthday, left
 from ..errors import ComputationLimitError
@@ -118,6 +116,8 @@ def count_subsets(forms: list[GameId], progress: Progress | None = None,
             if h in left(g):
                 parents |= 1 << i
         rules.append((o, o | parents))
+    import numpy as np  # on call: ``import misere`` does not load numpy
+
     dtype = np.uint32 if m <= 31 else np.uint64
     total = 1 << m
     step = 1 << min(chunk_bits, m)

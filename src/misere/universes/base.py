@@ -19,7 +19,8 @@ from .. import budget
 from ..core import cache
 from ..core.outcome import Outcome, sum_outcome
 from ..core.table import ZERO, GameId, birthday, intern
-from ..errors import ComputationLimitError, NotInUniverseError, UnknownUniverseError, VerificationError
+from ..errors import (ComputationLimitError, InvalidArgumentError, NotInUniverseError, UnknownUniverseError,
+                      VerificationError)
 from .order import OrderTable
 
 __all__ = ["Universe", "register", "find_universe", "universe_names", "antichains"]
@@ -138,8 +139,8 @@ class Universe:
         Day n is built from antichains of day n-1 (dominated options never survive
         reduction), as in Siegel 003 §6.
         """
-        if n < 0:
-            raise ValueError("a day must be non-negative")
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise InvalidArgumentError(f"a day must be a non-negative integer, got {n!r:.40}")
         memo = cache.table(f"{self.name}.born_by")
         if n in memo:
             return list(memo[n])
@@ -207,6 +208,8 @@ def find_universe(name: "str | Universe") -> Universe:
     """
     if isinstance(name, Universe):
         return name
+    if not isinstance(name, str):
+        raise InvalidArgumentError(f"a universe is a name or a Universe, got {type(name).__name__} {name!r:.40}")
     u = _REGISTRY.get(str(name).lower().replace("_", "-"))
     if u is None:
         raise UnknownUniverseError(

@@ -8,6 +8,7 @@ Thm 5.4.
 """
 from __future__ import annotations
 
+from .. import budget
 from ..core import cache
 from ..core.game import Game
 from ..core.ops import STAR, adjoint, conjugate
@@ -43,6 +44,7 @@ def ge(g: GameId, h: GameId) -> bool:
     r = _table.lookup(g, h)
     if r is not None:
         return r
+    budget.check()
     hl, gr = left(h), right(g)
     if (not hl and left(g)) or (not gr and right(h)):
         r = False
