@@ -129,6 +129,7 @@ class PartizanKaylesRuleset(SizedRuleset):
     aliases = ("kayles-partizan", "pk", "partizan_kayles")
     syntax = "strip lengths separated by spaces (or strips of tokens 'ooo o')"
     example = "3 5 1"
+    rule_name = "000 Thm 4.4 (outcome from the strips = 1, 2 mod 3)"
     unit = "strip length"
 
     def __init__(self) -> None:
