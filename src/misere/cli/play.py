@@ -92,7 +92,7 @@ def _quotient(game: Any, largest: int, max_heap: Optional[int]) -> Any:
     """The quotient answering heaps up to ``largest``: doubling bounds until it is certified
     periodic or covers ``largest`` (or exactly ``max_heap`` when given)."""
     import misere.quotients as mq
-    from misere.budget import Progress, check
+    from misere.budget import Progress, current
 
     finite = getattr(game, "max_heap", None)
     if max_heap is not None:
@@ -104,13 +104,13 @@ def _quotient(game: Any, largest: int, max_heap: Optional[int]) -> Any:
             bar.update(heap_bound=bound)
             try:
                 q = mq.quotient(game, max_heap=bound, certify=0)
+                if q.solved or bound >= target:
+                    break
+                current().check(force=True)  # between bounds: the clock, not only the counter
             except BudgetExceededError as e:
                 e.partial.update({"game": game.name, "heap_bound": bound, "largest_heap": largest,
-                                  "certified_periodic_by": None})
+                                  "certified_periodic": False})
                 raise
-            if q.solved or bound >= target:
-                break
-            check()
             bound = min(2 * bound, target)
     if largest > q.max_heap and not q.solved:
         raise ComputationLimitError(
