@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from misere.errors import RulesetError
 from misere.rulesets.partizan_base import PartizanRuleset
 from misere.rulesets.partizan_draw import COLOURS, svg_document
 from misere.rulesets.positions import board_cells, rectangle_cells

@@ -12,7 +12,7 @@ Each ruleset documents its format in ``syntax`` and ``example``;
 from __future__ import annotations
 
 import numbers
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable
 
 from misere.errors import RulesetError
 
