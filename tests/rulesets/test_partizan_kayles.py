@@ -6,7 +6,8 @@ from xml.etree import ElementTree
 import pytest
 
 import misere as m
-from misere.errors import RulesetError
+from misere.errors import ComputationLimitError, RulesetError
+from misere.rulesets.partizan_base import PartizanRuleset
 from misere.rulesets.partizan_kayles import PartizanKayles as K
 from misere.rulesets.partizan_kayles import reduce, rule_move, rule_outcome
 from tests.oracle import brute
@@ -24,7 +25,7 @@ def test_strip_forms_and_single_strips() -> None:
     assert K.position([1]) == m.parse("1") and K.position([2]) == m.parse("{1|0}")
     assert [K.outcome([n]).value for n in range(12)] == list("NRPNRPNRPNRP")
     assert K.parse("ooo o 5") == [3, 1, 5] and K.format([3, 1]) == "3 1"
-    with pytest.raises(RulesetError, match="cannot read partizan-kayles position"):
+    with pytest.raises(RulesetError, match="cannot read partizan-kayles position '3 x': unexpected character 'x'"):
         K.parse("3 x")
     with pytest.raises(RulesetError, match="non-negative"):
         K.components([-1])
@@ -32,14 +33,53 @@ def test_strip_forms_and_single_strips() -> None:
 
 def test_search_agrees_with_oracle() -> None:
     for p in positions(9):
-        assert K.outcome(p).value == oracle_outcome(p), p
+        assert K.search_outcome(p).value == oracle_outcome(p) == K.outcome(p).value, p
 
 
 def test_thm_4_4_outcome_rule_and_lemma_2_1() -> None:
     for p in positions(MAX_SQUARES):
-        o = K.outcome(p)
-        assert rule_outcome(p) == o, p
+        o = K.search_outcome(p)
+        assert rule_outcome(p) == o == K.outcome(p), p
         assert o != m.Outcome.L  # Lemma 2.1
+
+
+def test_winning_moves_by_rule_equal_the_search() -> None:
+    # every winning move listed by Thm 4.4 is exactly the search's list, in the same order
+    for p in positions(MAX_SQUARES):
+        assert K.winning_moves(p) == PartizanRuleset.winning_moves(K, p), p
+
+
+def test_long_strips_one_move_per_residue_class() -> None:
+    from misere.rulesets.partizan_kayles import LIST_ALL
+    for n in range(LIST_ALL + 1, LIST_ALL + 7):
+        for others in ([], [1], [2], [1, 2, 2], [4, 5, 5], [3]):
+            p = [n] + others
+            wins = K.winning_moves(p)
+            for player, w in (("Left", 1), ("Right", 2)):
+                # residues (mod 3) of the first token of every winning move, judged move by move
+                want = set()
+                for t in range(n - w + 1):
+                    o = rule_outcome(others + [x for x in (t, n - w - t) if x])
+                    if not (o.right_first if w == 1 else o.left_first):
+                        want.add((t + 1) % 3)
+                got = [int(mv.label.split()[2].split("-")[0]) for mv in wins[player] if mv.component == 0]
+                assert {t % 3 for t in got} == want and len(got) == len(want), (p, player)
+                assert all("wins alike" in mv.label for mv in wins[player] if mv.component == 0)
+
+
+def test_any_lengths_instantly() -> None:
+    import time
+    t = time.perf_counter()
+    assert K.outcome([37, 34]).value == "R"  # 47 s by search before (issue 9)
+    assert [mv.result for mv in K.winning_moves([37, 34])["Right"]][:2] == ["1 34 34", "4 31 34"]
+    big = [10**9, 10**30 + 1, 5]
+    assert K.outcome(big) == rule_outcome(big) == K.quotient_outcome(big)
+    assert K.outcome([10**9]).value == "R" and K.quotient_outcome([10**9]).value == "R"
+    wins = K.winning_moves([10**9])
+    assert wins["Left"] == [] and [mv.result for mv in wins["Right"]] == ["999999998", "1 999999997", "2 999999996"]
+    assert time.perf_counter() - t < 2
+    with pytest.raises(ComputationLimitError, match="too many to list"):
+        K.moves([10**9], "Left")
 
 
 def printed_rule_move(strips, player: str):
@@ -108,9 +148,9 @@ def test_svg() -> None:
 
 
 @pytest.mark.slow
-def test_thm_4_4_to_18_squares() -> None:
-    for p in positions(18):
-        assert rule_outcome(p) == K.outcome(p), p
+def test_thm_4_4_to_20_squares() -> None:
+    for p in positions(20):
+        assert rule_outcome(p) == K.search_outcome(p) == K.outcome(p), p
 
 
 def test_static_corrected_rule_to_20_squares() -> None:
@@ -134,5 +174,5 @@ def test_static_corrected_rule_to_20_squares() -> None:
 
 def test_outcome_through_the_computed_quotient() -> None:
     for p in positions(11):
-        assert K.quotient_outcome(p) == K.outcome(p), p
+        assert K.quotient_outcome(p) == K.search_outcome(p), p
     assert K.quotient_outcome([4, 5, 5, 100, 101]).value == "P"

@@ -1,52 +1,183 @@
-"""``misere play``: outcome and a winning move of a sum of heaps, from the misère quotient."""
+"""``misere play``: outcome and winning moves of a position, answered from the theory first.
+
+* Rulesets (``nim``, ``partizan-kayles``, ``penny-nim``, ...): the ruleset's own ``outcome`` and
+  ``winning_moves``, which use the proved rule where there is one (Bouton; 000 Thm 4.4 checked
+  against the computed quotient; 001 Thm 3.5.6) for any sizes, and search otherwise.
+* Heap games (octal codes, ``pascal-beans[:ROWS]``): the misère quotient (Plambeck 002 §9),
+  computed with a doubling heap bound until it is certified periodic (then any heap is answered
+  through the period) or reaches the largest heap present, under the ``--timeout`` /
+  ``--max-memory`` budget. Heaps beyond the periodicity horizon of an unsolved quotient are
+  refused in one line.
+"""
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import Any, List, Optional
 
 import typer
 
-from misere.errors import RulesetError
+from misere.errors import BudgetExceededError, ComputationLimitError, RulesetError, VerificationError
 
-from .common import JSON_OPTION, command, emit
+from .common import JSON_OPTION, MEMORY_OPTION, QUIET_OPTION, TIMEOUT_OPTION, command, emit
 
-__all__ = ["register"]
+__all__ = ["register", "ruleset_data", "heap_data", "HORIZON", "help_text"]
+
+#: an unsolved quotient is computed at most this far (the solver's own periodicity horizon)
+HORIZON = 1000
+#: first heap bound of the doubling search for a certified period
+FIRST_BOUND = 16
+#: winning moves of heaps with more options than this are not searched (outcome still given)
+MAX_OPTIONS = 2_000_000
+
+
+def help_text() -> str:
+    """Help of ``misere play``: the position format of every ruleset, from the rulesets."""
+    from misere.rulesets.registry import RULESETS
+    rows = ["OCTAL CODE (or pascal-beans[:ROWS]): heap sizes as separate arguments",
+            "    e.g. misere play 0.123 5 7 9"]
+    for r in RULESETS:
+        rows += [f"{r.name}: {r.syntax}", f"    e.g. misere play {r.name} '{getattr(r, 'example', '')}'"]
+    return ("Misère outcome of a position and winning moves, from the theory first (rules, "
+            "periodic quotients), else by search.\n\n"
+            "RULESET is a ruleset name or an octal code; POSITION is one argument in its format:\n\n\b\n"
+            + "\n".join(rows))
+
+
+def _method(r: Any) -> str:
+    name = getattr(r, "rule_name", None)
+    return f"rule: {name}" if name else "search over sums of components"
+
+
+def ruleset_data(r: Any, position: str) -> tuple[dict[str, Any], str]:
+    """JSON data and text for a position of the partizan ruleset ``r``."""
+    comps = r.components(position)
+    text = r.format(comps)
+    o = r.outcome(comps)
+    method = _method(r)
+    if hasattr(r, "quotient_outcome"):  # Partizan Kayles: the computed quotient must agree
+        if r.quotient_outcome(comps) != o:
+            raise VerificationError(f"quotient and {r.rule_name} disagree on {text!r}: please report")
+        method += "; agrees with the computed quotient <a,b | ab=1> (000 Thm 3.2 reduction)"
+    moves = r.winning_moves(comps)
+    data = {
+        "ruleset": r.name, "position": text, "outcome": o.value, "method": method,
+        "left_first": "Left" if o.left_first else "Right",
+        "right_first": "Right" if o.right_first else "Left",
+        "winning_moves": {p: [m.to_dict() for m in ms] for p, ms in moves.items()},
+    }
+    lines = [f"{r.name} {text}: outcome {o.value}  ({method})"]
+    for p in ("Left", "Right"):
+        ms = moves.get(p, [])
+        if not (o.left_first if p == "Left" else o.right_first):
+            how = "loses"
+        elif ms:
+            how = f"wins by {ms[0].label} -> {ms[0].result}" + (f"  ({len(ms)} winning moves)" if len(ms) > 1 else "")
+        else:
+            how = "wins: no move available (misère)"
+        lines.append(f"{p} moving first: {how}")
+    return data, "\n".join(lines)
+
+
+def _sizes(heaps: List[str]) -> list[int]:
+    out = []
+    for h in (t for arg in heaps for t in arg.replace(",", " ").split()):
+        if not (h.isascii() and h.isdigit()):
+            raise RulesetError(f"heap sizes must be non-negative integers, got {h!r}")
+        if len(h) > 4000:
+            raise RulesetError(f"heap size {h[:12]}... has {len(h)} digits (at most 4000)")
+        out.append(int(h))
+    return out
+
+
+def _quotient(game: Any, largest: int, max_heap: Optional[int]) -> Any:
+    """The quotient answering heaps up to ``largest``: doubling bounds until it is certified
+    periodic or covers ``largest`` (or exactly ``max_heap`` when given)."""
+    import misere.quotients as mq
+    from misere.budget import Progress, current
+
+    finite = getattr(game, "max_heap", None)
+    if max_heap is not None:
+        return mq.quotient(game, max_heap=max_heap, certify=0)
+    target = min(largest, HORIZON) if finite is None else min(largest, finite)
+    bound = min(FIRST_BOUND, target) if target else 1
+    with Progress("play: quotient") as bar:
+        while True:
+            bar.update(heap_bound=bound)
+            try:
+                q = mq.quotient(game, max_heap=bound, certify=0)
+                if q.solved or bound >= target:
+                    break
+                current().check(force=True)  # between bounds: the clock, not only the counter
+            except BudgetExceededError as e:
+                e.partial.update({"game": game.name, "heap_bound": bound, "largest_heap": largest,
+                                  "certified_periodic": False})
+                raise
+            bound = min(2 * bound, target)
+    if largest > q.max_heap and not q.solved:
+        raise ComputationLimitError(
+            f"heap {largest} of {q.game.name}: the quotient is not certified periodic by heap "
+            f"{q.max_heap} (|Q| = {q.order}) and partial quotients up to heap {largest} are out of "
+            f"reach; give heaps <= {q.max_heap}")
+    return q
+
+
+def _options_count(game: Any, sizes: list[int]) -> int:
+    parts = (getattr(game, "periodicity", None) or (0, 1))[1]
+    return sum(h ** max(parts - 1, 1) for h in set(sizes))
+
+
+def heap_data(code: str, sizes: list[int], max_heap: Optional[int]) -> tuple[dict[str, Any], str]:
+    """JSON data and text for a sum of heaps of a heap game (octal code or Pascal's Beans)."""
+    import misere.quotients as mq
+
+    from .quotient import resolve_game
+
+    spec = resolve_game(code)
+    game = mq.octal_game(spec) if isinstance(spec, str) else spec
+    q = _quotient(game, max(sizes, default=0), max_heap)
+    out = q.outcome(sizes)
+    d: dict[str, Any] = {"game": q.game.name, "heaps": sizes, "outcome": out,
+                         "value": q.pres.word(q.element(sizes)), "solved": q.solved,
+                         "heaps_computed": q.max_heap, "period": q.period, "preperiod": q.preperiod}
+    text = f"{out}  (value {d['value']})"
+    if out == "P":
+        d["move"] = None
+    elif _options_count(game, sizes) > MAX_OPTIONS:
+        d["move"] = None
+        d["move_note"] = f"not searched: the heaps have about {_options_count(game, sizes)} options"
+        text += f"; winning move {d['move_note']}"
+    else:
+        mv = q.winning_move(sizes)
+        d["move"] = None if mv is None else {"heap": mv.heap, "to": list(mv.to), "position": list(mv.position)}
+        if mv is not None:
+            text += f"; winning move: {mv.heap} -> {' + '.join(map(str, mv.to)) or 'nothing'}" \
+                    f"  leaving {' + '.join(map(str, mv.position)) or 'nothing'}"
+    return d, text
 
 
 def register(app: typer.Typer) -> None:
     """Add the ``play`` command to the ``misere`` app."""
 
-    @app.command()
+    @app.command(help=help_text())
     @command
     def play(
-        code: str = typer.Argument(..., help="Octal code or pascal-beans[:ROWS]."),
-        heaps: List[str] = typer.Argument(..., help="Heap sizes (cell numbers for boards), or a "
-                                          "position of a partizan ruleset (see misere.cli.partizan)."),
-        max_heap: Optional[int] = typer.Option(None, "--max-heap", help="Partial quotient bound."),
+        code: str = typer.Argument(..., metavar="RULESET", help="Ruleset name, octal code or pascal-beans[:ROWS]."),
+        heaps: List[str] = typer.Argument(..., metavar="POSITION...", help="Heap sizes, or a ruleset position "
+                                          "(see the table above)."),
+        max_heap: Optional[int] = typer.Option(None, "--max-heap", min=0,
+                                               help="Use exactly the partial quotient up to this heap."),
+        timeout: Optional[float] = TIMEOUT_OPTION,
+        max_memory: Optional[str] = MEMORY_OPTION,
+        quiet: bool = QUIET_OPTION,
         as_json: bool = JSON_OPTION,
     ) -> None:
-        """Misère outcome of a position and a winning move (via the quotient)."""
-        from .partizan import play_ruleset  # partizan ruleset names (issue 5)
-        if play_ruleset(code, heaps, as_json):
-            return
-        bad = [h for h in heaps if not h.isdigit()]
-        if bad:
-            raise RulesetError(f"heap sizes must be non-negative integers, got {bad[0]!r}")
-        sizes = [int(h) for h in heaps]
-        import misere.quotients as mq
-
-        from .quotient import resolve_game
-
-        # the partial quotient of the heaps present decides the position and its moves
-        bound = max_heap if max_heap is not None else max([1, *sizes])
-        q = mq.quotient(resolve_game(code), max_heap=bound, certify=0)
-        out = q.outcome(sizes)
-        mv = q.winning_move(sizes)
-        d = {"game": q.game.name, "heaps": sizes, "outcome": out,
-             "value": q.pres.word(q.element(sizes)),
-             "move": None if mv is None else {"heap": mv.heap, "to": list(mv.to),
-                                              "position": list(mv.position)}}
-        text = f"{out}  (value {d['value']})"
-        if mv is not None:
-            text += f"; winning move: {mv.heap} -> {' + '.join(map(str, mv.to)) or 'nothing'}" \
-                    f"  leaving {' + '.join(map(str, mv.position)) or 'nothing'}"
-        emit(d, as_json, text)
+        from misere.errors import MisereError
+        from misere.rulesets.registry import find_ruleset
+        try:
+            r = find_ruleset(code)
+        except MisereError:
+            r = None
+        if r is not None:
+            data, text = ruleset_data(r, " ".join(heaps))
+        else:
+            data, text = heap_data(code, _sizes(heaps), max_heap)
+        emit(data, as_json, text)

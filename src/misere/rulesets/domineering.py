@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from misere.errors import RulesetError
 from misere.rulesets.partizan_base import PartizanRuleset
 from misere.rulesets.partizan_draw import COLOURS, svg_document
+from misere.rulesets.positions import board_cells, rectangle_cells
 
 __all__ = ["DomineeringRuleset", "Domineering", "regions"]
 
@@ -68,6 +68,7 @@ class DomineeringRuleset(PartizanRuleset[Board]):
     name = "domineering"
     aliases = ("dom",)
     syntax = "rows of '.' and '#' separated by '/' (e.g. '..#/...'), or 'RxC'; boards joined by '+'"
+    example = "..#/.../..."
 
     def parse(self, text: str) -> list[Board]:
         out: list[Board] = []
@@ -81,24 +82,13 @@ class DomineeringRuleset(PartizanRuleset[Board]):
                 out += self._from_python((r, c))
                 continue
             rows = [row.strip() for row in part.replace("\n", "/").split("/") if row.strip()]
-            if any(set(row) - {".", "#", "x", "X", "o"} for row in rows):
-                raise RulesetError(f"cannot read Domineering position {text!r}: expected {self.syntax}")
-            out += self._from_python(rows)
+            out += regions(board_cells(rows, self, text))
         return sorted(out, key=lambda b: (len(b), sorted(b)))
 
     def _from_python(self, position: Any) -> list[Board]:
         if isinstance(position, tuple) and len(position) == 2 and all(isinstance(x, int) for x in position):
-            r, c = position
-            if r < 0 or c < 0:
-                raise RulesetError(f"a board needs non-negative sides, got {position!r}")
-            return regions((i, j) for i in range(r) for j in range(c))
-        rows = list(position)
-        cells = []
-        for i, row in enumerate(rows):
-            if not isinstance(row, str) or set(row) - {".", "#", "x", "X", "o"}:
-                raise RulesetError(f"cannot read Domineering board {position!r}: expected {self.syntax}")
-            cells += [(i, j) for j, ch in enumerate(row) if ch in ".o"]
-        return regions(cells)
+            return regions(rectangle_cells(*position, self, position))
+        return regions(board_cells(position, self, position))
 
     def component_moves(self, comp: Board, left: bool) -> list[tuple[str, list[Board]]]:
         dr, dc = (1, 0) if left else (0, 1)

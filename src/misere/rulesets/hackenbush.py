@@ -13,17 +13,20 @@ strings, or a list of ``(u, v, colour)`` triples (ground ``"g"`` or ``0``).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
 
 from misere.errors import RulesetError
 from misere.rulesets.partizan_base import PartizanRuleset
 from misere.rulesets.partizan_draw import COLOURS, svg_document
+from misere.rulesets.positions import bad_position, check_total
 
 __all__ = ["HackenbushRuleset", "Hackenbush", "string_value"]
 
 Edge = tuple[int, int, str]
 Comp = tuple[Edge, ...]
 _GROUND = {"g", "0", "ground", "G0"}
+#: most edges a position may have (reading it is quadratic; search is hopeless far earlier)
+MAX_EDGES = 5000
 
 
 def string_value(s: str) -> Fraction:
@@ -123,9 +126,12 @@ class HackenbushRuleset(PartizanRuleset[Comp]):
 
     name = "hackenbush"
     aliases = ("hackenbush-strings", "sprigs", "rbg-hackenbush")
-    syntax = "strings 'BBR GRB' or edges 'g-1:B 1-2:R 2-g:G'"
+    syntax = "strings of B, R, G from the ground up, or edges u-v:C with g the ground ('g-1:B 1-2:R 2-g:G')"
+    example = "BBR GRB"
 
     def parse(self, text: str) -> list[Comp]:
+        if not isinstance(text, str):
+            raise RulesetError(f"a hackenbush position in text is a str, got {type(text).__name__}")
         edges: list[tuple[str, str, str]] = []
         for k, t in enumerate(text.replace(",", " ").split()):
             if "-" in t:
@@ -135,7 +141,10 @@ class HackenbushRuleset(PartizanRuleset[Comp]):
             if t == "0":
                 continue
             if set(t) - {"B", "R", "G"}:
-                raise RulesetError(f"cannot read Hackenbush position {text!r}: expected {self.syntax}")
+                bad = next(ch for ch in t if ch not in "BRG")
+                raise bad_position(self, f"unexpected character {bad!r} in {t!r} (edge colours are B, R, G)",
+                                   text)
+            check_total(len(edges) + len(t), self, "edges", text[:40], MAX_EDGES)
             prev = "g"
             for i, c in enumerate(t):
                 edges.append((prev, f"s{k}.{i}", c))
@@ -152,7 +161,11 @@ class HackenbushRuleset(PartizanRuleset[Comp]):
         return (u, v, c)
 
     def _from_python(self, position: Any) -> list[Comp]:
+        if isinstance(position, bytes) or not isinstance(position, Iterable):
+            raise RulesetError(f"a hackenbush position is a list of strings or of (u, v, colour) edges, "
+                               f"got {position!r}")
         items = list(position)
+        check_total(len(items), self, "edges", position, MAX_EDGES)
         if items and all(isinstance(x, str) for x in items):
             return self.parse(" ".join(items))
         names: dict[Any, int] = {}
@@ -164,7 +177,7 @@ class HackenbushRuleset(PartizanRuleset[Comp]):
                 raise RulesetError(f"a Hackenbush edge is (u, v, colour), got {item!r}") from None
             c = str(c).upper().replace("L", "B")
             if c not in ("B", "R", "G"):
-                raise RulesetError(f"edge colour must be B, R or G, got {item!r}")
+                raise RulesetError(f"a hackenbush edge colour is B, R or G, got {item!r}; {self.syntax}")
             ids = []
             for x in (u, v):
                 if str(x) in _GROUND:

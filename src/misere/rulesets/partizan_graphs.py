@@ -18,6 +18,7 @@ from typing import Any, Sequence
 from misere.errors import RulesetError
 from misere.rulesets.partizan_base import PartizanRuleset
 from misere.rulesets.partizan_draw import COLOURS, svg_document
+from misere.rulesets.positions import bad_position, check_total, size_token
 
 __all__ = ["GraphColouring", "graph_components"]
 
@@ -65,7 +66,8 @@ class GraphColouring(PartizanRuleset[Comp]):
     #: tint bit set on the neighbours of a vertex Left colours (1 = "adjacent to blue")
     forbid_left = 1
     forbid_right = 2
-    syntax = "'path N', 'cycle N', 'star N', 'grid RxC', 'complete N' or 'edges a-b b-c a:L'"
+    syntax = "path N, cycle N, star N, grid RxC, complete N, or edges a-b b-c with tints a:L, c:R, d:LR; graphs joined by '+'"
+    example = "path 4 + grid 2x2"
 
     def parse(self, text: str) -> list[Comp]:
         out: list[Comp] = []
@@ -76,7 +78,9 @@ class GraphColouring(PartizanRuleset[Comp]):
             kind = toks[0].lower()
             try:
                 if kind in ("path", "cycle", "complete", "star") and len(toks) == 2:
-                    n = int(toks[1])
+                    n = size_token(toks[1], self, text, "number of vertices")
+                    check_total(n * n if kind == "complete" else n, self,
+                                "edges" if kind == "complete" else "vertices", part.strip())
                     vs = list(range(n + (kind == "star")))
                     if kind == "path":
                         es = [(i, i + 1) for i in range(n - 1)]
@@ -89,13 +93,18 @@ class GraphColouring(PartizanRuleset[Comp]):
                     out += self._from_python({"vertices": vs, "edges": es})
                     continue
                 if kind == "grid" and len(toks) == 2:
-                    r, c = (int(x) for x in toks[1].lower().split("x"))
+                    sides = toks[1].lower().split("x")
+                    if len(sides) != 2:
+                        raise bad_position(self, f"grid size {toks[1]!r} is not RxC", text)
+                    r, c = (size_token(x, self, text, "grid side") for x in sides)
+                    check_total(r * c, self, "vertices", part.strip())
                     vs2 = [(i, j) for i in range(r) for j in range(c)]
                     es2 = [((i, j), (i + di, j + dj)) for i, j in vs2 for di, dj in ((0, 1), (1, 0))
                            if i + di < r and j + dj < c]
                     out += self._from_python({"vertices": vs2, "edges": es2})
                     continue
                 if kind == "edges":
+                    check_total(len(toks), self, "edges and vertices", part.strip())
                     verts, edges, tints = [], [], {}
                     for t in toks[1:]:
                         if ":" in t:
@@ -109,15 +118,29 @@ class GraphColouring(PartizanRuleset[Comp]):
                             verts.append(t)
                     out += self._from_python({"vertices": verts, "edges": edges, "tints": tints})
                     continue
+            except RulesetError:
+                raise
             except ValueError:
-                pass
-            raise RulesetError(f"cannot read {self.name} position {part.strip()!r}: expected {self.syntax}")
+                raise bad_position(self, f"cannot read the graph {part.strip()!r}", text) from None
+            raise bad_position(self, f"unknown graph {toks[0]!r} (or wrong number of arguments)", text)
         return sorted(out)
 
     def _from_python(self, position: Any) -> list[Comp]:
         if not isinstance(position, dict):
-            raise RulesetError(f"a {self.name} position is a dict with 'edges' (and 'vertices', 'tints')")
-        edges = [tuple(e) for e in position.get("edges", [])]
+            raise RulesetError(f"a {self.name} position is a dict with 'edges' (and 'vertices', 'tints'), "
+                               f"got {position!r}")
+        unknown = set(position) - {"edges", "vertices", "tints"}
+        if unknown:
+            raise RulesetError(f"a {self.name} position has keys 'edges', 'vertices', 'tints', not "
+                               f"{sorted(map(str, unknown))[0]!r}")
+        try:
+            edges = [tuple(e) for e in position.get("edges", [])]
+            bad = next((e for e in edges if len(e) != 2), None)
+        except TypeError:
+            raise RulesetError(f"{self.name} edges are pairs (a, b), got {position.get('edges')!r}") from None
+        if bad is not None:
+            raise RulesetError(f"a {self.name} edge is a pair (a, b), got {bad!r}")
+        check_total(len(edges) + len(position.get("vertices", [])), self, "edges and vertices", position)
         verts = list(position.get("vertices", [])) + [v for e in edges for v in e]
         tints: dict[Any, int] = {}
         for v in verts:

@@ -16,14 +16,27 @@ Results implemented (each checked by exhaustive search in ``tests/rulesets``):
   on a strip ≡ 1 needs length ≥ 4.
 * The monoid ``<0, S_1, S_2 | S_1 + S_2 = 0> ≅ ℤ`` and its outcome partition are *computed*
   by :meth:`PartizanKaylesRuleset.quotient` from the rules alone.
+
+:meth:`PartizanKaylesRuleset.outcome` and :meth:`PartizanKaylesRuleset.winning_moves` answer from
+Thm 4.4 for any strip lengths, in time linear in the number of strips (``[37, 34]`` or
+``[10**9]`` instantly); :meth:`PartizanKaylesRuleset.quotient_outcome` reads the same answer off
+the computed quotient through counts (no list of copies is built). The memoised search stays
+available as :meth:`PartizanKaylesRuleset.search_outcome`; the tests check all three against it.
 """
 from __future__ import annotations
 
 from typing import Any, Sequence
 
 from misere.core.outcome import Outcome
-from misere.errors import RulesetError
-from misere.rulesets.partizan_base import Move, SizedRuleset
+from misere.errors import ComputationLimitError, RulesetError
+from misere.rulesets.partizan_base import Move, PartizanRuleset, SizedRuleset, _is_left
+from misere.rulesets.positions import parse_sizes, sizes_from_python
+
+#: strips up to this length list every winning move; longer ones one move per class (see
+#: :meth:`PartizanKaylesRuleset.winning_moves`)
+LIST_ALL = 60
+#: a strip longer than this is not expanded move by move (search, ``moves``, forms)
+MAX_EXPANDED = 1_000_000
 
 __all__ = ["PartizanKaylesRuleset", "PartizanKayles", "reduce", "rule_outcome", "rule_move"]
 
@@ -114,20 +127,26 @@ class PartizanKaylesRuleset(SizedRuleset):
 
     name = "partizan-kayles"
     aliases = ("kayles-partizan", "pk", "partizan_kayles")
-    syntax = "strip lengths '3 5 1' (or 'ooo ooooo o')"
+    syntax = "strip lengths separated by spaces (or strips of tokens 'ooo o')"
+    example = "3 5 1"
+    rule_name = "000 Thm 4.4 (outcome from the strips = 1, 2 mod 3)"
     unit = "strip length"
 
     def __init__(self) -> None:
         super().__init__()
         self._quotients: dict[tuple[int, int | None, int | None], Any] = {}
 
-    def _token(self, tok: str, text: str) -> int:
-        if set(tok) <= {"o", "O"}:
-            return len(tok)
-        return super()._token(tok, text)
+    def parse(self, text: str) -> list[int]:
+        return parse_sizes(text, self, self.unit, lambda tok: len(tok) if set(tok) <= {"o", "O"} else None)
+
+    def _from_python(self, position: Any) -> list[int]:
+        return sizes_from_python(position, self, self.unit)
 
     def component_moves(self, comp: int, left: bool) -> list[tuple[str, list[int]]]:
         n = int(comp)
+        if n > MAX_EXPANDED:
+            raise ComputationLimitError(f"partizan-kayles: S{n} has about {n // 2} moves, too many to "
+                                        f"list; outcome and winning_moves answer by 000 Thm 4.4")
         w = 1 if left else 2
         seen = set()
         out = []
@@ -140,16 +159,61 @@ class PartizanKaylesRuleset(SizedRuleset):
             out.append((f"remove {what} of S{n}", list(parts)))
         return out
 
-    def rule_outcome(self, position: Any) -> Outcome:
-        """Outcome by Thm 4.4 (no search)."""
+    def outcome(self, position: Any) -> Outcome:
+        """Misère outcome by 000 Thm 4.4, for any strip lengths (no search, no forms)."""
         return rule_outcome(self.components(position))
+
+    rule_outcome = outcome
+
+    def search_outcome(self, position: Any) -> Outcome:
+        """Outcome by the generic memoised search (small positions; the rule's cross-check)."""
+        return PartizanRuleset.outcome(self, position)
 
     def quotient_outcome(self, position: Any) -> Outcome:
         """Outcome read off the computed (and proved) quotient ``<a, b | ab = 1>``: strips are
-        reduced to ``kS_1 + jS_2`` by Thm 3.2, then ``Π(a^k b^j)`` is looked up."""
+        reduced to ``kS_1 + jS_2`` by Thm 3.2, then ``Π(a^k b^j)`` is looked up on the word
+        of counts ``(k, j, 0)`` over the closure of ``S_1, S_2, S_3`` (any ``k, j``: the
+        partition of this rank-one quotient is proved periodic)."""
         k, j = reduce(self.components(position))
         q = self.quotient(3)
-        return q.outcome([self.form(1)] * k + [self.form(2)] * j)  # type: ignore[no-any-return]
+        return q.pi((k, j, 0))  # type: ignore[no-any-return]
+
+    def winning_moves(self, position: Any, player: str | None = None) -> dict[str, list[Move]]:
+        """Winning moves of each player moving first, by 000 Thm 4.4, for any strip lengths.
+
+        A move splits ``S_n`` into ``S_p + S_{n-w-p}`` (``w`` = 1 for Left, 2 for Right); by
+        Thm 4.4 the outcome afterwards depends only on the residues mod 3 of the strips, so
+        whether a move wins depends only on ``p mod 3``. Strips of length at most
+        :data:`LIST_ALL` list every winning move (exactly the moves the generic search lists,
+        in the same order); a longer strip lists the first winning move of each residue class
+        of ``p``, labelled with the class (every token ``t`` with the same ``t mod 3``, in
+        either half of the strip, wins alike). Cost: O(number of strips) per strip.
+        """
+        strips = self.components(position)
+        x = sum(1 for n in strips if n % 3 == 1)
+        y = sum(1 for n in strips if n % 3 == 2)
+        players = ["Left", "Right"] if player is None else ["Left" if _is_left(player) else "Right"]
+        out: dict[str, list[Move]] = {}
+        for p in players:
+            w = 1 if p == "Left" else 2
+            wins: list[Move] = []
+            for i, n in enumerate(strips):
+                if n < w:
+                    continue
+                x0, y0 = x - (n % 3 == 1), y - (n % 3 == 2)
+                half = (n - w) // 2
+                for t in (range(half + 1) if n <= LIST_ALL else range(min(3, half + 1))):
+                    parts = sorted(v for v in (t, n - w - t) if v)
+                    o = _outcome_kj(x0 + sum(v % 3 == 1 for v in parts), y0 + sum(v % 3 == 2 for v in parts))
+                    if o.right_first if w == 1 else o.left_first:
+                        continue
+                    what = f"token {t + 1}" if w == 1 else f"tokens {t + 1}-{t + 2}"
+                    label = f"remove {what} of S{n}"
+                    if n > LIST_ALL:
+                        label += f" (any first token = {(t + 1) % 3} mod 3 wins alike)"
+                    wins.append(Move(p, i, label, self.format(strips[:i] + parts + strips[i + 1:])))
+            out[p] = wins
+        return out
 
     def rule_moves(self, position: Any) -> dict[str, Move | None]:
         """One winning move per player by the corrected Thm 4.5 (``None``: no win)."""

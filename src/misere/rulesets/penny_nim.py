@@ -71,8 +71,13 @@ def parse(text: str) -> list[Stack]:
     for term in text.split("+"):
         m = _TOKEN.match(term)
         if m is None:
-            raise RulesetError(f"cannot read the Penny Nim stack {term.strip()!r} in {text!r}")
-        stacks.append(Stack(m.group(1).upper(), int(m.group(2))))
+            raise RulesetError(f"cannot read the Penny Nim stack {term.strip()!r} in {text!r}: expected "
+                               f"L, R or S and a size, e.g. 'L3 + R2 + S1'")
+        digits = m.group(2)
+        if not digits.isascii() or len(digits) > 4000:
+            raise RulesetError(f"cannot read the Penny Nim stack {term.strip()[:20]!r}: the size must be "
+                               f"a plain integer of at most 4000 digits")
+        stacks.append(Stack(m.group(1).upper(), int(digits)))
     return stacks
 
 

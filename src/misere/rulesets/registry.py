@@ -14,7 +14,7 @@ from misere.rulesets.partizan_kayles import PartizanKayles
 from misere.rulesets.partizan_penny import PennyNim
 from misere.rulesets.snort import Snort
 
-__all__ = ["RULESETS", "find_ruleset", "ruleset_names"]
+__all__ = ["RULESETS", "find_ruleset", "ruleset_names", "position_formats"]
 
 #: every registered partizan ruleset
 RULESETS: tuple[PartizanRuleset[Any], ...] = (PartizanKayles, Hackenbush, Domineering, Col, Snort, Nim,
@@ -48,3 +48,23 @@ def find_ruleset(name: str) -> PartizanRuleset[Any]:
         if k == r.name or k in (_key(a) for a in r.aliases):
             return r
     raise RulesetError(f"unknown ruleset {name!r}; known: {', '.join(ruleset_names())}")
+
+
+def position_formats(markdown: bool = False) -> str:
+    """The table of position formats, one row per ruleset: name, format, example (generated
+    from each ruleset's ``syntax`` and ``example``, so ``misere play --help`` and the README
+    cannot drift from the parsers).
+
+    >>> position_formats().splitlines()[0].split()[:2]
+    ['nim', 'heap']
+    """
+    rows = [(r.name, r.syntax, getattr(r, "example", "")) for r in sorted(RULESETS, key=_help_order)]
+    if markdown:
+        return "\n".join(["| ruleset | position format | example |", "|---|---|---|"]
+                         + [f"| `{n}` | {f} | `misere play {n} '{e}'` |" for n, f, e in rows])
+    return "\n".join(f"{n:<16}{f}  e.g. {e!r}" for n, f, e in rows)
+
+
+def _help_order(r: PartizanRuleset[Any]) -> int:
+    order = ("nim", "partizan-kayles", "penny-nim", "hackenbush", "domineering", "col", "snort")
+    return order.index(r.name) if r.name in order else len(order)
