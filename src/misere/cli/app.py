@@ -14,6 +14,7 @@ from typing import Optional
 import typer
 
 import misere as m
+from misere.errors import ComputationLimitError
 
 from ..errors import EXIT_BUDGET
 from .common import JSON_OPTION, UNIVERSE_OPTION, command, emit
@@ -55,10 +56,13 @@ def outcome(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Outcome class (L, N, P, R) and who wins moving first."""
-    g = m.parse(game)
-    o = m.outcome(g, normal=normal)
+    o = m.outcome(game, normal=normal)  # answered from theory first (nim heaps, numbers)
+    try:
+        shown = str(m.parse(game))
+    except ComputationLimitError:  # too big to build as a form, but the theory answered
+        shown = game
     data = {
-        "game": str(g),
+        "game": shown,
         "play": "normal" if normal else "misere",
         "outcome": o.value,
         "left_first": "Left" if o.left_first else "Right",

@@ -35,14 +35,17 @@ def bad_position(ruleset: Any, what: str, text: Any) -> RulesetError:
     return RulesetError(f"cannot read {ruleset.name} position {text!r}: {what}; {_expected(ruleset)}")
 
 
+#: longest size accepted in a position, in decimal digits
+MAX_DIGITS = 4000
+
+
 def size_token(tok: str, ruleset: Any, text: str, unit: str) -> int:
     """A size written as a token: ASCII digits only (``-1``, ``2.5``, ``3e2`` are refused)."""
     if tok.isascii() and tok.isdigit():
-        try:
-            return int(tok)
-        except ValueError:  # more digits than Python converts
-            raise bad_position(ruleset, f"{unit} {tok[:12]}... has {len(tok)} digits (too long)",
-                               text[:40] + "...") from None
+        if len(tok) > MAX_DIGITS:  # explicit: the process-wide int-to-str limit may be raised
+            raise bad_position(ruleset, f"{unit} {tok[:12]}... has {len(tok)} digits (at most {MAX_DIGITS})",
+                               text[:40] + "...")
+        return int(tok)
     if tok.startswith("-") and tok[1:].isascii() and tok[1:].isdigit():
         why = f"{unit} {tok} is negative"
     elif any(ch.isdigit() for ch in tok):
