@@ -87,3 +87,10 @@ def test_python_example(index: int, tmp_path: Path, monkeypatch: pytest.MonkeyPa
     runner = doctest.DocTestRunner(optionflags=_FLAGS)
     runner.run(test)
     assert runner.failures == 0, f"README Python block {index} failed (see the doctest output above)"
+
+
+def test_ruleset_table_is_generated() -> None:
+    """The README's table of position formats is the one the rulesets describe themselves."""
+    from misere.rulesets.registry import position_formats
+
+    assert position_formats(markdown=True) in TEXT
