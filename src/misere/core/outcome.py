@@ -5,9 +5,9 @@ Right starts): ``L = (L, L)``, ``N = (L, R)``, ``P = (R, L)``, ``R = (R, R)``, o
 componentwise with ``R < L`` (Siegel 003 §2; Milley 001 §2.2, Fig 2.1).
 
 Outcomes of a sum ``G1 + ... + Gk`` are computed by searching positions of the sum without
-building the sum form: sums of two components by a search over sorted tuples of component ids
-with memo tables shared by all calls (comparisons ask for many ``G + X``), sums of three or more
-by the packed count-vector search of :mod:`misere.core.packed` (one int per position, explicit
+building the sum form: sums of fewer than :data:`PACKED_FROM` components by a search over sorted
+tuples of component ids with memo tables shared by all calls (comparisons and quotients ask for
+many small sums with common followers), larger sums by the packed count-vector search of :mod:`misere.core.packed` (one int per position, explicit
 stack), whose results are cached per multiset of components.
 """
 from __future__ import annotations
@@ -189,8 +189,13 @@ def _sum_first(pos: tuple[GameId, ...], misere: bool, left_moves: bool) -> bool:
 _packed_memo: dict[tuple[tuple[GameId, ...], bool, bool], bool] = cache.table("sum_packed")
 
 
+#: sums with fewer components use the tuple search, whose memo tables are shared by all calls:
+#: callers such as quotient and comparison code ask for many small sums with common followers
+PACKED_FROM = 16
+
+
 def _first(key: tuple[GameId, ...], misere: bool, left_moves: bool) -> bool:
-    if len(key) <= 2:
+    if len(key) < PACKED_FROM:
         return _sum_first(key, misere, left_moves)
     k = (key, misere, left_moves)
     r = _packed_memo.get(k)
@@ -220,7 +225,7 @@ def sum_outcome(games: Iterable[GameId], normal: bool = False) -> Outcome:
     """
     key = _key(games)
     m = not normal
-    if len(key) <= 2:
+    if len(key) < PACKED_FROM:
         return Outcome.from_pair(_sum_first(key, m, True), _sum_first(key, m, False))
     kl, kr = (key, m, True), (key, m, False)
     if kl not in _packed_memo or kr not in _packed_memo:
