@@ -4,9 +4,11 @@ An outcome is one of ``L N P R``. It is the pair (who wins when Left starts, who
 Right starts): ``L = (L, L)``, ``N = (L, R)``, ``P = (R, L)``, ``R = (R, R)``, ordered
 componentwise with ``R < L`` (Siegel 003 §2; Milley 001 §2.2, Fig 2.1).
 
-Outcomes of a sum ``G1 + ... + Gk`` are computed by searching positions that are sorted tuples
-of component ids, memoised, so no sum form is ever built (a component that reaches ``0`` is
-dropped). This is much cheaper than interning the sum when the components are large.
+Outcomes of a sum ``G1 + ... + Gk`` are computed by searching positions of the sum without
+building the sum form: sums of fewer than :data:`PACKED_FROM` components by a search over sorted
+tuples of component ids with memo tables shared by all calls (comparisons and quotients ask for
+many small sums with common followers), larger sums by the packed count-vector search of :mod:`misere.core.packed` (one int per position, explicit
+stack), whose results are cached per multiset of components.
 """
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from typing import Iterable
 from . import cache
 from .table import LEFTS as _left_table
 from .table import RIGHTS as _right_table
+from .packed import sum_outcome_pair, sum_wins_first
 from .table import ZERO, GameId, left, right
 
 __all__ = [
@@ -183,14 +186,32 @@ def _sum_first(pos: tuple[GameId, ...], misere: bool, left_moves: bool) -> bool:
     return r
 
 
+_packed_memo: dict[tuple[tuple[GameId, ...], bool, bool], bool] = cache.table("sum_packed")
+
+
+#: sums with fewer components use the tuple search, whose memo tables are shared by all calls:
+#: callers such as quotient and comparison code ask for many small sums with common followers
+PACKED_FROM = 16
+
+
+def _first(key: tuple[GameId, ...], misere: bool, left_moves: bool) -> bool:
+    if len(key) < PACKED_FROM:
+        return _sum_first(key, misere, left_moves)
+    k = (key, misere, left_moves)
+    r = _packed_memo.get(k)
+    if r is None:
+        r = _packed_memo[k] = sum_wins_first(key, left_moves, misere)
+    return r
+
+
 def sum_left_wins_first(games: Iterable[GameId], misere: bool = True) -> bool:
     """Does Left win the sum of ``games`` moving first?"""
-    return _sum_first(_key(games), misere, True)
+    return _first(_key(games), misere, True)
 
 
 def sum_right_wins_first(games: Iterable[GameId], misere: bool = True) -> bool:
     """Does Right win the sum of ``games`` moving first?"""
-    return _sum_first(_key(games), misere, False)
+    return _first(_key(games), misere, False)
 
 
 def sum_outcome(games: Iterable[GameId], normal: bool = False) -> Outcome:
@@ -204,4 +225,9 @@ def sum_outcome(games: Iterable[GameId], normal: bool = False) -> Outcome:
     """
     key = _key(games)
     m = not normal
-    return Outcome.from_pair(_sum_first(key, m, True), _sum_first(key, m, False))
+    if len(key) < PACKED_FROM:
+        return Outcome.from_pair(_sum_first(key, m, True), _sum_first(key, m, False))
+    kl, kr = (key, m, True), (key, m, False)
+    if kl not in _packed_memo or kr not in _packed_memo:
+        _packed_memo[kl], _packed_memo[kr] = sum_outcome_pair(key, m)
+    return Outcome.from_pair(_packed_memo[kl], _packed_memo[kr])

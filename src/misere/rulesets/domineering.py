@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from misere.core.outcome import Outcome
+from misere.rulesets.grid_bits import STRIDE, domineering_outcome_pair, pack_cells
 from misere.rulesets.partizan_base import PartizanRuleset
 from misere.rulesets.partizan_draw import COLOURS, svg_document
 from misere.rulesets.positions import board_cells, rectangle_cells
@@ -44,6 +46,20 @@ def regions(cells: Iterable[Cell]) -> list[Board]:
         c0 = min(c for _, c in comp)
         out.append(frozenset((r - r0, c - c0) for r, c in comp))
     return sorted(out, key=lambda b: (len(b), sorted(b)))
+
+
+def _stacked(comps: Iterable[Board], transpose: bool) -> int | None:
+    """One bitmask holding every region, each below the last with an empty row between
+    (``None`` if some region is too wide for :data:`~misere.rulesets.grid_bits.STRIDE`)."""
+    cells: list[Cell] = []
+    top = 0
+    for comp in comps:
+        rc = [(c, r) for r, c in comp] if transpose else list(comp)
+        if any(c >= STRIDE - 1 for _, c in rc):
+            return None
+        cells += [(r + top, c) for r, c in rc]
+        top += max((r for r, _ in rc), default=-1) + 2
+    return pack_cells(cells)
 
 
 def _rows(board: Board) -> list[str]:
@@ -104,6 +120,24 @@ class DomineeringRuleset(PartizanRuleset[Board]):
                 out.append((f"{'vertical' if left else 'horizontal'} domino at ({r},{c})-({other[0]},{other[1]})",
                             list(rest)))
         return out
+
+    def outcome(self, position: Any) -> Outcome:
+        """Misère outcome. Boards whose regions are at most 7 columns wide (or, transposed with
+        Left and Right swapped, 7 rows high) are searched as one bitmask
+        (:mod:`misere.rulesets.grid_bits`); wider ones by the multiset search of the base class.
+
+        Examples
+        --------
+        >>> Domineering.outcome("5x5").value, Domineering.outcome("4x5").value
+        ('N', 'P')
+        """
+        comps = self.components(position)
+        for transpose in (False, True):
+            b = _stacked(comps, transpose)
+            if b is not None:
+                o = Outcome.from_pair(*domineering_outcome_pair(b))
+                return o.conjugate() if transpose else o
+        return super().outcome(comps)
 
     def format_component(self, comp: Board) -> str:
         return "/".join(_rows(comp))

@@ -1,0 +1,83 @@
+"""The bitmask Domineering search (rulesets/grid_bits.py) against a naive search written here."""
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from itertools import product
+
+import pytest
+
+from misere.core import cache
+from misere.rulesets.domineering import Domineering as D
+from misere.rulesets.grid_bits import normalise, pack_cells
+
+
+@lru_cache(maxsize=None)
+def _naive_wins(free: frozenset[tuple[int, int]], left: bool) -> bool:
+    """From the definition: cells as a set, no masks, no symmetry, no ordering."""
+    dr, dc = (1, 0) if left else (0, 1)
+    moved = False
+    for r, c in free:
+        if (r + dr, c + dc) in free:
+            moved = True
+            if not _naive_wins(free - {(r, c), (r + dr, c + dc)}, not left):
+                return True
+    return not moved  # misère: no move, the player to move wins
+
+
+def naive(rows: list[str]) -> str:
+    free = frozenset((i, j) for i, r in enumerate(rows) for j, ch in enumerate(r) if ch == ".")
+    lf, rf = _naive_wins(free, True), _naive_wins(free, False)
+    return {(True, True): "N", (True, False): "L", (False, True): "R", (False, False): "P"}[(lf, rf)]
+
+
+# misère outcomes of empty rectangles r x c (rows x columns), r, c = 1..5, by the naive search
+RECTANGLES = {
+    1: "NLLLL", 2: "RPLNR", 3: "RRPPL", 4: "RNPNP", 5: "RLRPN",
+}
+
+
+@pytest.mark.parametrize("r", range(1, 6))
+def test_rectangles(r: int) -> None:
+    cache.clear()
+    got = "".join(D.outcome(f"{r}x{c}").value for c in range(1, 6))
+    assert got == RECTANGLES[r]
+    if r <= 4:
+        assert got[:4] == "".join(naive(["." * c] * r) for c in range(1, 5))
+
+
+def test_every_board_up_to_3x3_and_4x4_samples() -> None:
+    # all 2^9 subsets of the 3x3 board, and 300 random subsets of 4x4 (each one of the 2^16)
+    boards = [[ "".join(".#"[bits >> (3 * i + j) & 1] for j in range(3)) for i in range(3)]
+              for bits in range(1 << 9)]
+    rng = random.Random(10)
+    boards += [["".join(rng.choice(".#") for _ in range(4)) for _ in range(4)] for _ in range(300)]
+    for rows in boards:
+        assert D.outcome(rows).value == naive(rows), rows
+
+
+def test_random_boards_with_blocked_squares() -> None:
+    rng = random.Random(4)
+    for _ in range(60):
+        h, w = rng.randint(1, 5), rng.randint(1, 5)
+        rows = ["".join("#" if rng.random() < 0.25 else "." for _ in range(w)) for _ in range(h)]
+        if sum(r.count(".") for r in rows) > 16:
+            continue
+        assert D.outcome(rows).value == naive(rows), rows
+
+
+def test_wide_boards_are_transposed_or_fall_back() -> None:
+    # 2 x 9 is searched transposed (Left and Right swapped); 8 x 8 minus most squares falls back
+    assert D.outcome("2x9").value == "R" and D.outcome("9x2").value == "L"
+    rows = ["........", "#######.", "#######."]
+    assert D.outcome(rows).value == naive(rows)
+
+
+def test_normalise_keeps_the_game() -> None:
+    b = pack_cells([(2, 3), (2, 4), (3, 3)])
+    assert normalise(b) == normalise(pack_cells([(0, 0), (0, 1), (1, 1)]))  # mirrored
+    assert normalise(b) == normalise(pack_cells([(5, 1), (6, 1), (6, 0)]))   # rotated by 180
+    for bits, shift in product(range(1, 64), range(3)):
+        rows = [(bits >> (3 * i + j)) & 1 for i in range(2) for j in range(3)]
+        cells = [(i + shift, j + shift) for i in range(2) for j in range(3) if rows[3 * i + j]]
+        assert normalise(pack_cells(cells)) == normalise(pack_cells([(i, j) for i, j in cells]))
