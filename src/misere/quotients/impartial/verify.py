@@ -148,6 +148,7 @@ def n_failure_search(
     cols = [tb.col[h] for h in heaps]
     getters = [c.__getitem__ for c in cols]
     xts = [tb._xt[h] for h in heaps]
+    ucols = [tb.ucols[h] for h in heaps]
     push, pop = heapq.heappush, heapq.heappop
     get = store.get
     nh = len(heaps)
@@ -176,7 +177,7 @@ def n_failure_search(
         for j in range(j0, nh):
             xt = xts[j][x]
             if xt is None:
-                xt = tb.xt(heaps[j], x)
+                xt = xts[j][x] = frozenset([c[x] for c in ucols[j]])
             t2 = frozenset(map(getters[j], t)) | xt if t else xt
             x2 = cols[j][x]
             old = get(x2)
