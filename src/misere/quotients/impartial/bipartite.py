@@ -145,13 +145,13 @@ class Marking:
             pow_map = amap(g)
             while True:
                 level = amap(g)[np.asarray(level_prev, dtype=np.int64)].tolist()
-                if all(status[y] for y in level):
+                if all(map(status.__getitem__, level)):
                     break
-                pm = pow_map.tolist()
+                pm = pow_map.tolist().__getitem__
                 for k, y in enumerate(level):
                     if status[y]:
                         continue
-                    t = {pm[v] for v in first_t[prev[k]]}
+                    t = set(map(pm, first_t[prev[k]]))
                     xe = level_prev[k]
                     for om in opt_maps:
                         v = xe

@@ -10,10 +10,15 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-__all__ = ["Certificate", "brute_force_outcomes", "cross_check", "code_moves"]
+from misere import budget
+
+__all__ = ["Certificate", "PackedOutcomes", "brute_force_outcomes", "cross_check", "code_moves"]
+
+#: method string of certificates computed by :class:`PackedOutcomes`
+PACKED = "memoised misère outcome recursion on positions packed as count vectors"
 
 
 @dataclass(frozen=True)
@@ -127,6 +132,68 @@ def brute_force_outcomes(moves: Callable[[int], list[tuple[int, ...]]]) -> Calla
     return is_p
 
 
+class PackedOutcomes:
+    """Misère P-position test on positions packed into integers (count vectors).
+
+    A position (multiset of heaps ``1..top``) is the integer ``sum(c_h << w(h-1))`` with ``w``
+    bits per heap size; a move replacing heap ``h`` by the heaps of an option adds the
+    precomputed ``delta = sum(1 << w(p-1)) - (1 << w(h-1))``. Outcomes are memoised by that
+    integer: P iff the position has a move and every option is N (the misère rule, seed 002
+    §2). Only the rules ``moves`` are used; nothing comes from the solver.
+
+    Parameters
+    ----------
+    moves : callable
+        Options of one heap (tuples of heaps; zeros are dropped).
+    top : int
+        Largest heap size a position may contain; every option of a heap ``h <= top`` must
+        consist of heaps ``<= h`` with at most ``h`` tokens in all (else ``ValueError``).
+    tokens : int
+        Largest number of tokens of a position (sizes the bit fields).
+    """
+
+    def __init__(self, moves: Callable[[int], list[tuple[int, ...]]], top: int, tokens: int) -> None:
+        self.w = max(tokens, 1).bit_length() + 1
+        self.top = top
+        self.memo: dict[int, bool] = {0: False}
+        table: list[tuple[int, int, tuple[int, ...]]] = []
+        for h in range(1, top + 1):
+            deltas = []
+            for o in moves(h):
+                parts = [x for x in o if x]
+                if any(x > h for x in parts) or sum(parts) > h:
+                    raise ValueError(f"heap {h} has an option {tuple(o)} that is not smaller")
+                deltas.append(sum(1 << (self.w * (x - 1)) for x in parts) - (1 << (self.w * (h - 1))))
+            if deltas:
+                table.append((self.w * (h - 1), (1 << self.w) - 1, tuple(deltas)))
+        self._table = table
+
+    def key(self, pos: tuple[int, ...]) -> int:
+        """Packed form of a position."""
+        return sum(1 << (self.w * (h - 1)) for h in pos)
+
+    def is_p(self, key: int) -> bool:
+        """Whether the packed position ``key`` is a misère P-position."""
+        memo = self.memo
+        r = memo.get(key)
+        if r is not None:
+            return r
+        moved = False
+        for shift, mask, deltas in self._table:
+            if (key >> shift) & mask:
+                moved = True
+                for d in deltas:
+                    k2 = key + d
+                    r2 = memo.get(k2)
+                    if r2 is None:
+                        r2 = self.is_p(k2)
+                    if r2:
+                        memo[key] = False
+                        return False
+        memo[key] = moved
+        return moved
+
+
 def _multisets(heaps: list[int], weights: dict[int, int], bound: int) -> Iterator[tuple[int, ...]]:
     def rec(start: int, left: int, acc: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
         yield acc
@@ -137,12 +204,47 @@ def _multisets(heaps: list[int], weights: dict[int, int], bound: int) -> Iterato
     yield from rec(0, bound, ())
 
 
+Model = tuple[Sequence[Sequence[int]], Sequence[bool], Sequence[int], int]
+
+
+def _check_packed(model: Model, moves, heaps: list[int], bound: int, by_tokens: bool
+                  ) -> tuple[int, tuple[int, ...] | None]:
+    """Walk the multisets depth first with the packed key and the predicted value side by
+    side; return ``(count, first mismatch or None)``."""
+    table, p_mask, phi, identity = model
+    rows = [list(map(int, r)) for r in table]
+    pm = [bool(b) for b in p_mask]
+    weights = [h if by_tokens else 1 for h in heaps]
+    total = bound * (max(heaps) if not by_tokens else 1)
+    oracle = PackedOutcomes(moves, max(heaps), total)
+    w = oracle.w
+    bits = [1 << (w * (h - 1)) for h in heaps]
+    vals = [int(phi[h]) for h in heaps]
+    is_p = oracle.is_p
+    count = 0
+    # explicit stack: (start index, tokens left, key, predicted value, position)
+    stack = [(0, bound, 0, int(identity), ())]
+    while stack:
+        start, left, key, x, pos = stack.pop()
+        count += 1
+        if is_p(key) != pm[x]:
+            return count, pos
+        if not count & 1023:
+            budget.check()
+        for i in range(len(heaps) - 1, start - 1, -1):
+            if weights[i] <= left:
+                stack.append((i, left - weights[i], key + bits[i], rows[x][vals[i]],
+                              pos + (heaps[i],)))
+    return count, None
+
+
 def cross_check(
     predict: Callable[[tuple[int, ...]], bool],
     moves: Callable[[int], list[tuple[int, ...]]],
     heaps: list[int],
     bound: int,
     by_tokens: bool = True,
+    model: Model | None = None,
 ) -> Certificate:
     """Compare ``predict`` with brute force on every multiset of ``heaps`` within ``bound``.
 
@@ -158,19 +260,33 @@ def cross_check(
         Largest total weight of a position.
     by_tokens : bool
         Weight of a heap is its size (``True``) or 1 (component count).
+    model : tuple, optional
+        ``(table, P mask, Phi, identity)`` of the quotient: the predictions are then read off
+        the table while the positions are enumerated (same answers as ``predict``, which is
+        not called), and outcomes come from the packed search :class:`PackedOutcomes`.
     """
     old = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old, 20000))
+    weight = "tokens" if by_tokens else "components"
+    top = max(heaps, default=0)
     try:
+        if model is not None and heaps and heaps == list(range(1, top + 1)):
+            try:
+                count, bad = _check_packed(model, moves, heaps, bound, by_tokens)
+            except ValueError:
+                pass  # options not smaller than the heap: the tuple search below
+            else:
+                return Certificate(bound, weight, top, count, bad is None,
+                                   tuple(sorted(bad)) if bad is not None else None, PACKED)
         is_p = brute_force_outcomes(moves)
         weights = {h: (h if by_tokens else 1) for h in heaps}
         count = 0
         for pos in _multisets(sorted(heaps), weights, bound):
             count += 1
+            if not count & 1023:
+                budget.check()
             if is_p(pos) != predict(pos):
-                return Certificate(bound, "tokens" if by_tokens else "components",
-                                   max(heaps, default=0), count, False, pos)
-        return Certificate(bound, "tokens" if by_tokens else "components",
-                           max(heaps, default=0), count, True, None)
+                return Certificate(bound, weight, top, count, False, pos)
+        return Certificate(bound, weight, top, count, True, None)
     finally:
         sys.setrecursionlimit(old)

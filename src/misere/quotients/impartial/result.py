@@ -291,7 +291,9 @@ def verify_with_brute_force(q: Quotient, bound: int, moves=None, by_tokens: bool
     def predict(pos: tuple[int, ...]) -> bool:
         return q.outcome(pos) == "P"
 
-    cert = cross_check(predict, rules, heaps, bound, by_tokens)
+    st = q.state
+    cert = cross_check(predict, rules, heaps, bound, by_tokens,
+                       model=(st.table, st.is_p, st.phi, st.identity))
     q.certificate = cert
     if not cert.agreed:
         raise VerificationError(f"quotient of {q.game.name!r} disagrees with brute force at "

@@ -20,7 +20,8 @@ import numpy as np
 from misere.errors import ComputationLimitError, VerificationError
 from misere.quotients.impartial.bipartite import Marking, ProductMonoid, reduce_bipartite
 from misere.quotients.monoid import TableMonoid
-from misere.quotients.impartial.verify import Store, extend_store, n_failure_search, p_failure
+from misere.quotients.impartial.verify import (Store, extend_store, n_failure_search, p_failure,
+                                               word_key)
 from misere.impartial.heap import HeapGame
 
 __all__ = ["SolverState", "step", "Limits"]
@@ -175,18 +176,25 @@ def _status(q: TableMonoid, p_mask: np.ndarray, phi: list[int], word) -> bool:
 
 
 def _least_failure(game, n, q, p_mask, phi, limits, tick):
-    """Colex-least failing word of a candidate (P- or N-failure) and the search store."""
+    """Colex-least failing word of a candidate (P- or N-failure) and the search store.
+
+    P-failures are found first (vectorised); the least P-failing word then bounds the
+    N-failure search, which stops at that word's colex key instead of running to the end.
+    The store is complete only when no failure is returned.
+    """
     trans = _transitions(game, n, q.table, q.identity, phi)
     pf = p_failure(q.table, p_mask, phi, trans)
-    nf, store = n_failure_search(q.table, p_mask, phi, trans, q.identity, limits.max_words, tick)
-    best = nf
+    best = None
     if pf:
         heap_words = _heap_words(q, phi, trans)
         for x, h in pf:
             w = tuple(sorted(heap_words[x] + (h,), reverse=True))
             if best is None or w < best:
                 best = w
-    return best, store
+    stop = word_key(best) if best is not None else None
+    nf, store = n_failure_search(q.table, p_mask, phi, trans, q.identity, limits.max_words, tick,
+                                 stop_key=stop)
+    return (nf if nf is not None else best), store
 
 
 def _heap_words(q: TableMonoid, phi, trans) -> dict[int, tuple[int, ...]]:

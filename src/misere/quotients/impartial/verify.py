@@ -16,9 +16,10 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from misere import budget
 from misere.errors import ComputationLimitError
 
-__all__ = ["Store", "p_failure", "n_failure_search", "extend_store"]
+__all__ = ["Store", "p_failure", "n_failure_search", "extend_store", "word_key"]
 
 Word = tuple[int, ...]  # heaps in decreasing order (also the colex sort key)
 Store = dict[int, list[frozenset[int]]]
@@ -95,6 +96,11 @@ def _decode(key: int) -> Word:
     return tuple(reversed(out))
 
 
+def word_key(word: Sequence[int]) -> int:
+    """Colex key ``sum(e_h << 8h)`` of a heap word (inverse of :func:`_decode`)."""
+    return sum(1 << (8 * h) for h in word)
+
+
 def n_failure_search(
     table: np.ndarray,
     is_p: np.ndarray,
@@ -103,6 +109,7 @@ def n_failure_search(
     identity: int,
     node_limit: int = 50_000_000,
     tick: Callable[[int], None] | None = None,
+    stop_key: int | None = None,
 ) -> tuple[Word | None, Store]:
     """Colex-least N-failure word, or ``None`` together with the store of transition sets.
 
@@ -119,6 +126,9 @@ def n_failure_search(
         Words examined before giving up with :class:`ComputationLimitError`.
     tick : callable, optional
         Called now and then with the number of words examined (progress display).
+    stop_key : int, optional
+        Stop (returning ``None``) at the first word whose colex key (:func:`word_key`) is at
+        least this: the caller already knows a failure there. The store is then incomplete.
 
     Returns
     -------
@@ -136,11 +146,17 @@ def n_failure_search(
     queue: list[tuple[int, int, frozenset[int], int]] = [(0, identity, frozenset(), 0)]
     seen = 0
     cols = [tb.col[h] for h in heaps]
+    getters = [c.__getitem__ for c in cols]
     xts = [tb._xt[h] for h in heaps]
+    ucols = [tb.ucols[h] for h in heaps]
     push, pop = heapq.heappush, heapq.heappop
     get = store.get
+    nh = len(heaps)
+    stop = stop_key if stop_key is not None else 1 << 62 << (8 * (max(heaps, default=0) + 2))
     while queue:
         key, x, t, j0 = pop(queue)
+        if key >= stop:
+            return None, store
         if t and x not in pset and pset.isdisjoint(t):
             return _decode(key), store
         lst = get(x)
@@ -151,20 +167,19 @@ def n_failure_search(
                 if s <= t:
                     break
             else:
-                lst[:] = [s for s in lst if not t <= s]
-                lst.append(t)
                 s = None
             if s is not None:
                 continue
+            lst[:] = [s for s in lst if not t <= s]
+            lst.append(t)
         if (key >> shifts[j0]) & 255 == 255:
             raise ComputationLimitError("failure search: a heap exponent reached 255")
-        for j in range(j0, len(heaps)):
-            col = cols[j]
+        for j in range(j0, nh):
             xt = xts[j][x]
             if xt is None:
-                xt = tb.xt(heaps[j], x)
-            t2 = frozenset([col[s] for s in t]) | xt
-            x2 = col[x]
+                xt = xts[j][x] = frozenset([c[x] for c in ucols[j]])
+            t2 = frozenset(map(getters[j], t)) | xt if t else xt
+            x2 = cols[j][x]
             old = get(x2)
             if old is not None:
                 for s in old:
@@ -176,10 +191,12 @@ def n_failure_search(
                     continue  # dominated by a word popped earlier (colex-smaller): sound
             push(queue, (key + steps[j], x2, t2, j))
         seen += 1
-        if seen > node_limit:
-            raise ComputationLimitError(f"failure search exceeded {node_limit} words")
-        if tick is not None and seen % 20000 == 0:
-            tick(seen)
+        if not seen & 1023:
+            if seen > node_limit:
+                raise ComputationLimitError(f"failure search exceeded {node_limit} words")
+            budget.check()
+            if tick is not None and not seen % 20480:
+                tick(seen)
     return None, store
 
 

@@ -183,9 +183,9 @@ class TableMonoid:
         """
         if self.mul(e, e) != e:
             raise MisereError(f"element {e} is not idempotent")
-        row = self.table[e, :]
-        cand = [x for x in range(self.order) if row[x] == x]
-        return [x for x in cand if any(self.table[x, y] == e for y in cand)]
+        cand = np.nonzero(self.table[e, :] == np.arange(self.order))[0]
+        inv = np.any(self.table[np.ix_(cand, cand)] == e, axis=1)
+        return [int(x) for x in cand[inv]]
 
     def kernel(self) -> list[int]:
         """The minimal ideal: the maximal subgroup of the least idempotent ``(prod of all e)``."""

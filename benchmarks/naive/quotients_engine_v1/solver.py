@@ -1,0 +1,281 @@
+"""Incremental computation of misère partial quotients of heap games, heap by heap.
+
+The algorithm follows the description of MisereSolver in seed 002 §9 and notes E.5, written
+anew: after heap ``n-1`` the state is a certified pretension ``(Q, P, Phi)`` for ``Q_{n-1}``.
+Heap ``n`` is first tried as a *conservative extension* (``Q`` unchanged; fast acceptance by
+the Mex Interpolation Principle, otherwise a search over the words containing heap ``n``).
+When no element works, candidates ``Q x C(2,2)`` and then recalibrated products are built
+(:mod:`misere.quotients.impartial.bipartite`), reduced, and certified by the failure search of
+:mod:`misere.quotients.impartial.verify`. Every accepted pretension passes that search, so every reported
+quotient carries the verification theorem of notes E.2.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from itertools import combinations
+
+import numpy as np
+
+from misere.errors import ComputationLimitError, VerificationError
+from .bipartite import Marking, ProductMonoid, reduce_bipartite
+from .table import TableMonoid
+from .verify import Store, extend_store, n_failure_search, p_failure
+from misere.impartial.heap import HeapGame
+
+__all__ = ["SolverState", "step", "Limits"]
+
+#: extra index given to freed heaps, tried in this order (larger fixes more in one round)
+BUMPS = (0, 2, 4)
+
+
+@dataclass
+class Limits:
+    """Size bounds: candidate monoid elements, reduced order (memory: a table of
+    ``4 max_order^2`` bytes), failure-search words, recalibration rounds."""
+
+    max_candidate: int = 400_000
+    max_order: int = 8_000
+    max_words: int = 50_000_000
+    max_rounds: int = 200
+
+
+@dataclass
+class SolverState:
+    """A certified pretension for the partial quotient after ``heap``.
+
+    Attributes
+    ----------
+    table : ndarray
+        Multiplication table of ``Q``.
+    identity : int
+    is_p : ndarray of bool
+        P-portion.
+    phi : list of int
+        ``Phi(0..heap)``.
+    store : dict
+        Minimal transition sets per value (from the failure search).
+    changes : list of tuple
+        ``(heap, order)`` each time the quotient changed.
+    """
+
+    table: np.ndarray
+    identity: int
+    is_p: np.ndarray
+    phi: list[int]
+    store: Store
+    changes: list[tuple[int, int]] = field(default_factory=list)
+
+    @classmethod
+    def initial(cls) -> "SolverState":
+        """The trivial quotient for heap 0 (``Q = {1}``, ``P`` empty)."""
+        return cls(np.zeros((1, 1), dtype=np.int32), 0, np.zeros(1, dtype=bool), [0],
+                   {0: [frozenset()]})
+
+    @property
+    def heap(self) -> int:
+        """Last heap included."""
+        return len(self.phi) - 1
+
+    @property
+    def monoid(self) -> TableMonoid:
+        """``Q`` as a table monoid."""
+        return TableMonoid(self.table, self.identity)
+
+
+def _value(mon: TableMonoid | ProductMonoid, phi, parts) -> int:
+    """Value of a multiset of heaps."""
+    x = mon.identity
+    for p in parts:
+        x = int(mon.mul(x, phi[p])) if isinstance(mon, ProductMonoid) else mon.mul(x, phi[p])
+    return x
+
+
+def _transitions(game: HeapGame, n: int, table: np.ndarray, identity: int,
+                 phi: list[int]) -> dict[int, tuple[int, ...]]:
+    """Transition sets ``T(h)`` (values of the options) of the heaps ``1..n`` with moves."""
+    mon = TableMonoid(table, identity)
+    out = {}
+    for h in range(1, n + 1):
+        opts = game.options(h)
+        if opts:
+            out[h] = tuple(sorted({_value(mon, phi, o) for o in opts}))
+    return out
+
+
+def _try_conservative(game: HeapGame, st: SolverState, n: int,
+                      tn: tuple[int, ...]) -> tuple[int, Store] | None:
+    """Value of heap ``n`` inside the current quotient, if one works (notes E.5 step 2).
+
+    Candidates ``x`` have the P-status heap ``n`` must have and ``T(n)`` inside the meximal
+    set ``Mex(x)`` (so no P-failure can arise). ``x`` is accepted at once when some realised
+    word of value ``x`` has a transition set inside ``T(n)`` (Mex Interpolation Principle),
+    otherwise after the words containing heap ``n`` show no N-failure.
+    """
+    table, is_p = st.table, st.is_p
+    want_p = not any(is_p[t] for t in tn)
+    cands = []
+    for x in np.nonzero(is_p == want_p)[0].tolist():
+        px = is_p[table[:, x]]
+        if any(np.any(px & is_p[table[:, t]]) for t in tn):
+            continue  # T(n) not inside Mex(x)
+        cands.append(x)
+    tset = frozenset(tn)
+    for x in cands:  # Mex Interpolation Principle
+        if any(s <= tset for s in st.store.get(x, ())):
+            phi = st.phi + [x]
+            added = extend_store(table, is_p, phi, {n: tn}, st.store, n)
+            if added is None:
+                raise VerificationError(f"Mex interpolation contradicted at heap {n}")
+            return x, added
+    for x in cands:
+        added = extend_store(table, is_p, st.phi + [x], {n: tn}, st.store, n)
+        if added is not None:
+            return x, added
+    return None
+
+
+def _candidate(game: HeapGame, n: int, base: TableMonoid, phi: list[int],
+               free: dict[int, tuple[int, int]], limits: Limits):
+    """Set up a candidate from ``base`` (heaps not in ``free`` keep their values) and cyclic
+    factors; return ``(marking, psi, heaps, m)`` with the P-portion still to be marked."""
+    heaps = [h for h in range(1, n + 1) if game.options(h)]
+    kept = [h for h in heaps if h not in free]
+    sub = base.submonoid(phi[h] for h in kept)
+    inv = np.full(base.order, -1, dtype=np.int32)
+    inv[sub] = np.arange(len(sub), dtype=np.int32)
+    btab = inv[base.table[np.ix_(sub, sub)]]
+    fh = sorted(free)
+    m = ProductMonoid(TableMonoid(btab, 0), [free[h] for h in fh])
+    psi = {h: 0 for h in range(n + 1)}
+    psi.update({h: int(inv[phi[h]]) for h in kept})
+    psi.update({h: m.generator(j) for j, h in enumerate(fh)})
+    options = {h: game.options(h) for h in heaps}
+    return Marking(m, psi, options, heaps, limits.max_candidate), psi, heaps, m
+
+
+def _finish(cand, n: int, limits: Limits):
+    """Mark the rest of the candidate, reduce it, and return ``(Q, P, Phi)``."""
+    marking, psi, heaps, m = cand
+    reached, marks = marking.finish()
+    q, p_mask, cls = reduce_bipartite(m, reached, marks, [psi[h] for h in heaps],
+                                      limits.max_order)
+    return q, p_mask, [int(cls[psi[h]]) for h in range(n + 1)]
+
+
+def _build(game: HeapGame, n: int, base: TableMonoid, phi: list[int],
+           free: dict[int, tuple[int, int]], limits: Limits):
+    """Candidate ``(Q, P, Phi)`` from ``base`` and cyclic factors for the ``free`` heaps."""
+    return _finish(_candidate(game, n, base, phi, free, limits), n, limits)
+
+
+def _status(q: TableMonoid, p_mask: np.ndarray, phi: list[int], word) -> bool:
+    """P-status a candidate gives to a heap word."""
+    return bool(p_mask[_value(q, phi, word)])
+
+
+def _least_failure(game, n, q, p_mask, phi, limits, tick):
+    """Colex-least failing word of a candidate (P- or N-failure) and the search store."""
+    trans = _transitions(game, n, q.table, q.identity, phi)
+    pf = p_failure(q.table, p_mask, phi, trans)
+    nf, store = n_failure_search(q.table, p_mask, phi, trans, q.identity, limits.max_words, tick)
+    best = nf
+    if pf:
+        heap_words = _heap_words(q, phi, trans)
+        for x, h in pf:
+            w = tuple(sorted(heap_words[x] + (h,), reverse=True))
+            if best is None or w < best:
+                best = w
+    return best, store
+
+
+def _heap_words(q: TableMonoid, phi, trans) -> dict[int, tuple[int, ...]]:
+    """Colex-least heap word of every element (heaps with options as generators)."""
+    from .table import first_words
+    heaps = sorted(trans)
+    _, words = first_words(q.order, q.identity, [phi[h] for h in heaps], q.mul_by)
+    return {x: tuple(h for h, e in zip(heaps, w) for _ in range(e)) for x, w in words.items()}
+
+
+def step(game: HeapGame, st: SolverState, limits: Limits | None = None,
+         tick: Callable[[str], None] | None = None) -> SolverState:
+    """Extend a certified state by heap ``st.heap + 1``.
+
+    Parameters
+    ----------
+    game : HeapGame
+    st : SolverState
+        State after heap ``n - 1``.
+    limits : Limits, optional
+    tick : callable, optional
+        Receives short progress messages.
+
+    Returns
+    -------
+    SolverState
+        Certified state after heap ``n``.
+
+    Raises
+    ------
+    ComputationLimitError
+        When a size bound of ``limits`` is exceeded.
+    """
+    limits = limits or Limits()
+    n = st.heap + 1
+    opts = game.options(n)
+    if not opts:
+        return SolverState(st.table, st.identity, st.is_p, st.phi + [st.identity], st.store,
+                           list(st.changes))
+    mon = st.monoid
+    tn = tuple(sorted({_value(mon, st.phi, o) for o in opts}))
+    got = _try_conservative(game, st, n, tn)
+    if got is not None:
+        x, added = got
+        store = {k: list(v) for k, v in st.store.items()}
+        for k, lst in added.items():
+            for t in lst:
+                cur = store.setdefault(k, [])
+                cur[:] = [s for s in cur if not t <= s]
+                cur.append(t)
+        return SolverState(st.table, st.identity, st.is_p, st.phi + [x], store,
+                           list(st.changes))
+    # presentation change
+    base_phi = st.phi + [st.identity]
+    q, p_mask, phi = _build(game, n, mon, base_phi, {n: (2, 2)}, limits)
+    word_tick = (lambda k: tick(f"heap {n}: searched {k} words, |candidate| = {q.order}")) \
+        if tick else None
+    for _ in range(limits.max_rounds):
+        if tick:
+            tick(f"heap {n}: verifying candidate of order {q.order}")
+        fail, store = _least_failure(game, n, q, p_mask, phi, limits, word_tick)
+        if fail is None:
+            return SolverState(q.table, q.identity, p_mask, phi, store,
+                               list(st.changes) + [(n, q.order)])
+        truth = not _status(q, p_mask, phi, fail)
+        q, p_mask, phi = _recalibrate(game, n, q, p_mask, phi, fail, truth, limits)
+    raise ComputationLimitError(f"heap {n}: no certified quotient after {limits.max_rounds} rounds")
+
+
+def _recalibrate(game, n, q, p_mask, phi, fail, truth, limits):
+    """Free the heaps of the failure word, smallest sets first (notes E.5 step 3d)."""
+    heaps = sorted(set(fail))
+    exps = {h: fail.count(h) for h in heaps}
+    hit: ComputationLimitError | None = None
+    for bump in BUMPS:
+        for size in range(1, len(heaps) + 1):
+            for sset in combinations(heaps, size):
+                free = {}
+                for h in sset:
+                    i = max(q.index_period(phi[h])[0], exps[h] - 1) + bump
+                    free[h] = (max(i, 1), 2)
+                try:
+                    cand = _candidate(game, n, q, phi, free, limits)
+                    ok = cand[0].status_of(_value(cand[3], cand[1], fail)) == truth
+                    if ok:
+                        return _finish(cand, n, limits)
+                except ComputationLimitError as exc:
+                    hit = exc
+    if hit is not None:
+        raise ComputationLimitError(f"heap {n}: every recalibration on word {fail} "
+                                    f"exceeded the size bound ({hit})")
+    raise ComputationLimitError(f"heap {n}: recalibration on word {fail} failed")

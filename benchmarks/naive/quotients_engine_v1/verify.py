@@ -1,0 +1,215 @@
+"""Certifying a pretension: P-failures, N-failures and the transition-set store.
+
+Implements the verification theorem of notes E.2 (our formulation of what MisereSolver checks,
+seed 002 §9; Plambeck-Siegel 2008): a reduced bipartite monoid ``(Q, P)`` with heap values
+``Phi`` is the partial quotient iff there is no P-failure (a position valued in P with an option
+valued in P) and no N-failure (a position with moves, valued outside P, all of whose options are
+valued outside P). The N-failure search enumerates heap words in colex order with a priority
+queue and prunes a word whose (value, transition set) is dominated by an earlier word; the first
+failure it meets is the colex-least one, and by minimality its P-status is the opposite of the
+candidate's (notes E.5 step 3d).
+"""
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from misere.errors import ComputationLimitError
+
+__all__ = ["Store", "p_failure", "n_failure_search", "extend_store"]
+
+Word = tuple[int, ...]  # heaps in decreasing order (also the colex sort key)
+Store = dict[int, list[frozenset[int]]]
+
+
+def _dominated(store: Store, x: int, t: frozenset[int]) -> bool:
+    lst = store.get(x)
+    return lst is not None and any(s <= t for s in lst)
+
+
+def _insert(store: Store, x: int, t: frozenset[int]) -> None:
+    lst = store.get(x)
+    if lst is None:
+        store[x] = [t]
+    else:
+        lst[:] = [s for s in lst if not t <= s]
+        lst.append(t)
+
+
+class _Tables:
+    """Python-list views of the table for the inner loops."""
+
+    def __init__(self, table: np.ndarray, is_p: np.ndarray, phi: Sequence[int],
+                 trans: dict[int, tuple[int, ...]]) -> None:
+        self.p = frozenset(int(i) for i in np.nonzero(is_p)[0])
+        # only the columns the search needs: multiplication by heap values and option values
+        cache: dict[int, list[int]] = {}
+
+        def col(v: int) -> list[int]:
+            if v not in cache:
+                cache[v] = table[:, v].tolist()
+            return cache[v]
+
+        self.col = {h: col(phi[h]) for h in trans}
+        self.ucols = {h: [col(u) for u in trans[h]] for h in trans}
+        self.phi = phi
+        self.trans = trans
+        n = table.shape[0]
+        self._xt: dict[int, list[frozenset[int] | None]] = {h: [None] * n for h in trans}
+
+    def xt(self, h: int, x: int) -> frozenset[int]:
+        row = self._xt[h]
+        r = row[x]
+        if r is None:
+            r = row[x] = frozenset([c[x] for c in self.ucols[h]])
+        return r
+
+    def step(self, x: int, t: frozenset[int], h: int) -> tuple[int, frozenset[int]]:
+        col = self.col[h]
+        return col[x], frozenset([col[s] for s in t]) | self.xt(h, x)
+
+
+def p_failure(table: np.ndarray, is_p: np.ndarray, phi: Sequence[int],
+              trans: dict[int, tuple[int, ...]]) -> list[tuple[int, int]]:
+    """All ``(x, h)`` with ``x*Phi(h)`` in P and ``x*t`` in P for an option value ``t`` of h."""
+    out: list[tuple[int, int]] = []
+    for h, ts in trans.items():
+        a = is_p[table[:, phi[h]]]
+        b = np.zeros_like(a)
+        for t in ts:
+            b |= is_p[table[:, t]]
+        out.extend((int(x), h) for x in np.nonzero(a & b)[0])
+    return out
+
+
+def _decode(key: int) -> Word:
+    """Heaps of a word key, in decreasing order."""
+    out: list[int] = []
+    h = 0
+    while key:
+        out.extend([h] * (key & 255))
+        key >>= 8
+        h += 1
+    return tuple(reversed(out))
+
+
+def n_failure_search(
+    table: np.ndarray,
+    is_p: np.ndarray,
+    phi: Sequence[int],
+    trans: dict[int, tuple[int, ...]],
+    identity: int,
+    node_limit: int = 50_000_000,
+    tick: Callable[[int], None] | None = None,
+) -> tuple[Word | None, Store]:
+    """Colex-least N-failure word, or ``None`` together with the store of transition sets.
+
+    Parameters
+    ----------
+    table, is_p : ndarray
+        The candidate quotient and its P mask.
+    phi : sequence of int
+        Value of every heap.
+    trans : dict
+        Heap (with options) -> values of its options.
+    identity : int
+    node_limit : int
+        Words examined before giving up with :class:`ComputationLimitError`.
+    tick : callable, optional
+        Called now and then with the number of words examined (progress display).
+
+    Returns
+    -------
+    failure, store
+        The least failing word (heaps in decreasing order) or ``None``; the store maps each
+        value to the antichain of minimal transition sets of words reaching it.
+    """
+    tb = _Tables(table, is_p, phi, trans)
+    heaps = sorted(trans)
+    pset = tb.p
+    store: Store = {}
+    # A word is keyed by sum(e_h << 8h): integer order is colex order while exponents < 256.
+    steps = [1 << (8 * h) for h in heaps]
+    shifts = [8 * h for h in heaps]
+    queue: list[tuple[int, int, frozenset[int], int]] = [(0, identity, frozenset(), 0)]
+    seen = 0
+    cols = [tb.col[h] for h in heaps]
+    xts = [tb._xt[h] for h in heaps]
+    push, pop = heapq.heappush, heapq.heappop
+    get = store.get
+    while queue:
+        key, x, t, j0 = pop(queue)
+        if t and x not in pset and pset.isdisjoint(t):
+            return _decode(key), store
+        lst = get(x)
+        if lst is None:
+            store[x] = [t]
+        else:
+            for s in lst:
+                if s <= t:
+                    break
+            else:
+                lst[:] = [s for s in lst if not t <= s]
+                lst.append(t)
+                s = None
+            if s is not None:
+                continue
+        if (key >> shifts[j0]) & 255 == 255:
+            raise ComputationLimitError("failure search: a heap exponent reached 255")
+        for j in range(j0, len(heaps)):
+            col = cols[j]
+            xt = xts[j][x]
+            if xt is None:
+                xt = tb.xt(heaps[j], x)
+            t2 = frozenset([col[s] for s in t]) | xt
+            x2 = col[x]
+            old = get(x2)
+            if old is not None:
+                for s in old:
+                    if s <= t2:
+                        break
+                else:
+                    s = None
+                if s is not None:
+                    continue  # dominated by a word popped earlier (colex-smaller): sound
+            push(queue, (key + steps[j], x2, t2, j))
+        seen += 1
+        if seen > node_limit:
+            raise ComputationLimitError(f"failure search exceeded {node_limit} words")
+        if tick is not None and seen % 20000 == 0:
+            tick(seen)
+    return None, store
+
+
+def extend_store(
+    table: np.ndarray,
+    is_p: np.ndarray,
+    phi: Sequence[int],
+    trans: dict[int, tuple[int, ...]],
+    store: Store,
+    heap: int,
+) -> Store | None:
+    """Check the words containing the new top heap ``heap``; return the new store entries.
+
+    Every word ``V + k*heap`` (V over smaller heaps) is dominated by a stored state plus
+    ``k*heap``, so it suffices to extend each stored state by copies of ``heap``. Returns
+    ``None`` when some such word is an N-failure.
+    """
+    tb = _Tables(table, is_p, phi, {heap: trans[heap]})
+    pset = tb.p
+    added: Store = {}
+    frontier = [(x, t) for x, lst in store.items() for t in lst]
+    while frontier:
+        nxt = []
+        for x, t in frontier:
+            x2, t2 = tb.step(x, t, heap)
+            if x2 not in pset and pset.isdisjoint(t2):
+                return None
+            if _dominated(store, x2, t2) or _dominated(added, x2, t2):
+                continue
+            _insert(added, x2, t2)
+            nxt.append((x2, t2))
+        frontier = nxt
+    return added

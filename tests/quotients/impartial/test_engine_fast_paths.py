@@ -1,0 +1,109 @@
+"""The fast paths of the quotient engine against independent computations (issue 10, items 5-6).
+
+* The packed count-vector certificate (:class:`PackedOutcomes`) gives the outcomes of the
+  brute-force oracle of ``tests/oracle`` on every position, and the certificate it produces
+  (predictions read off the table while enumerating) equals the one of the plain
+  tuple search with ``predict`` called per position.
+* The N-failure search with a stop key (the least P-failure bounds it) returns the same
+  least failure as the unbounded search; the solver's states (order, P, Phi) agree with the
+  oracle on random octal codes.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import misere.quotients as mq
+from misere.quotients.impartial import certify, verify
+from misere.quotients.impartial.certify import PackedOutcomes, code_moves, cross_check
+from tests.oracle.heap_oracle import octal_rules, outcome_function, positions
+
+rng = random.Random(1010)
+CODES = sorted({"0." + "".join(str(rng.choice(range(8))) for _ in range(k))
+                for k in (2, 3, 4) for _ in range(5)} | {"4.7", "0.07", "0.123"})
+CODES = [c for c in CODES if c.rstrip("0") != "0."]
+
+
+@pytest.mark.parametrize("code", [c for c in CODES if "[" not in c])
+def test_packed_outcomes_agree_with_oracle(code):
+    oracle = outcome_function(octal_rules(code))
+    packed = PackedOutcomes(code_moves(code), 12, 16)
+    for pos in positions(16, 12):
+        assert packed.is_p(packed.key(pos)) == oracle(pos), (code, pos)
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_packed_certificate_equals_tuple_certificate(code):
+    q = mq.quotient(code, max_heap=12, certify=0)
+    st = q.state
+    heaps = list(range(1, 13))
+
+    def predict(pos):
+        return q.outcome(pos) == "P"
+
+    moves = code_moves(code)
+    slow = cross_check(predict, moves, heaps, 18)
+    fast = cross_check(predict, moves, heaps, 18, model=(st.table, st.is_p, st.phi, st.identity))
+    assert fast.method == certify.PACKED
+    assert (fast.positions, fast.agreed, fast.mismatch) == (slow.positions, True, None)
+
+
+def test_packed_certificate_finds_the_same_mismatch():
+    q = mq.quotient("0.123", max_heap=10, certify=0)
+    st = q.state
+    wrong = ~st.is_p  # every prediction flipped: the first position (the empty one) fails
+    heaps = list(range(1, 11))
+    moves = code_moves("0.123")
+    fast = cross_check(lambda pos: False, moves, heaps, 12,
+                       model=(st.table, wrong, st.phi, st.identity))
+    slow = cross_check(lambda pos: bool(wrong[q.element(pos)]), moves, heaps, 12)
+    assert not fast.agreed and (fast.positions, fast.mismatch) == (slow.positions, slow.mismatch)
+
+
+def test_components_certificate_uses_packed_search():
+    q = mq.quotient(games="*2, {*2,*}")
+    assert q.certificate.agreed and q.certificate.method == certify.PACKED
+
+
+def test_default_quotient_certificate_is_packed_and_agrees():
+    q = mq.quotient("0.123")
+    assert q.certificate.agreed and q.certificate.positions == 11718
+    assert q.certificate.method == certify.PACKED
+
+
+@pytest.mark.parametrize("code", [c for c in CODES if "[" not in c])
+def test_bounded_failure_search_agrees_with_oracle(code, monkeypatch):
+    calls = []
+    real = verify.n_failure_search
+
+    def spy(*args, **kwargs):
+        calls.append(kwargs.get("stop_key"))
+        found, store = real(*args, **kwargs)
+        if kwargs.get("stop_key") is not None:
+            kw = dict(kwargs, stop_key=None)
+            full, _ = real(*args, **kw)
+            # with a bound, the least N-failure is returned iff it lies below the bound
+            expect = full if full is not None and verify.word_key(full) < kwargs["stop_key"] \
+                else None
+            assert found == expect
+        return found, store
+
+    from misere.quotients.impartial import solver
+    monkeypatch.setattr(solver, "n_failure_search", spy)
+    q = mq.quotient(code, max_heap=12, certify=0)
+    is_p = outcome_function(octal_rules(code))
+    for pos in positions(14, 12):
+        assert (q.outcome(pos) == "P") == is_p(pos), (code, pos)
+
+
+def test_word_key_inverts_decode():
+    for word in [(), (1,), (5, 5, 2), (33, 25, 14, 4, 4, 4, 4)]:
+        assert verify._decode(verify.word_key(word)) == word
+
+
+def test_dawsons_kayles_heap_26_agrees_with_oracle():
+    q = mq.quotient("0.07", max_heap=26, certify=0)
+    is_p = outcome_function(octal_rules("0.07"))
+    for pos in positions(26, 26):
+        assert (q.outcome(pos) == "P") == is_p(pos)
