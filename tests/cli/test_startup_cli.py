@@ -117,6 +117,7 @@ def _outcome(coercion, value, param, ctx):
 
 
 @pytest.mark.parametrize("command,name", [("quotient", "max_heap"), ("tree", "max_nodes"),
+                                          ("enumerate", "day"), ("play", "max_heap"),
                                           ("quotient", "code"), ("outcome", "game"),
                                           ("outcome", "timeout"), ("tree", "output")])
 def test_quick_coercion_agrees_with_typer(command: str, name: str) -> None:
@@ -127,4 +128,12 @@ def test_quick_coercion_agrees_with_typer(command: str, name: str) -> None:
     values = [None, "5", "007", "-3", "0", "1_000", " 5", "5.0", "abc", "", "-", "9" * 30, "٣",
               "{0,*|*}", "-{1|0}", "caf\u00e9", "bad\udcffbytes", "x.svg"]
     for v in values:
+        assert _outcome(param.get_runtime_param(), v, param, ctx) == _outcome(naive, v, param, ctx), v
+
+
+def test_quick_coercion_of_lists_agrees_with_typer() -> None:
+    param, ctx = _param("play", "heaps")
+    assert isinstance(param.get_runtime_param(), _QuickCoercion)
+    naive = build_runtime_param(param.type_descriptor)
+    for v in [None, (), ("3", "4"), ["1"], ("bad\udcff",), ("x", 3), "34"]:
         assert _outcome(param.get_runtime_param(), v, param, ctx) == _outcome(naive, v, param, ctx), v

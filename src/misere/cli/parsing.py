@@ -11,7 +11,7 @@ import importlib
 import json
 import re
 import sys
-from typing import Any, ClassVar, Optional, Sequence
+from typing import Any, ClassVar, Optional, Sequence, get_args, get_origin
 
 import typer
 from typer import _click
@@ -58,18 +58,21 @@ class _QuickCoercion:
 
     Typer (0.2x) coerces every parameter value through a pydantic ``TypeAdapter``, and importing
     pydantic and building the adapters costs about 0.15 s of each ``misere`` run. Absent values,
-    text for a ``str`` parameter and plain decimal integers for an unconstrained ``int`` parameter
-    come out of those adapters unchanged (resp. as ``int(value)``); they are answered here. Any
-    other value goes to typer's own coercion, built on first use, so errors and every other type
-    behave exactly as before."""
+    text for a ``str`` parameter (a list of texts for ``List[str]``) and plain decimal integers
+    within the bounds of an ``int`` parameter come out of those adapters unchanged (as
+    ``int(value)``, as a list); they are answered here. Any other value goes to typer's own
+    coercion, built on first use, so errors and every other type behave exactly as before."""
 
     def __init__(self, param: Any) -> None:
         desc = param.type_descriptor
         info = desc.parameter_info
-        plain = info.parser is None and not param.multiple and param.nargs == 1
-        ranged = info.min is not None or info.max is not None or info.clamp
+        multi = param.multiple or param.nargs == -1
+        plain = info.parser is None and not multi and param.nargs == 1
         self._str = plain and desc.annotation is str
-        self._int = plain and desc.annotation is int and not ranged
+        self._int = plain and desc.annotation is int and not info.clamp
+        self._bounds = (info.min, info.max)
+        self._strs = (info.parser is None and multi and get_origin(desc.annotation) is list
+                      and get_args(desc.annotation) == (str,))
         self._descriptor = desc
         self._full: Any = None
 
@@ -79,13 +82,20 @@ class _QuickCoercion:
         if isinstance(value, str):
             if self._str and _encodable(value):
                 return value
-            if self._int and _INTEGER.fullmatch(value):
+            if self._int and _INTEGER.fullmatch(value) and self._within(int(value)):
                 return int(value)
+        elif (self._strs and isinstance(value, (list, tuple))
+              and all(isinstance(v, str) and _encodable(v) for v in value)):
+            return list(value)
         if self._full is None:
             from typer._coercion import build_runtime_param
 
             self._full = build_runtime_param(self._descriptor)
         return self._full.coerce(value, param=param, ctx=ctx)
+
+    def _within(self, n: int) -> bool:
+        low, high = self._bounds
+        return (low is None or n >= low) and (high is None or n <= high)
 
 
 def _encodable(text: str) -> bool:
