@@ -15,7 +15,6 @@ import pytest
 import typer
 import typer.core
 import typer.main
-from typer._coercion import build_runtime_param
 from typer.testing import CliRunner
 
 from misere.cli.app import COMMAND_MODULES, LAZY_COMMANDS, app
@@ -122,6 +121,7 @@ def _outcome(coercion, value, param, ctx):
                                           ("outcome", "timeout"), ("tree", "output")])
 def test_quick_coercion_agrees_with_typer(command: str, name: str) -> None:
     """The shortcut gives typer's own coercion (pydantic) on every value, valid or not."""
+    build_runtime_param = pytest.importorskip("typer._coercion").build_runtime_param
     param, ctx = _param(command, name)
     assert isinstance(param.get_runtime_param(), _QuickCoercion)
     naive = build_runtime_param(param.type_descriptor)
@@ -132,6 +132,7 @@ def test_quick_coercion_agrees_with_typer(command: str, name: str) -> None:
 
 
 def test_quick_coercion_of_lists_agrees_with_typer() -> None:
+    build_runtime_param = pytest.importorskip("typer._coercion").build_runtime_param
     param, ctx = _param("play", "heaps")
     assert isinstance(param.get_runtime_param(), _QuickCoercion)
     naive = build_runtime_param(param.type_descriptor)
