@@ -37,14 +37,14 @@ def _order(text: str) -> int:
 
 
 WORKLOADS = [
-    Workload("misere quotient 0.123 --json, process (goal <= 0.25 s wall)",
+    Workload("start-up: misere quotient 0.123 --json, process (goal <= 0.25 s wall)",
              lambda: _process("-c", "import misere; print(misere.quotient('0.123').order)"),
              _cli("quotient", "0.123", "--json"),
              check=lambda naive, fast: int(naive) == _order(fast)),
-    Workload("misere outcome 0 --json, process vs bare python -c pass",
+    Workload("start-up: misere outcome 0 --json, process vs bare python -c pass",
              lambda: _process("-c", "pass"), _cli("outcome", "0", "--json"),
              check=lambda naive, fast: naive == "" and '"outcome": "N"' in fast),
-    Workload("misere --help (imports every command), process vs bare python",
+    Workload("start-up: misere --help (imports every command), process vs bare python",
              lambda: _process("-c", "pass"), _cli("--help"),
              check=lambda naive, fast: naive == "" and "partizan-quotient" in fast),
 ]
