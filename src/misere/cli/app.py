@@ -5,7 +5,6 @@ one JSON object; errors are one line and exit non-zero.
 """
 from __future__ import annotations
 
-import importlib
 import os
 import sys
 from pathlib import Path
@@ -20,11 +19,27 @@ from ..errors import EXIT_BUDGET
 from .common import JSON_OPTION, UNIVERSE_OPTION, command, emit
 from .parsing import EXIT_STATUSES, MisereGroup, install
 
+#: modules under misere.cli that add commands through ``register(app)``
+COMMAND_MODULES = ("enumerate", "tour", "universes", "impartial", "quotient", "play", "partizan")
+
+#: the commands those modules register, in the order ``misere --help`` lists them; a module is
+#: imported only when one of its commands is run (or for ``--help``), see :class:`MisereGroup`
+LAZY_COMMANDS = {"enumerate": "enumerate", "tour": "tour", "invertible": "universes", "genus": "impartial",
+                 "impartial-count": "impartial", "quotient": "quotient", "play": "play",
+                 "partizan-quotient": "partizan", "draw": "partizan", "report": "universes"}
+
+
+class _Commands(MisereGroup):
+    """The ``misere`` group, with the commands of :data:`COMMAND_MODULES` loaded on demand."""
+
+    lazy_commands = {name: f"misere.cli.{module}" for name, module in LAZY_COMMANDS.items()}
+
+
 app = typer.Typer(
     name="misere",
     help="Computer algebra for misère combinatorial games.",
     epilog=EXIT_STATUSES + " A negative game may be given as it is: misere outcome -1.",
-    cls=MisereGroup,
+    cls=_Commands,
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -43,10 +58,6 @@ def _main_options(
                                  help="Print the version and exit."),
 ) -> None:
     """Computer algebra for misère combinatorial games."""
-
-#: modules under misere.cli that add commands through ``register(app)``
-COMMAND_MODULES = ("enumerate", "tour", "universes", "impartial", "quotient", "play", "partizan")
-
 
 @app.command()
 @command
@@ -151,20 +162,6 @@ def tree(
     emit({"game": str(g), "output": str(output)}, as_json, f"wrote {output}")
 
 
-def _register_modules() -> None:
-    for name in COMMAND_MODULES:
-        try:
-            mod = importlib.import_module(f"misere.cli.{name}")
-        except ModuleNotFoundError as e:
-            if e.name == f"misere.cli.{name}":
-                continue
-            raise
-        register = getattr(mod, "register", None)
-        if register is not None:
-            register(app)
-
-
-_register_modules()
 install(app)
 
 

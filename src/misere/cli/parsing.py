@@ -7,10 +7,11 @@ commands), so commands written anywhere in :mod:`misere.cli` get the same behavi
 from __future__ import annotations
 
 import contextvars
+import importlib
 import json
 import re
 import sys
-from typing import Any, Optional, Sequence
+from typing import Any, ClassVar, Optional, Sequence, get_args, get_origin
 
 import typer
 from typer import _click
@@ -49,11 +50,71 @@ class _NegativeFriendlyParser(_click.parser._OptionParser):
         super()._process_opts(arg, state)
 
 
+_INTEGER = re.compile(r"-?[0-9]{1,18}")
+
+
+class _QuickCoercion:
+    """Typer's value coercion without its start-up cost, for the values that need no checking.
+
+    Typer (0.2x) coerces every parameter value through a pydantic ``TypeAdapter``, and importing
+    pydantic and building the adapters cost about 0.1 s of each ``misere`` run. Absent values,
+    text for a ``str`` parameter (a list of texts for ``List[str]``) and plain decimal integers
+    within the bounds of an ``int`` parameter come out of those adapters unchanged (as
+    ``int(value)``, as a list); they are answered here. Any other value goes to typer's own
+    coercion, built on first use, so errors and every other type behave exactly as before."""
+
+    def __init__(self, param: Any) -> None:
+        desc = param.type_descriptor
+        info = desc.parameter_info
+        multi = param.multiple or param.nargs == -1
+        plain = info.parser is None and not multi and param.nargs == 1
+        self._str = plain and desc.annotation is str
+        self._int = plain and desc.annotation is int and not info.clamp
+        self._bounds = (info.min, info.max)
+        self._strs = (info.parser is None and multi and get_origin(desc.annotation) is list
+                      and get_args(desc.annotation) == (str,))
+        self._descriptor = desc
+        self._full: Any = None
+
+    def coerce(self, value: Any, param: Any, ctx: Any) -> Any:
+        if value is None and not (param.multiple or param.nargs == -1):
+            return None
+        if isinstance(value, str):
+            if self._str and _encodable(value):
+                return value
+            if self._int and _INTEGER.fullmatch(value) and self._within(int(value)):
+                return int(value)
+        elif (self._strs and isinstance(value, (list, tuple))
+              and all(isinstance(v, str) and _encodable(v) for v in value)):
+            return list(value)
+        if self._full is None:
+            from typer._coercion import build_runtime_param
+
+            self._full = build_runtime_param(self._descriptor)
+        return self._full.coerce(value, param=param, ctx=ctx)
+
+    def _within(self, n: int) -> bool:
+        low, high = self._bounds
+        return (low is None or n >= low) and (high is None or n <= high)
+
+
+def _encodable(text: str) -> bool:
+    """Whether ``text`` is valid Unicode (no lone surrogates from undecodable argv bytes)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _plain_flags(params: list[Any]) -> list[Any]:
-    """Flags show as ``--json``, not ``--json <bool>``: give them an empty metavar."""
+    """Flags show as ``--json``, not ``--json <bool>``: give them an empty metavar. Parameters
+    also get the quick coercion of :class:`_QuickCoercion` (when this typer has the hook)."""
     for p in params:
         if isinstance(p, TyperOption) and p.is_flag and p.metavar is None:
             p.metavar = ""
+        if getattr(p, "_runtime_param", False) is None and hasattr(p, "type_descriptor"):
+            p._runtime_param = _QuickCoercion(p)
     return params
 
 
@@ -70,10 +131,50 @@ class MisereCommand(TyperCommand):
 
 
 class MisereGroup(TyperGroup):
-    """The top-level group: usage errors in one line (a JSON object under ``--json``), exit 2."""
+    """The top-level group: usage errors in one line (a JSON object under ``--json``), exit 2.
+
+    Commands named in :attr:`lazy_commands` (name -> module with a ``register(app)`` function)
+    are built only when asked for: ``misere quotient ...`` imports :mod:`misere.cli.quotient`
+    alone, while ``--help``, suggestions for a mistyped name and :meth:`list_commands` see every
+    command, in the order of :attr:`lazy_commands` after the commands registered eagerly."""
+
+    #: command name -> module registering it, in the order ``misere --help`` lists them
+    lazy_commands: ClassVar[dict[str, str]] = {}
 
     def get_params(self, ctx: Any) -> list[Any]:
         return _plain_flags(super().get_params(ctx))
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        names = super().list_commands(ctx)
+        return [n for n in names if n not in self.lazy_commands] + list(self.lazy_commands)
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        if cmd_name not in self.commands and cmd_name in self.lazy_commands:
+            self._load(self.lazy_commands[cmd_name])
+        return super().get_command(ctx, cmd_name)
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        if args and self.get_command(ctx, args[0]) is None:
+            for module in dict.fromkeys(self.lazy_commands.values()):  # for "did you mean ...?"
+                self._load(module)
+        return super().resolve_command(ctx, args)
+
+    def _load(self, module: str) -> None:
+        """Build the commands of ``module`` (those :attr:`lazy_commands` assigns to it)."""
+        from typer.main import get_group
+
+        try:
+            register = importlib.import_module(module).register
+        except ModuleNotFoundError as e:  # a command module not (yet) in this checkout
+            if e.name != module:
+                raise
+            return
+        sub = typer.Typer()
+        register(sub)
+        install(sub)
+        for name, cmd in get_group(sub).commands.items():
+            if self.lazy_commands.get(name) == module and name not in self.commands:
+                self.commands[name] = cmd
 
     def main(self, args: Optional[Sequence[str]] = None, prog_name: Optional[str] = None,
              *rest: Any, **extra: Any) -> Any:
