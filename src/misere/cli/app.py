@@ -24,7 +24,7 @@ app = typer.Typer(
 )
 
 #: modules under misere.cli that add commands through ``register(app)``
-COMMAND_MODULES = ("enumerate", "tour", "universes", "impartial", "quotient", "play", "partizan")
+COMMAND_MODULES = ("enumerate", "tour", "universes", "impartial", "quotient", "play", "partizan", "census")
 
 
 @app.command()

@@ -22,7 +22,7 @@ import numpy as np
 from misere.quotients.census.codes import WILD_QUATERNARY
 from misere.quotients.census.iso import Bipartite, classes
 
-__all__ = ["bipartite", "questions_10_3", "findings", "report_text", "FIG18"]
+__all__ = ["bipartite", "questions_10_3", "findings", "report_text", "code_lines", "FIG18"]
 
 #: seed 002 Fig. 18: conjectured number of nonisomorphic misère quotients of each order
 FIG18 = {2: "1", 4: "0", 6: "1", 8: "1", 10: "1?", 12: "6?"}
@@ -123,7 +123,7 @@ def _fmt(v: Any) -> str:
     return "-" if v is None else str(v)
 
 
-def _code_lines(rows: list[dict[str, Any]]) -> list[str]:
+def code_lines(rows: list[dict[str, Any]]) -> list[str]:
     lines = [f"{'code':<8}{'status':<9}{'|Q|':>6}{'|P|':>5}{'per':>5}{'pre':>5}{'nper':>6}"
              f"{'heap':>6}{'sec':>8}"]
     for r in rows:
@@ -149,7 +149,7 @@ def _class_lines(f: dict[str, Any]) -> list[str]:
 
 def report_text(f: dict[str, Any]) -> str:
     """The findings as text tables."""
-    lines = ["== every code ==", *_code_lines(f["codes"]), "",
+    lines = ["== every code ==", *code_lines(f["codes"]), "",
              "status counts: " + ", ".join(f"{k} {v}" for k, v in sorted(f["status_counts"].items())),
              "orders of solved quotients: " + ", ".join(f"{o}: {n}" for o, n in f["solved_orders"].items()),
              "", "== quotients up to isomorphism (seed 002 §10.2, Fig. 18) ==", *_class_lines(f), "",
@@ -170,7 +170,7 @@ def report_text(f: dict[str, Any]) -> str:
         lines.append(f"  COUNTEREXAMPLE {c['code']}: normal period {c['normal']}, misère {c['misere']}")
     if f["wild_quaternary"]:
         lines += ["", "== wild quaternary codes (seed 002 Fig. 19, §10.4) ==",
-                  *_code_lines(f["wild_quaternary"])]
+                  *code_lines(f["wild_quaternary"])]
     for code, ch in f["changes"].items():
         if ch:
             lines += ["", f"== partial quotient orders of {code} (heap: |Q| at each change) ==",

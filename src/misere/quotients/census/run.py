@@ -14,6 +14,7 @@ Statuses: ``solved`` (periodicity certified: the whole quotient, seed 002 §9; n
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
 import threading
 import time
@@ -24,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from misere import budget
-from misere.errors import BudgetExceededError, ComputationLimitError, MisereError
+from misere.errors import ComputationLimitError, MisereError
 from misere.quotients.census.codes import CodeSet, parse_codes
 from misere.quotients.census.store import RECORD_FIELDS, Store
 
@@ -39,7 +40,8 @@ def _from_quotient(q: Any, rec: dict[str, Any]) -> None:
     rec.update(solved=bool(q.solved), order=q.order, p_count=q.p_count, period=q.period,
                preperiod=q.preperiod, presentation=q.presentation, last_heap=q.max_heap,
                normal_period=q.normal.get("period"), normal_preperiod=q.normal.get("preperiod"),
-               P=q.P, changes=q.changes, identity=q.monoid.identity)
+               P=q.P, changes=q.changes, phi=[int(x) for x in q.state.phi],
+               identity=q.monoid.identity)
     if q.order <= TABLE_LIMIT:
         rec["table"] = np.ascontiguousarray(q.monoid.table, dtype="<i4").tobytes()
         rec["is_p"] = np.asarray(q.state.is_p, dtype=np.uint8).tobytes()
@@ -85,7 +87,9 @@ def census_one(code: str, max_heap: int, timeout: float | None = None, certify: 
     t0 = time.monotonic()
 
     def tick(heap: int, order: int, message: str) -> None:
-        if message != "done":  # "done" comes between heaps, where no partial is attached
+        if message == "done":  # between heaps, where no partial would be attached
+            rec.update(last_heap=heap, order=order)
+        else:
             budget.current().check(force=True)
 
     with budget.limits(timeout=timeout, quiet=True) as b, _alarm(timeout):
@@ -98,18 +102,25 @@ def census_one(code: str, max_heap: int, timeout: float | None = None, certify: 
             out_of_time = b.remaining is not None and b.remaining <= 0
             rec["status"] = "solved" if rec["solved"] else "timeout" if out_of_time else "limit"
             rec["message"] = str(e).splitlines()[0][:300]
+        except _HardLimit as e:  # no partial quotient: the heap and order of the last "done"
+            rec.update(status="timeout", message=str(e))
         except (MisereError, ValueError, MemoryError, RecursionError) as e:
             rec.update(status="error", message=f"{type(e).__name__}: {e}"[:300])
     rec["seconds"] = round(time.monotonic() - t0, 3)
     return rec
 
 
+class _HardLimit(Exception):
+    """Raised by the alarm; not a ComputationLimitError, so no solver loop swallows it."""
+
+
 @contextlib.contextmanager
 def _alarm(timeout: float | None) -> Iterator[None]:
     """A hard limit of ``1.25 * timeout + 2`` seconds by SIGALRM (main thread, POSIX only).
 
-    The budget is only checked where the solver reports progress; the alarm interrupts the
-    Python code of a long step in between, raising the same :class:`BudgetExceededError`.
+    The budget is only checked where the solver reports progress, and a solver loop may catch
+    the budget error as one more failed candidate; the alarm interrupts the Python code of a
+    long step and cannot be caught as a limit.
     """
     usable = (timeout is not None and hasattr(signal, "setitimer")
               and threading.current_thread() is threading.main_thread())
@@ -119,7 +130,7 @@ def _alarm(timeout: float | None) -> Iterator[None]:
     hard = 1.25 * timeout + 2  # type: ignore[operator]
 
     def ring(signum: int, frame: object) -> None:
-        raise BudgetExceededError("time", f"hard time limit of {hard:g} s exhausted")
+        raise _HardLimit(f"hard time limit of {hard:g} s exhausted")
 
     old = signal.signal(signal.SIGALRM, ring)
     signal.setitimer(signal.ITIMER_REAL, hard)
@@ -154,10 +165,18 @@ def _run_ray(codes: list[str], args: tuple, emit: Callable[[dict], None], worker
     if started_here:
         if address:
             ray.init(address=address, log_to_driver=False)
-        else:
+        else:  # workers inherit the environment: make this copy of misere importable there
             src = str(Path(__file__).resolve().parents[3])
-            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False,
-                     runtime_env={"env_vars": {"PYTHONPATH": src}})
+            old = os.environ.get("PYTHONPATH")
+            os.environ["PYTHONPATH"] = os.pathsep.join([src] + ([old] if old else []))
+            try:
+                ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False,
+                         configure_logging=False)
+            finally:
+                if old is None:
+                    del os.environ["PYTHONPATH"]
+                else:
+                    os.environ["PYTHONPATH"] = old
     try:
         task = ray.remote(num_cpus=1, max_retries=0)(census_one)
         timeout = args[1]

@@ -2,7 +2,8 @@
 
 Each result is written in its own transaction as soon as it is known, so an interrupted census
 loses at most the codes in progress and a second run skips what is stored (:meth:`Store.done`).
-Finite quotients keep their multiplication table (``int32`` little-endian, row-major) and
+Quotients keep their pretending function ``phi`` (element of each heap ``0..last_heap``) and,
+up to :data:`~misere.quotients.census.run.TABLE_LIMIT` elements, their multiplication table (``int32`` little-endian, row-major) and
 P-portion so the findings (isomorphism classes, seed 002 §10.2-§10.3) are computed from the store
 alone. A ``runs`` table records each census run (codes, workers, wall time) for the budget report.
 """
@@ -21,7 +22,7 @@ __all__ = ["Store", "RECORD_FIELDS", "FINAL_STATUSES"]
 #: fields of a census record (the ``results`` columns, ``P``/``changes`` as JSON)
 RECORD_FIELDS = ("code", "status", "solved", "order", "p_count", "period", "preperiod",
                  "presentation", "last_heap", "seconds", "max_heap", "timeout", "normal_period",
-                 "normal_preperiod", "P", "changes", "identity", "table", "is_p", "message")
+                 "normal_preperiod", "P", "changes", "phi", "identity", "table", "is_p", "message")
 
 #: statuses that another run with the same or a smaller max_heap would not change
 FINAL_STATUSES = ("solved", "partial", "limit", "error")
@@ -31,13 +32,13 @@ CREATE TABLE IF NOT EXISTS results (
     code TEXT PRIMARY KEY, status TEXT NOT NULL, solved INTEGER NOT NULL, "order" INTEGER,
     p_count INTEGER, period INTEGER, preperiod INTEGER, presentation TEXT, last_heap INTEGER,
     seconds REAL, max_heap INTEGER, timeout REAL, normal_period INTEGER, normal_preperiod INTEGER,
-    P TEXT, changes TEXT, identity INTEGER, "table" BLOB, is_p BLOB, message TEXT);
+    P TEXT, changes TEXT, phi TEXT, identity INTEGER, "table" BLOB, is_p BLOB, message TEXT);
 CREATE TABLE IF NOT EXISTS runs (
     id INTEGER PRIMARY KEY AUTOINCREMENT, started REAL, finished REAL, spec TEXT, codes INTEGER,
     computed INTEGER, workers INTEGER, max_heap INTEGER, timeout REAL, wall REAL);
 """
 
-_JSON = ("P", "changes")
+_JSON = ("P", "changes", "phi")
 
 
 class Store:
