@@ -141,7 +141,7 @@ def parse_codes(spec: str | Iterable[str]) -> CodeSet:
     >>> s = parse_codes("0.07, 0.1-0.3 4.7")
     >>> s.codes
     ('0.07', '0.1', '0.2', '0.3', '4.7')
-    >>> parse_codes("0.01-0.13").codes[:3], parse_codes("0.01-0.13").skipped[0]
+    >>> parse_codes("0.00-0.13").codes[:3], parse_codes("0.00-0.13").skipped[1]
     (('0.01', '0.02', '0.03'), ('0.10', 'trailing zero: the same game as 0.1'))
     """
     codes: dict[str, None] = {}
