@@ -57,7 +57,8 @@ def test_every_stored_quotient_agrees_with_brute_force(small_census):
     rng = random.Random(11)
     for rec in stored:
         assert rec["status"] in ("solved", "partial"), rec["code"]
-        assert rec["last_heap"] == MAX_HEAP and len(rec["phi"]) == MAX_HEAP + 1
+        assert rec["last_heap"] == MAX_HEAP or rec["solved"]  # solved codes stop at a stage
+        assert len(rec["phi"]) == rec["last_heap"] + 1
         predict, oracle = _predict(rec), outcome_function(octal_rules(rec["code"]))
         top = MAX_HEAP + 6 if rec["solved"] else MAX_HEAP  # solved: beyond the computed heaps
         for pos in _random_positions(rng, top) + [(h,) for h in range(1, top + 1)]:

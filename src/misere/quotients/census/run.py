@@ -31,6 +31,9 @@ from misere.quotients.census.store import RECORD_FIELDS, Store
 
 __all__ = ["census", "census_one", "TABLE_LIMIT", "same_results"]
 
+#: last heap of the first stage of a code (stages double up to max_heap)
+FIRST_STAGE = 12
+
 #: largest quotient whose multiplication table is stored (4 * order^2 bytes)
 TABLE_LIMIT = 2000
 
@@ -70,6 +73,9 @@ def census_one(code: str, max_heap: int, timeout: float | None = None, certify: 
         A take-and-break code.
     max_heap : int
         Last heap computed (the quotient is ``solved`` when periodicity is certified by then).
+        The code is computed to heaps 12, 24, 48, ... (capped at ``max_heap``) and stops at the
+        first stage whose prefix certifies the period (notes E.6), so ``last_heap`` of a solved
+        code may be below ``max_heap``; the repeated heaps cost at most about as much again.
     timeout : float, optional
         Seconds for this code (:func:`misere.budget.limits`).
     certify : int
@@ -94,7 +100,16 @@ def census_one(code: str, max_heap: int, timeout: float | None = None, certify: 
 
     with budget.limits(timeout=timeout, quiet=True) as b, _alarm(timeout):
         try:
-            q = quotient(code, max_heap=max_heap, certify=certify, progress=tick)
+            heap = min(max_heap, FIRST_STAGE)
+            while True:  # stages 12, 24, 48, ...: a code solved early stops early
+                q = quotient(code, max_heap=heap, certify=certify if heap == max_heap else 0,
+                             progress=tick)
+                if q.solved or heap == max_heap:
+                    break
+                heap = min(max_heap, 2 * heap)
+            if q.solved and certify and heap < max_heap:
+                from misere.quotients import verify_with_brute_force
+                verify_with_brute_force(q, certify)
             _from_quotient(q, rec)
             rec["status"] = "solved" if q.solved else "partial"
         except ComputationLimitError as e:
