@@ -125,3 +125,12 @@ def test_classes_share_the_independent_invariant(small_census):
     for i, j in product(range(len(reps)), repeat=2):
         if i < j and reps[i].order == reps[j].order:
             assert not is_isomorphic(reps[i], reps[j])
+
+
+def test_vectorised_subgroup_matches_the_toolkit(small_census):
+    from misere.quotients.census.iso import subgroup
+
+    for rec in small_census[2]:
+        m = bipartite(rec).monoid
+        for e in m.idempotents():
+            assert sorted(subgroup(m, e).tolist()) == sorted(m.maximal_subgroup(e))

@@ -23,7 +23,7 @@ import numpy as np
 from misere import budget
 from misere.quotients.monoid import TableMonoid
 
-__all__ = ["Bipartite", "invariant", "isomorphism", "is_isomorphic", "classes"]
+__all__ = ["Bipartite", "subgroup", "invariant", "isomorphism", "is_isomorphic", "classes"]
 
 
 @dataclass
@@ -62,13 +62,20 @@ class Bipartite:
         return out
 
 
+def subgroup(m: TableMonoid, e: int) -> np.ndarray:
+    """The maximal subgroup ``H_e`` of an idempotent: the ``x`` with ``ex = x`` having some
+    ``y`` with ``ex = x``, ``xy = e`` (vectorised form of :meth:`TableMonoid.maximal_subgroup`)."""
+    cand = np.nonzero(m.table[e] == np.arange(m.order))[0]
+    return cand[(m.table[np.ix_(cand, cand)] == e).any(axis=1)]
+
+
 def invariant(b: Bipartite) -> tuple:
     """An isomorphism invariant: order, |P|, sorted (index, period) pairs, number of
     idempotents, sorted sizes of the maximal subgroups."""
     m = b.monoid
     pairs = sorted(m.index_period(x) for x in range(m.order))
     idem = m.idempotents()
-    groups = sorted(len(m.maximal_subgroup(e)) for e in idem)
+    groups = sorted(len(subgroup(m, e)) for e in idem)
     return (m.order, int(b.is_p.sum()), tuple(pairs), len(idem), tuple(groups))
 
 
