@@ -86,8 +86,6 @@ def census_one(code: str, max_heap: int, timeout: float | None = None, certify: 
     dict
         A record with the fields :data:`~misere.quotients.census.store.RECORD_FIELDS`.
     """
-    from misere.quotients import quotient  # the public solver (seed 002 §9)
-
     rec: dict[str, Any] = dict.fromkeys(RECORD_FIELDS)
     rec.update(code=code, max_heap=max_heap, timeout=timeout, solved=False)
     t0 = time.monotonic()
@@ -98,31 +96,45 @@ def census_one(code: str, max_heap: int, timeout: float | None = None, certify: 
         else:
             budget.current().check(force=True)
 
-    with budget.limits(timeout=timeout, quiet=True) as b, _alarm(timeout):
-        try:
-            heap = min(max_heap, FIRST_STAGE)
-            while True:  # stages 12, 24, 48, ...: a code solved early stops early
-                q = quotient(code, max_heap=heap, certify=certify if heap == max_heap else 0,
-                             progress=tick)
-                if q.solved or heap == max_heap:
-                    break
-                heap = min(max_heap, 2 * heap)
-            if q.solved and certify and heap < max_heap:
-                from misere.quotients import verify_with_brute_force
-                verify_with_brute_force(q, certify)
-            _from_quotient(q, rec)
-            rec["status"] = "solved" if q.solved else "partial"
-        except ComputationLimitError as e:
-            _from_partial(getattr(e, "partial", None), rec)
-            out_of_time = b.remaining is not None and b.remaining <= 0
-            rec["status"] = "solved" if rec["solved"] else "timeout" if out_of_time else "limit"
-            rec["message"] = str(e).splitlines()[0][:300]
-        except _HardLimit as e:  # no partial quotient: the heap and order of the last "done"
-            rec.update(status="timeout", message=str(e))
-        except (MisereError, ValueError, MemoryError, RecursionError) as e:
-            rec.update(status="error", message=f"{type(e).__name__}: {e}"[:300])
+    q, err = None, None
+    with budget.limits(timeout=timeout, quiet=True) as b:
+        with _alarm(timeout):  # only the computation runs under the alarm
+            try:
+                q = _solve(code, max_heap, certify, tick)
+            except (ComputationLimitError, _HardLimit, MisereError, ValueError, MemoryError,
+                    RecursionError) as e:
+                err = e
+        out_of_time = b.remaining is not None and b.remaining <= 0
+    if q is not None:
+        _from_quotient(q, rec)
+        rec["status"] = "solved" if q.solved else "partial"
+    elif isinstance(err, ComputationLimitError):
+        _from_partial(getattr(err, "partial", None), rec)
+        rec["status"] = "solved" if rec["solved"] else "timeout" if out_of_time else "limit"
+        rec["message"] = str(err).splitlines()[0][:300]
+    elif isinstance(err, _HardLimit):  # no partial quotient: heap and order of the last "done"
+        rec.update(status="timeout", message=str(err))
+    else:
+        rec.update(status="error", message=f"{type(err).__name__}: {err}"[:300])
     rec["seconds"] = round(time.monotonic() - t0, 3)
     return rec
+
+
+def _solve(code: str, max_heap: int, certify: int, tick: Callable) -> Any:
+    """The quotient of ``code`` by stages 12, 24, 48, ... up to ``max_heap``; a code solved
+    early stops early."""
+    from misere.quotients import quotient, verify_with_brute_force  # the public solver (002 §9)
+
+    heap = min(max_heap, FIRST_STAGE)
+    while True:
+        q = quotient(code, max_heap=heap, certify=certify if heap == max_heap else 0,
+                     progress=tick)
+        if q.solved or heap == max_heap:
+            break
+        heap = min(max_heap, 2 * heap)
+    if q.solved and certify and heap < max_heap:
+        verify_with_brute_force(q, certify)
+    return q
 
 
 class _HardLimit(Exception):

@@ -110,7 +110,8 @@ class Store:
         """Whether a stored record already answers a run of ``code`` to ``max_heap``.
 
         Solved codes are done; other final results are done when they reached ``max_heap``; a
-        code that ran out of time is done only when it had at least ``timeout`` seconds.
+        code that ran out of time is done only when it had at least ``timeout`` seconds; a
+        ``killed`` code (nothing known) is always computed again.
         """
         rec = self.get(code)
         if rec is None:
@@ -121,7 +122,8 @@ class Store:
             return False
         if rec["status"] in FINAL_STATUSES:
             return True
-        return timeout is not None and rec["timeout"] is not None and rec["timeout"] >= timeout
+        return (rec["status"] == "timeout" and timeout is not None and rec["timeout"] is not None
+                and rec["timeout"] >= timeout)
 
     def log_run(self, spec: str, codes: int, computed: int, workers: int, max_heap: int,
                 timeout: float | None, started: float, wall: float) -> None:
