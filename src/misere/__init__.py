@@ -37,14 +37,14 @@ __all__ = [
     "canonical", "compare", "ge", "comparison", "distinguish", "born_by", "count_born_by", "order",
     "find_universe", "universe_names", "__version__",
     "Invertibility", "invertibility", "is_invertible",
-    "rulesets", "quotient", "Quotient", "limits",
+    "rulesets", "quotient", "Quotient", "limits", "census",
 ]
 
 #: names imported on first use, so that ``import misere`` stays fast (numpy, the quotient
 #: engines and the rulesets load only when asked for)
 _LAZY = {"rulesets": (".rulesets", None), "quotient": (".quotients", "quotient"),
          "Quotient": (".quotients", "Quotient"), "find_universe": (".universes", "find_universe"),
-         "universe_names": (".universes", "universe_names")}
+         "universe_names": (".universes", "universe_names"), "census": (".quotients.census", "census")}
 
 
 def __getattr__(name: str) -> object:

@@ -17,7 +17,7 @@ from itertools import combinations
 
 import numpy as np
 
-from misere.errors import ComputationLimitError, VerificationError
+from misere.errors import BudgetExceededError, ComputationLimitError, VerificationError
 from misere.quotients.impartial.bipartite import Marking, ProductMonoid, reduce_bipartite
 from misere.quotients.monoid import TableMonoid
 from misere.quotients.impartial.verify import (Store, extend_store, n_failure_search, p_failure,
@@ -281,6 +281,8 @@ def _recalibrate(game, n, q, p_mask, phi, fail, truth, limits):
                     ok = cand[0].status_of(_value(cand[3], cand[1], fail)) == truth
                     if ok:
                         return _finish(cand, n, limits)
+                except BudgetExceededError:
+                    raise  # the user's budget, not a candidate that grew too big
                 except ComputationLimitError as exc:
                     hit = exc
     if hit is not None:

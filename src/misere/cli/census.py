@@ -1,0 +1,69 @@
+"""``misere census``: misère quotients of many take-and-break codes, and the findings report."""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import typer
+
+from misere.errors import RulesetError
+
+from .common import JSON_OPTION, QUIET_OPTION, command, emit
+
+__all__ = ["register"]
+
+
+def _public(rec: dict[str, Any]) -> dict[str, Any]:
+    """A record without its binary table."""
+    return {k: v for k, v in rec.items() if k not in ("table", "is_p", "identity")}
+
+
+def _report(store: str, as_json: bool) -> None:
+    from pathlib import Path
+
+    from misere.quotients.census import Store
+    from misere.quotients.census.findings import findings, report_text
+
+    if not Path(store).exists():
+        raise RulesetError(f"no census store at {store!r}")
+    with Store(store) as st:
+        f = findings(st.records(), st.runs())
+    emit(f, as_json, report_text(f))
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``census`` command to the ``misere`` app."""
+
+    @app.command()
+    @command
+    def census(
+        codes: Optional[str] = typer.Argument(
+            None, help="Codes: '0.07 0.123', a digit box '0.01-0.77', or octal1, octal2, octal3, "
+                       "quaternary, hex2, wild4."),
+        max_heap: int = typer.Option(40, "--max-heap", min=1, help="Last heap of each code."),
+        store: str = typer.Option("census.sqlite", "--store", help="SQLite store (resumed)."),
+        workers: int = typer.Option(1, "--workers", min=1, help="1: in-process; more: Ray."),
+        address: Optional[str] = typer.Option(None, "--address", help="Join this Ray cluster."),
+        per_code_timeout: Optional[float] = typer.Option(
+            None, "--per-code-timeout", min=0.001, metavar="SECONDS", help="Time budget per code."),
+        certify: int = typer.Option(0, "--certify", min=0, help="Brute-force bound per code (0 = skip)."),
+        report: bool = typer.Option(False, "--report", help="Print the findings tables of --store."),
+        quiet: bool = QUIET_OPTION,
+        as_json: bool = JSON_OPTION,
+    ) -> None:
+        """Quotients of many codes into a store (resumable); --report prints the findings."""
+        if report:
+            _report(store, as_json)
+            return
+        if codes is None:
+            raise RulesetError("give CODES (e.g. octal2 or '0.01-0.77') or --report")
+        from misere.quotients.census import census as run, parse_codes
+        from misere.quotients.census.findings import code_lines
+
+        cs = parse_codes(codes)
+        recs = run(cs, max_heap=max_heap, store=store, workers=workers,
+                   per_code_timeout=per_code_timeout, address=address, certify=certify)
+        data = {"store": store, "codes": len(cs), "skipped": [list(s) for s in cs.skipped],
+                "records": [_public(r) for r in recs]}
+        text = "\n".join(code_lines(recs) + [f"{len(recs)} codes ({len(cs.skipped)} skipped) "
+                                              f"in {store}"])
+        emit(data, as_json, text)

@@ -1,0 +1,182 @@
+"""Findings of a census store: the tables of issue 11, item 3.
+
+* every code: solved (order, |P|, misère period and preperiod, normal period) or not (status,
+  last heap reached and the order of the partial quotient there);
+* finite quotients up to isomorphism (:mod:`.iso`), counted by order and set against the
+  conjectured counts of seed 002 Fig. 18 (1, 0, 1, 1, 1?, 6? at orders 2, 4, ..., 12);
+* the questions of seed 002 §10.3, tested on every finite quotient found: does every element
+  satisfy ``x^(k+2) = x^k`` (period 1 or 2)? is every maximal subgroup ``(Z_2)^m``? does the
+  normal (nim-sequence) period divide the misère period when both are periodic?
+
+Partial quotients ``Q_h`` are misère quotients too (of the game restricted to heaps ``<= h``,
+seed 002 §9.1), so the classes and the §10.3 tests are reported for solved codes and for all
+stored quotients; the period question only concerns solved codes.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import numpy as np
+
+from misere.quotients.census.codes import WILD_QUATERNARY
+from misere.quotients.census.iso import Bipartite, classes, subgroup
+
+__all__ = ["bipartite", "questions_10_3", "findings", "report_text", "code_lines", "FIG18"]
+
+#: seed 002 Fig. 18: conjectured number of nonisomorphic misère quotients of each order
+FIG18 = {2: "1", 4: "0", 6: "1", 8: "1", 10: "1?", 12: "6?"}
+
+
+def bipartite(rec: dict[str, Any]) -> Bipartite | None:
+    """The stored quotient of a record as a :class:`Bipartite`, or ``None`` without a table."""
+    if rec.get("table") is None or rec.get("order") is None:
+        return None
+    n = rec["order"]
+    t = np.frombuffer(rec["table"], dtype="<i4").reshape(n, n)
+    p = np.frombuffer(rec["is_p"], dtype=np.uint8).astype(bool)
+    return Bipartite.from_table(t, rec["identity"], p)
+
+
+def questions_10_3(b: Bipartite) -> dict[str, Any]:
+    """The two algebraic questions of seed 002 §10.3 on one finite quotient.
+
+    ``x^(k+2) = x^k`` for some ``k`` exactly when the period of ``x`` divides 2; a maximal
+    subgroup ``H_e`` is ``(Z_2)^m`` exactly when ``g^2 = e`` for all ``g`` in it (a commutative
+    group of exponent 2). Returns the failing elements and the subgroup sizes.
+    """
+    m = b.monoid
+    bad_x = [x for x in range(m.order) if m.index_period(x)[1] not in (1, 2)]
+    sizes, bad_groups = [], []
+    for e in m.idempotents():
+        h = subgroup(m, e)
+        sizes.append(len(h))
+        if (m.table[h, h] != e).any():
+            bad_groups.append(e)
+    return {"x_k2_eq_xk": not bad_x, "bad_elements": bad_x,
+            "subgroups_elementary_2": not bad_groups, "bad_idempotents": bad_groups,
+            "subgroup_sizes": sorted(sizes)}
+
+
+def _code_row(r: dict[str, Any]) -> dict[str, Any]:
+    keys = ("code", "status", "order", "p_count", "period", "preperiod", "normal_period",
+            "last_heap", "max_heap", "seconds", "presentation", "message")
+    return {k: r.get(k) for k in keys}
+
+
+def _classes(recs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    items = [(r, bipartite(r)) for r in recs]
+    items = [(r, b) for r, b in items if b is not None]
+    out = []
+    for cls in classes([b for _, b in items]):
+        r0 = items[cls[0]][0]
+        out.append({"order": r0["order"], "p_count": r0["p_count"],
+                    "presentation": r0["presentation"], "P": r0["P"],
+                    "codes": [items[i][0]["code"] for i in cls]})
+    out.sort(key=lambda c: (c["order"], c["codes"][0]))
+    return out
+
+
+def _by_order(cls: list[dict[str, Any]]) -> dict[int, int]:
+    return dict(sorted(Counter(c["order"] for c in cls).items()))
+
+
+def findings(records: list[dict[str, Any]], runs: list[dict[str, Any]] | None = None
+             ) -> dict[str, Any]:
+    """Every table of the report, JSON-ready."""
+    solved = [r for r in records if r["solved"]]
+    finite = [r for r in records if r.get("table") is not None]
+    cls_solved, cls_all = _classes(solved), _classes(finite)
+    q_rows, counter = [], []
+    for r in finite:
+        b = bipartite(r)
+        assert b is not None
+        q = questions_10_3(b)
+        q_rows.append({"code": r["code"], "solved": r["solved"], "order": r["order"], **q})
+        if not (q["x_k2_eq_xk"] and q["subgroups_elementary_2"]):
+            counter.append({"code": r["code"], "solved": r["solved"], "heap": r["last_heap"],
+                            "order": r["order"], **q})
+    periods = []
+    for r in solved:
+        if r["period"] and r["normal_period"]:
+            periods.append({"code": r["code"], "normal": r["normal_period"],
+                            "misere": r["period"], "divides": r["period"] % r["normal_period"] == 0})
+    status = dict(Counter(r["status"] for r in records))
+    return {
+        "codes": [_code_row(r) for r in records],
+        "status_counts": status,
+        "solved_orders": dict(sorted(Counter(r["order"] for r in solved).items())),
+        "classes_solved": cls_solved, "classes_all": cls_all,
+        "by_order_solved": _by_order(cls_solved), "by_order_all": _by_order(cls_all),
+        "fig18": FIG18,
+        "q10_3": {"tested": len(q_rows), "tested_solved": sum(r["solved"] for r in q_rows),
+                  "counterexamples": counter},
+        "periods": {"tested": len(periods), "counterexamples": [p for p in periods if not p["divides"]],
+                    "rows": periods},
+        "wild_quaternary": [_code_row(r) for r in records if r["code"] in WILD_QUATERNARY],
+        "changes": {r["code"]: r["changes"] for r in records if r["code"] in ("0.54", "0.07")},
+        "runs": runs or [],
+    }
+
+
+def _fmt(v: Any) -> str:
+    return "-" if v is None else str(v)
+
+
+def code_lines(rows: list[dict[str, Any]]) -> list[str]:
+    lines = [f"{'code':<8}{'status':<9}{'|Q|':>6}{'|P|':>5}{'per':>5}{'pre':>5}{'nper':>6}"
+             f"{'heap':>6}{'sec':>8}"]
+    for r in rows:
+        lines.append(f"{r['code']:<8}{r['status']:<9}{_fmt(r['order']):>6}{_fmt(r['p_count']):>5}"
+                     f"{_fmt(r['period']):>5}{_fmt(r['preperiod']):>5}{_fmt(r['normal_period']):>6}"
+                     f"{_fmt(r['last_heap']):>6}{_fmt(r['seconds']):>8}")
+    return lines
+
+
+def _class_lines(f: dict[str, Any]) -> list[str]:
+    lines = ["order  Fig.18  classes(solved)  classes(all quotients found)"]
+    orders = sorted(set(f["by_order_all"]) | set(FIG18))
+    for o in orders:
+        lines.append(f"{o:>5}  {FIG18.get(o, ''):>6}  {f['by_order_solved'].get(o, 0):>15}  "
+                     f"{f['by_order_all'].get(o, 0):>28}")
+    lines.append("")
+    lines.append("classes (all quotients found): order |P| presentation  <- codes")
+    for c in f["classes_all"]:
+        codes = ", ".join(c["codes"][:8]) + (f", ... ({len(c['codes'])})" if len(c["codes"]) > 8 else "")
+        lines.append(f"  {c['order']:>4} {c['p_count']:>3} {c['presentation']}  <- {codes}")
+    return lines
+
+
+def report_text(f: dict[str, Any]) -> str:
+    """The findings as text tables."""
+    lines = ["== every code ==", *code_lines(f["codes"]), "",
+             "status counts: " + ", ".join(f"{k} {v}" for k, v in sorted(f["status_counts"].items())),
+             "orders of solved quotients: " + ", ".join(f"{o}: {n}" for o, n in f["solved_orders"].items()),
+             "", "== quotients up to isomorphism (seed 002 §10.2, Fig. 18) ==", *_class_lines(f), "",
+             "== seed 002 §10.3 =="]
+    q = f["q10_3"]
+    lines.append(f"x^(k+2) = x^k and maximal subgroups (Z2)^m: tested on {q['tested']} finite "
+                 f"quotients ({q['tested_solved']} solved): "
+                 + ("no counterexample" if not q["counterexamples"] else
+                    f"{len(q['counterexamples'])} counterexamples"))
+    for c in q["counterexamples"]:
+        lines.append(f"  COUNTEREXAMPLE {c['code']} (heap {c['heap']}, order {c['order']}): "
+                     f"elements {c['bad_elements'][:10]}, idempotents {c['bad_idempotents'][:10]}")
+    p = f["periods"]
+    lines.append(f"normal period divides misère period: tested on {p['tested']} solved codes "
+                 "with both periodic: " + ("always" if not p["counterexamples"] else
+                                           f"{len(p['counterexamples'])} counterexamples"))
+    for c in p["counterexamples"]:
+        lines.append(f"  COUNTEREXAMPLE {c['code']}: normal period {c['normal']}, misère {c['misere']}")
+    if f["wild_quaternary"]:
+        lines += ["", "== wild quaternary codes (seed 002 Fig. 19, §10.4) ==",
+                  *code_lines(f["wild_quaternary"])]
+    for code, ch in f["changes"].items():
+        if ch:
+            lines += ["", f"== partial quotient orders of {code} (heap: |Q| at each change) ==",
+                      "  " + "  ".join(f"{h}:{o}" for h, o in ch)]
+    if f["runs"]:
+        wall = sum(r["wall"] or 0 for r in f["runs"])
+        lines += ["", f"runs: {len(f['runs'])}, wall time {wall:.0f} s, codes computed "
+                      f"{sum(r['computed'] or 0 for r in f['runs'])}"]
+    return "\n".join(lines)

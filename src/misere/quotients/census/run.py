@@ -1,0 +1,315 @@
+"""Run a census of misère quotients: one code per task, in-process or on a Ray cluster.
+
+Each code is computed by :func:`census_one` under its own time budget
+(:func:`misere.budget.limits`; the progress callback of the solver checks it). On Ray a hard
+wall-clock limit backs it: a task running past ``1.5 * per_code_timeout + 10`` seconds is
+cancelled with ``ray.cancel(force=True)`` and recorded as ``killed``. Results reach the
+:class:`~misere.quotients.census.store.Store` one code at a time (issue 11, item 2).
+
+Statuses: ``solved`` (periodicity certified: the whole quotient, seed 002 §9; notes E.6),
+``partial`` (``max_heap`` reached without a certificate: the partial quotient ``Q_max_heap``),
+``timeout`` (the budget ran out; the partial quotient at the last completed heap is kept),
+``limit`` (a size bound of the solver), ``killed`` (hard limit on Ray; nothing known), ``error``.
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from misere import budget
+from misere.errors import ComputationLimitError, MisereError
+from misere.quotients.census.codes import CodeSet, parse_codes
+from misere.quotients.census.store import RECORD_FIELDS, Store
+
+__all__ = ["census", "census_one", "TABLE_LIMIT", "same_results"]
+
+#: last heap of the first stage of a code (stages double up to max_heap)
+FIRST_STAGE = 12
+
+#: largest quotient whose multiplication table is stored (4 * order^2 bytes)
+TABLE_LIMIT = 2000
+
+
+def _from_quotient(q: Any, rec: dict[str, Any]) -> None:
+    """Fill ``rec`` from a (partial) :class:`~misere.quotients.Quotient`."""
+    rec.update(solved=bool(q.solved), order=q.order, p_count=q.p_count, period=q.period,
+               preperiod=q.preperiod, presentation=q.presentation, last_heap=q.max_heap,
+               normal_period=q.normal.get("period"), normal_preperiod=q.normal.get("preperiod"),
+               P=q.P, changes=q.changes, phi=[int(x) for x in q.state.phi],
+               identity=q.monoid.identity)
+    if q.order <= TABLE_LIMIT:
+        rec["table"] = np.ascontiguousarray(q.monoid.table, dtype="<i4").tobytes()
+        rec["is_p"] = np.asarray(q.state.is_p, dtype=np.uint8).tobytes()
+
+
+def _from_partial(partial: Any, rec: dict[str, Any]) -> None:
+    """What a limit error established: a partial Quotient, or a dict of facts."""
+    if hasattr(partial, "monoid"):
+        _from_quotient(partial, rec)
+    elif isinstance(partial, dict):
+        q = partial.get("quotient") or partial.get("partial")
+        if hasattr(q, "monoid"):
+            _from_quotient(q, rec)
+        else:
+            rec["last_heap"] = partial.get("last_heap", partial.get("heap"))
+            rec["order"] = partial.get("order")
+
+
+def census_one(code: str, max_heap: int, timeout: float | None = None, certify: int = 0,
+               ) -> dict[str, Any]:
+    """Compute one code of a census; never raises for a failure of the computation.
+
+    Parameters
+    ----------
+    code : str
+        A take-and-break code.
+    max_heap : int
+        Last heap computed (the quotient is ``solved`` when periodicity is certified by then).
+        The code is computed to heaps 12, 24, 48, ... (capped at ``max_heap``) and stops at the
+        first stage whose prefix certifies the period (notes E.6), so ``last_heap`` of a solved
+        code may be below ``max_heap``; the repeated heaps cost at most about as much again.
+    timeout : float, optional
+        Seconds for this code (:func:`misere.budget.limits`).
+    certify : int
+        Token bound of the brute-force cross-check (0 skips it).
+
+    Returns
+    -------
+    dict
+        A record with the fields :data:`~misere.quotients.census.store.RECORD_FIELDS`.
+    """
+    rec: dict[str, Any] = dict.fromkeys(RECORD_FIELDS)
+    rec.update(code=code, max_heap=max_heap, timeout=timeout, solved=False)
+    t0 = time.monotonic()
+
+    def tick(heap: int, order: int, message: str) -> None:
+        if message == "done":  # between heaps, where no partial would be attached
+            rec.update(last_heap=heap, order=order)
+        else:
+            budget.current().check(force=True)
+
+    q, err = None, None
+    with budget.limits(timeout=timeout, quiet=True) as b:
+        with _alarm(timeout):  # only the computation runs under the alarm
+            try:
+                q = _solve(code, max_heap, certify, tick)
+            except (ComputationLimitError, _HardLimit, MisereError, ValueError, MemoryError,
+                    RecursionError) as e:
+                err = e
+        out_of_time = b.remaining is not None and b.remaining <= 0
+    if q is not None:
+        _from_quotient(q, rec)
+        rec["status"] = "solved" if q.solved else "partial"
+    elif isinstance(err, ComputationLimitError):
+        _from_partial(getattr(err, "partial", None), rec)
+        rec["status"] = "solved" if rec["solved"] else "timeout" if out_of_time else "limit"
+        rec["message"] = str(err).splitlines()[0][:300]
+    elif isinstance(err, _HardLimit):  # no partial quotient: heap and order of the last "done"
+        rec.update(status="timeout", message=str(err))
+    else:
+        rec.update(status="error", message=f"{type(err).__name__}: {err}"[:300])
+    rec["seconds"] = round(time.monotonic() - t0, 3)
+    return rec
+
+
+def _solve(code: str, max_heap: int, certify: int, tick: Callable) -> Any:
+    """The quotient of ``code`` by stages 12, 24, 48, ... up to ``max_heap``; a code solved
+    early stops early."""
+    from misere.quotients import quotient, verify_with_brute_force  # the public solver (002 §9)
+
+    heap = min(max_heap, FIRST_STAGE)
+    while True:
+        q = quotient(code, max_heap=heap, certify=certify if heap == max_heap else 0,
+                     progress=tick)
+        if q.solved or heap == max_heap:
+            break
+        heap = min(max_heap, 2 * heap)
+    if q.solved and certify and heap < max_heap:
+        verify_with_brute_force(q, certify)
+    return q
+
+
+class _HardLimit(Exception):
+    """Raised by the alarm; not a ComputationLimitError, so no solver loop swallows it."""
+
+
+@contextlib.contextmanager
+def _alarm(timeout: float | None) -> Iterator[None]:
+    """A hard limit of ``1.25 * timeout + 2`` seconds by SIGALRM (main thread, POSIX only).
+
+    The budget is only checked where the solver reports progress, and a solver loop may catch
+    the budget error as one more failed candidate; the alarm interrupts the Python code of a
+    long step and cannot be caught as a limit.
+    """
+    usable = (timeout is not None and hasattr(signal, "setitimer")
+              and threading.current_thread() is threading.main_thread())
+    if not usable:
+        yield
+        return
+    hard = 1.25 * timeout + 2  # type: ignore[operator]
+
+    def ring(signum: int, frame: object) -> None:
+        raise _HardLimit(f"hard time limit of {hard:g} s exhausted")
+
+    old = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, hard)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def _killed(code: str, max_heap: int, timeout: float | None, seconds: float, why: str
+            ) -> dict[str, Any]:
+    rec: dict[str, Any] = dict.fromkeys(RECORD_FIELDS)
+    rec.update(code=code, max_heap=max_heap, timeout=timeout, solved=False, status="killed",
+               seconds=round(seconds, 3), message=why)
+    return rec
+
+
+def _run_local(codes: list[str], args: tuple, emit: Callable[[dict], None]) -> None:
+    for code in codes:
+        emit(census_one(code, *args))
+
+
+def _run_ray(codes: list[str], args: tuple, emit: Callable[[dict], None], workers: int,
+             address: str | None) -> None:
+    """Ray runner: at most ``workers`` tasks in flight, each under a hard wall-clock limit."""
+    try:
+        import ray
+    except ImportError:
+        raise MisereError("workers > 1 needs Ray: pip install 'ray>=2.9'") from None
+    started_here = not ray.is_initialized()
+    if started_here:
+        if address:
+            ray.init(address=address, log_to_driver=False)
+        else:  # workers inherit the environment: make this copy of misere importable there
+            src = str(Path(__file__).resolve().parents[3])
+            old = os.environ.get("PYTHONPATH")
+            os.environ["PYTHONPATH"] = os.pathsep.join([src] + ([old] if old else []))
+            try:
+                ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False,
+                         configure_logging=False)
+            finally:
+                if old is None:
+                    del os.environ["PYTHONPATH"]
+                else:
+                    os.environ["PYTHONPATH"] = old
+    try:
+        task = ray.remote(num_cpus=1, max_retries=0)(census_one)
+        timeout = args[1]
+        hard = None if timeout is None else 1.5 * timeout + 10
+        pending, inflight = list(codes), {}
+        while pending or inflight:
+            while pending and len(inflight) < workers:
+                code = pending.pop(0)
+                inflight[task.remote(code, *args)] = (code, time.monotonic())
+            ready, _ = ray.wait(list(inflight), num_returns=1, timeout=1.0)
+            for ref in ready:
+                code, t0 = inflight.pop(ref)
+                try:
+                    emit(ray.get(ref))
+                except Exception as e:  # a crashed worker: recorded, the census goes on
+                    emit(_killed(code, args[0], timeout, time.monotonic() - t0,
+                                 f"worker failed: {type(e).__name__}"))
+            now = time.monotonic()
+            for ref, (code, t0) in list(inflight.items()):
+                if hard is not None and now - t0 > hard:
+                    ray.cancel(ref, force=True)
+                    del inflight[ref]
+                    emit(_killed(code, args[0], timeout, now - t0,
+                                 f"hard wall-clock limit of {hard:g} s"))
+    finally:
+        if started_here:
+            ray.shutdown()
+
+
+def census(
+    codes: str | Iterable[str] | CodeSet,
+    *,
+    max_heap: int = 40,
+    store: str | Path | Store | None = None,
+    workers: int = 1,
+    per_code_timeout: float | None = None,
+    address: str | None = None,
+    certify: int = 0,
+    on_record: Callable[[dict[str, Any]], None] | None = None,
+) -> list[dict[str, Any]]:
+    """Misère quotients of many take-and-break codes (issue 11; seed 002 §9-§10).
+
+    Parameters
+    ----------
+    codes : str, iterable of str or CodeSet
+        A code-set spec (:func:`~misere.quotients.census.codes.parse_codes`): ``"octal2"``,
+        ``"0.01-0.77"``, ``"0.07 0.123"``, ...
+    max_heap : int
+        Last heap of each computation.
+    store : path or Store, optional
+        SQLite store: codes it already answers are not computed again, new results are
+        committed code by code.
+    workers : int
+        1 runs in this process; more run on Ray (a local cluster of ``workers`` CPUs started
+        for the run, or the cluster at ``address``).
+    per_code_timeout : float, optional
+        Seconds per code.
+    certify : int
+        Brute-force cross-check bound per code (0 skips it).
+    on_record : callable, optional
+        Called with each new record as it arrives.
+
+    Returns
+    -------
+    list of dict
+        One record per code, in the order of the code set (fields
+        :data:`~misere.quotients.census.store.RECORD_FIELDS`; ``table`` and ``is_p`` are bytes).
+    """
+    cs = codes if isinstance(codes, CodeSet) else parse_codes(codes)
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, got {workers!r}")
+    if max_heap < 1:
+        raise ValueError(f"max_heap must be at least 1, got {max_heap!r}")
+    own = store is not None and not isinstance(store, Store)
+    st = Store(store) if own else store  # type: ignore[arg-type]
+    results: dict[str, dict[str, Any]] = {}
+    todo = [c for c in cs.codes if not (st and st.done(c, max_heap, per_code_timeout))]
+    started, t0 = time.time(), time.monotonic()
+    progress = budget.Progress("census", total=len(todo))
+
+    def emit(rec: dict[str, Any]) -> None:
+        results[rec["code"]] = rec
+        if st is not None:
+            st.put(rec)
+        if on_record is not None:
+            on_record(rec)
+        progress.update(completed=len(results), code=rec["code"], status=rec["status"])
+
+    args = (max_heap, per_code_timeout, certify)
+    try:
+        with progress:
+            if workers == 1:
+                _run_local(todo, args, emit)
+            else:
+                _run_ray(todo, args, emit, workers, address)
+        out = [results.get(c) or st.get(c) for c in cs.codes]  # type: ignore[union-attr]
+        if st is not None:
+            st.log_run(" ".join(cs.codes)[:2000], len(cs), len(todo), workers, max_heap,
+                       per_code_timeout, started, time.monotonic() - t0)
+    finally:
+        if own and st is not None:
+            st.close()
+    return out  # type: ignore[return-value]
+
+
+def same_results(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> bool:
+    """Whether two censuses agree on every field but the seconds."""
+    strip = [{k: v for k, v in r.items() if k != "seconds"} for r in a]
+    return strip == [{k: v for k, v in r.items() if k != "seconds"} for r in b]

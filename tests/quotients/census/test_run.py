@@ -1,0 +1,130 @@
+"""The census runner: stored quotients against brute force, resume, interruption, timeouts,
+Ray with two workers, and the command line."""
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from misere.cli.app import app
+from misere.quotients.census import Store, census, parse_codes, same_results
+from tests.oracle.heap_oracle import octal_rules, outcome_function
+
+from .conftest import MAX_HEAP, SMALL, TIMEOUT
+
+
+def _predict(rec):
+    """Outcome predicted by a stored record (table, P, phi; periodic extension when solved)."""
+    n = rec["order"]
+    table = np.frombuffer(rec["table"], dtype="<i4").reshape(n, n)
+    is_p = np.frombuffer(rec["is_p"], dtype=np.uint8).astype(bool)
+    phi, last = rec["phi"], rec["last_heap"]
+
+    def value(h):
+        if h <= last:
+            return phi[h]
+        assert rec["solved"]
+        n0, p = rec["preperiod"], rec["period"]
+        return phi[n0 + (h - n0) % p]
+
+    def is_p_pos(pos):
+        x = rec["identity"]
+        for h in pos:
+            x = int(table[x, value(h)])
+        return bool(is_p[x])
+
+    return is_p_pos
+
+
+def _random_positions(rng, top, count=60, max_total=22):
+    out = []
+    while len(out) < count:
+        k = rng.randint(1, 4)
+        pos = tuple(sorted(rng.randint(1, top) for _ in range(k)))
+        if sum(pos) <= max_total:
+            out.append(pos)
+    return out
+
+
+def test_every_stored_quotient_agrees_with_brute_force(small_census):
+    path, cs, recs = small_census
+    with Store(path) as st:
+        stored = st.records()
+    assert {r["code"] for r in stored} == set(cs.codes)
+    rng = random.Random(11)
+    for rec in stored:
+        assert rec["status"] in ("solved", "partial"), rec["code"]
+        assert rec["last_heap"] == MAX_HEAP or rec["solved"]  # solved codes stop at a stage
+        assert len(rec["phi"]) == rec["last_heap"] + 1
+        predict, oracle = _predict(rec), outcome_function(octal_rules(rec["code"]))
+        top = MAX_HEAP + 6 if rec["solved"] else MAX_HEAP  # solved: beyond the computed heaps
+        for pos in _random_positions(rng, top) + [(h,) for h in range(1, top + 1)]:
+            assert predict(pos) == oracle(pos), (rec["code"], pos)
+
+
+def test_records_are_honest(small_census):
+    recs = {r["code"]: r for r in small_census[2]}
+    assert recs["0.75"]["order"] == 8 and recs["0.75"]["p_count"] == 2  # R8 (seed 002 §8.1)
+    assert recs["0.22"]["solved"] and recs["0.22"]["order"] == 6
+    for r in recs.values():
+        assert r["solved"] == (r["status"] == "solved") == (r["period"] is not None)
+
+
+def test_resume_from_the_store_computes_nothing(small_census):
+    path, cs, recs = small_census
+    seen = []
+    again = census(cs, max_heap=MAX_HEAP, store=path, per_code_timeout=TIMEOUT, on_record=seen.append)
+    assert seen == [] and same_results(again, recs)
+
+
+def test_an_interrupted_census_loses_only_the_code_in_progress(tmp_path):
+    path = tmp_path / "cut.sqlite"
+    codes = parse_codes("0.1-0.5 0.21-0.24")
+
+    def stop_after_three(rec, seen=[]):
+        seen.append(rec["code"])
+        if len(seen) == 3:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        census(codes, max_heap=12, store=path, on_record=stop_after_three)
+    with Store(path) as st:
+        assert [r["code"] for r in st.records()] == list(codes.codes[:3])
+    rest = []
+    full = census(codes, max_heap=12, store=path, on_record=lambda r: rest.append(r["code"]))
+    assert rest == list(codes.codes[3:]) and [r["code"] for r in full] == list(codes.codes)
+
+
+def test_a_slow_code_gets_an_honest_timeout(tmp_path):
+    (rec,) = census("0.6", max_heap=40, per_code_timeout=1.0, store=tmp_path / "t.sqlite")
+    assert rec["status"] == "timeout" and not rec["solved"]
+    assert rec["seconds"] < 1.25 * 1.0 + 3 and 10 <= rec["last_heap"] < 40 and rec["order"] >= 2
+    with Store(tmp_path / "t.sqlite") as st:
+        assert st.done("0.6", 40, 1.0) and not st.done("0.6", 40, 5.0)
+
+
+def test_ray_with_two_workers_gives_the_same_records(small_census):
+    pytest.importorskip("ray")
+    _, cs, recs = small_census  # Ray starts in 5-15 s here: one test, the whole small census
+    two = census(cs, max_heap=MAX_HEAP, workers=2, per_code_timeout=TIMEOUT)
+    assert [r["code"] for r in two] == list(cs.codes)
+    assert same_results(two, recs)
+
+
+def test_command_line_census_and_report(tmp_path):
+    runner = CliRunner()
+    store = str(tmp_path / "cli.sqlite")
+    res = runner.invoke(app, ["census", "0.1-0.3 0.75", "--max-heap", "14", "--store", store, "--json"])
+    assert res.exit_code == 0, res.output
+    d = json.loads(res.stdout)
+    assert [r["code"] for r in d["records"]] == ["0.1", "0.2", "0.3", "0.75"]
+    rep = runner.invoke(app, ["census", "--report", "--store", store, "--json"])
+    f = json.loads(rep.stdout)
+    assert f["by_order_all"] == {"2": 1, "8": 1} and f["q10_3"]["counterexamples"] == []
+    text = runner.invoke(app, ["census", "--report", "--store", store]).stdout
+    assert "Fig.18" in text and "0.75" in text
+    bad = runner.invoke(app, ["census", "0.9x", "--store", store, "--json"])
+    assert bad.exit_code == 1 and "not a take-and-break code" in json.loads(bad.stdout)["error"]
