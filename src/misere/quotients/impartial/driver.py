@@ -18,7 +18,8 @@ from collections.abc import Callable
 
 from misere import budget
 from misere.budget import Progress
-from misere.errors import BudgetExceededError, ComputationLimitError, RulesetError, VerificationError
+from misere.errors import (BudgetExceededError, CheckpointError, ComputationLimitError, RulesetError,
+                           VerificationError)
 from misere.impartial.heap import HeapGame
 from misere.quotients.impartial.certify import Certificate
 from misere.quotients.impartial.checkpoint import Checkpoint
@@ -104,6 +105,8 @@ def _phi_prefixes(ck: Checkpoint, records: list[dict], last: int):
     phi = [0]
     yield 0, phi
     for h in range(1, last + 1):
+        if h not in changes and h not in values:
+            raise CheckpointError(f"incomplete checkpoint {ck.path!r}: heap {h} is missing")
         phi = list(ck.state_at_change(h).phi) if h in changes else phi + [values[h]]
         yield h, phi
 
@@ -126,9 +129,13 @@ def _resume(game: HeapGame, ck: Checkpoint | None, stop: int, open_ended: bool,
         return st, records
     kept = [r for r in records if r["heap"] <= target]
     base = ck.state_at_change(kept[-1]["heap"]) if kept else SolverState.initial()  # type: ignore[union-attr]
-    while base.heap < target:  # conservative extensions only: the same steps as the first run
-        budget.check()
-        base = step(game, base, limits)
+    try:
+        while base.heap < target:  # conservative extensions only: the same steps as the first run
+            budget.check()
+            base = step(game, base, limits)
+    except BudgetExceededError as err:
+        err.partial.update(established(game, base, kept, ck))
+        raise
     return base, kept
 
 
