@@ -5,9 +5,9 @@ from typing import Optional
 
 import typer
 
-from misere.errors import RulesetError
+from misere.errors import BudgetExceededError, ComputationLimitError, MisereError, RulesetError
 
-from .common import JSON_OPTION, command, emit
+from .common import JSON_OPTION, MEMORY_OPTION, QUIET_OPTION, TIMEOUT_OPTION, command, emit
 
 __all__ = ["register", "resolve_game"]
 
@@ -26,39 +26,38 @@ def resolve_game(spec: str):
     return spec
 
 
-def _progress():
-    """A rich progress display on stderr, as a ``progress(heap, order, message)`` callback."""
-    from rich.console import Console
-    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
-
-    bar = Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
-                   console=Console(stderr=True), transient=True)
-    task = bar.add_task("starting")
-
-    def report(heap: int, order: int, message: str) -> None:
-        bar.update(task, description=f"heap {heap}  |Q| = {order}  {message}")
-
-    return bar, report
+def _yes(flag: object) -> str:
+    return "yes" if flag else "no"
 
 
-def _text(d: dict) -> str:
+def _history(d: dict) -> list[str]:
     lines = []
     for r in d["history"]:
         lines.append(f"-- changed at heap {r['heap']} --")
         lines.append(f"Size {r['order']}: " + (r["tame"] or r["presentation"]))
         lines.append("P = {" + ",".join(r["P"]) + "}")
         lines.append("Phi = " + " ".join(r["phi"]))
+    return lines
+
+
+def _text(d: dict, history: bool = False) -> str:
+    """Plain output: the answer first, then how it was established (history on request)."""
     cert = d["certificate"]
-    lines += [
-        f"=== {d['game']} ===",
+    none = "n/a (finite game)" if d["solved"] and d["period"] is None else "none certified"
+    period = (f"{d['period']}  (preperiod {d['preperiod']})" if d["period"] is not None else none)
+    normal = d["normal"]
+    nperiod = (f"{normal['period']}  (preperiod {normal['preperiod']})"
+               if normal["period"] is not None else none)
+    lines = [
         f"Quotient order : {d['order']}  ({d['p_count']} P-positions)",
         f"Presentation   : {d['presentation']}",
         "P              : {" + ",".join(d["P"]) + "}",
         "Phi            : " + " ".join(d["phi"]),
-        f"Misere period  : {d['period']}  (preperiod {d['preperiod']})",
-        f"Normal period  : {d['normal']['period']}  (preperiod {d['normal']['preperiod']})",
-        f"Heaps computed : {d['max_heap']}   solved: {d['solved']}   tame: {d['tame']}",
+        f"Misere period  : {period}",
+        f"Normal period  : {nperiod}",
+        f"Heaps computed : {d['max_heap']}   solved: {_yes(d['solved'])}   tame: {d['tame'] or 'no'}",
         f"Last tame heap : {d['last_tame_heap']}",
+        f"Game           : {d['game']}",
     ]
     if d.get("labels") and len(d["labels"]) <= 40:
         lines.append("Heaps          : " + ", ".join(f"{i}={lab}" for i, lab in enumerate(d["labels"])))
@@ -66,7 +65,43 @@ def _text(d: dict) -> str:
         lines.append(f"Certificate    : brute force on {cert['positions']} positions of total "
                      f"{cert['weight']} <= {cert['bound']}: "
                      + ("agreed" if cert["agreed"] else f"MISMATCH at {cert['mismatch']}"))
+    if history:
+        lines += ["", f"History ({len(d['history'])} changes):"] + _history(d)
+    elif d["history"]:
+        lines.append(f"History        : {len(d['history'])} changes (--history shows them)")
     return "\n".join(lines)
+
+
+def _write_picture(q, path: str) -> None:
+    """Write the Cayley graph as SVG or Graphviz text, chosen by the file name."""
+    from pathlib import Path
+
+    fmt = {".svg": "svg", ".dot": "dot", ".gv": "dot"}.get(Path(path).suffix.lower())
+    if fmt is None:
+        raise RulesetError(f"cannot write a Cayley graph to {path!r}: use a .svg or .dot file name")
+    try:
+        Path(path).write_text(q.cayley(fmt))
+    except OSError as exc:
+        raise MisereError(f"cannot write {path!r}: {exc.strerror or exc}") from None
+
+
+def _run(code, games, max_heap, certify, checkpoint, limits):
+    """The quotient; a size bound hit on the way is reported like a budget (exit 3)."""
+    import misere.quotients as mq
+
+    try:
+        if games is not None:
+            return mq.quotient(games=games, max_heap=max_heap, certify=certify,
+                               checkpoint=checkpoint, limits=limits)
+        return mq.quotient(resolve_game(code), max_heap=max_heap, certify=certify,
+                           checkpoint=checkpoint, limits=limits)
+    except BudgetExceededError:
+        raise
+    except ComputationLimitError as exc:
+        partial = getattr(exc, "partial", None)
+        if isinstance(partial, dict):
+            raise BudgetExceededError("size", str(exc), partial) from None
+        raise
 
 
 def register(app: typer.Typer) -> None:
@@ -86,9 +121,19 @@ def register(app: typer.Typer) -> None:
         partizan: bool = typer.Option(False, "--partizan", help="Partizan (tetrapartite) quotient of --games."),
         ruleset: Optional[str] = typer.Option(None, "--ruleset", help="Partizan ruleset (partizan-kayles); "
                                               "--max-size is then the largest strip."),
+        history: bool = typer.Option(False, "--history", help="Also print every change of the partial quotient."),
         as_json: bool = JSON_OPTION,
+        timeout: Optional[float] = TIMEOUT_OPTION,
+        max_memory: Optional[str] = MEMORY_OPTION,
+        quiet: bool = QUIET_OPTION,
     ) -> None:
-        """Misère quotient, presentation, P-portion, pretending function and periodicity."""
+        """Misère quotient, presentation, P-portion, pretending function and periodicity.
+
+        Long runs print progress lines on stderr (--quiet: none). When --timeout, --max-memory
+        or a size bound stops the run, what was established (last heap finished, partial
+        quotient, "unsolved") is printed and the exit status is 3; with --checkpoint every
+        finished heap is kept, and a rerun resumes exactly.
+        """
         import misere.quotients as mq
 
         if partizan or ruleset is not None:  # partizan quotients (issue 5, misere.cli.partizan)
@@ -104,19 +149,9 @@ def register(app: typer.Typer) -> None:
             limits.max_candidate = max_size
         if max_order:
             limits.max_order = max_order
-        bar, report = _progress()
-        with bar:
-            if games is not None:
-                q = mq.quotient(games=games, max_heap=max_heap, certify=certify,
-                                checkpoint=checkpoint, limits=limits, progress=report)
-            else:
-                assert code is not None
-                q = mq.quotient(resolve_game(code), max_heap=max_heap, certify=certify,
-                                checkpoint=checkpoint, limits=limits, progress=report)
+        q = _run(code, games, max_heap, certify, checkpoint, limits)
         d = q.as_dict()
         if cayley:
-            from pathlib import Path
-
-            Path(cayley).write_text(q.cayley("svg" if cayley.endswith(".svg") else "dot"))
+            _write_picture(q, cayley)
             d["cayley"] = cayley
-        emit(d, as_json, _text(d))
+        emit(d, as_json, _text(d, history))

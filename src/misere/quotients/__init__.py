@@ -6,13 +6,17 @@ certificate.
 """
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterable, Sequence
 from math import comb
+from numbers import Integral
 
-from misere.errors import RulesetError
-from misere.quotients.impartial.certify import Certificate, code_moves
+from misere.budget import limits as budget_limits
+from misere.errors import BudgetExceededError, RulesetError
+from misere.quotients.impartial.certify import Certificate, code_moves, refuse_hopeless
 from misere.quotients.monoid import TableMonoid
-from misere.quotients.impartial.result import Move, Quotient, compute, verify_with_brute_force
+from misere.quotients.impartial.driver import compute, established, verify_with_brute_force
+from misere.quotients.impartial.result import Move, Quotient
 from misere.quotients.impartial.solver import Limits
 from misere.impartial.explicit import closure_game, impartial_form, parse_game_list, parse_impartial
 from misere.impartial.heap import HeapGame
@@ -47,6 +51,25 @@ def _default_bound(q: Quotient, by_tokens: bool) -> int:
     return k
 
 
+def _count_arg(name: str, value: object) -> int | None:
+    """A non-negative integer option (``max_heap``, ``certify``), or ``None``."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, Integral) or value < 0:
+        raise RulesetError(f"{name} must be a non-negative integer, got {value!r}")
+    return int(value)
+
+
+def _least_heaps(game: HeapGame, max_heap: int | None) -> int:
+    """Heaps a run is sure to reach: ``max_heap``, the last heap of a finite game, or the
+    shortest window the periodicity test can certify (``k + 3`` heaps; notes E.6)."""
+    if max_heap is not None:
+        return max_heap
+    if game.max_heap is not None:
+        return game.max_heap
+    return game.periodicity[0] + 3 if game.periodicity else 1
+
+
 def quotient(
     code: str | HeapGame | None = None,
     *,
@@ -58,6 +81,9 @@ def quotient(
     limits: Limits | None = None,
     progress: Callable[[int, int, str], None] | None = None,
     partizan: bool = False,
+    timeout: float | None = None,
+    max_memory: int | str | None = None,
+    quiet: bool | None = None,
 ) -> Quotient:
     """Misère quotient of an impartial heap game, with a brute-force certificate.
 
@@ -82,10 +108,14 @@ def quotient(
     limits : Limits, optional
         Size bounds (raise :class:`~misere.errors.ComputationLimitError`).
     progress : callable, optional
-        ``progress(heap, order, message)``.
+        ``progress(heap, order, message)``; progress lines also go to stderr
+        (:class:`misere.budget.Progress`) unless ``quiet``.
     partizan : bool, optional
         Return the partizan (tetrapartite) quotient of ``cl(games)`` instead, a
         :class:`misere.quotients.partizan.PartizanQuotient` (Siegel 003 §8).
+    timeout, max_memory, quiet : optional
+        A budget for this call (as :func:`misere.limits`): seconds, bytes or ``"2G"``, and
+        no progress lines.
 
     Returns
     -------
@@ -94,9 +124,13 @@ def quotient(
     Raises
     ------
     RulesetError
-        Bad or missing game description.
+        Bad or missing game description, negative ``max_heap`` or ``certify``.
     ComputationLimitError
-        A size bound was hit.
+        A size bound was hit (``.partial``: what was established; ``.quotient``: the partial
+        quotient), or a hopeless ``certify`` bound was refused up front.
+    BudgetExceededError
+        The time or memory budget ran out (same attachments; the checkpoint keeps every
+        finished heap).
     VerificationError
         The brute-force cross-check disagreed (a bug).
 
@@ -117,9 +151,19 @@ def quotient(
         if games is None:
             raise RulesetError("a partizan quotient needs games=[...]")
         return partizan_quotient(games)  # type: ignore[arg-type, return-value]
+    max_heap = _count_arg("max_heap", max_heap)
+    certify = _count_arg("certify", certify)
     given = sum(x is not None for x in (code, games, moves))
     if given != 1:
         raise RulesetError("give exactly one of a code, explicit games or a move function")
+    scope = (budget_limits(timeout=timeout, max_memory=max_memory, quiet=quiet)
+             if (timeout, max_memory, quiet) != (None, None, None) else contextlib.nullcontext())
+    with scope:
+        return _quotient(code, games, moves, max_heap, certify, checkpoint, limits, progress)
+
+
+def _quotient(code, games, moves, max_heap, certify, checkpoint, limits, progress) -> Quotient:
+    """:func:`quotient` once its arguments are checked and its budget installed."""
     by_tokens, rules = True, None
     if isinstance(code, HeapGame):
         game = code
@@ -134,8 +178,16 @@ def quotient(
         game = HeapGame(getattr(moves, "__name__", "heap game"), moves)  # type: ignore[arg-type]
         if max_heap is None:
             raise RulesetError("a move function needs max_heap")
+    if certify:  # hopeless bounds are refused before any work
+        refuse_hopeless(_least_heaps(game, max_heap), certify, by_tokens)
     q = compute(game, max_heap, limits=limits, checkpoint=checkpoint, progress=progress)
     bound = certify if certify is not None else _default_bound(q, by_tokens)
     if bound:
-        verify_with_brute_force(q, bound, rules, by_tokens)
+        try:
+            verify_with_brute_force(q, bound, rules, by_tokens)
+        except BudgetExceededError as err:
+            err.partial.update({k: v for k, v in established(q.game, q.state, q.records, None).items()
+                                if k not in err.partial})
+            err.quotient = q  # type: ignore[attr-defined]
+            raise
     return q

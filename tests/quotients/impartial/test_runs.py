@@ -107,7 +107,10 @@ def test_limit_error_keeps_the_partial_quotient():
     with pytest.raises(ComputationLimitError, match="last completed heap 24") as info:
         mq.quotient("0.07", max_heap=26, certify=0, limits=mq.Limits(max_order=100))
     part = info.value.partial
-    assert (part.max_heap, part.order, part.solved) == (24, 24, False)
+    q = info.value.quotient
+    assert (q.max_heap, q.order, q.solved) == (24, 24, False)
+    assert part["last_heap"] == 24 and part["order"] == 24 and part["status"] == "unsolved"
+    assert part["presentation"] == q.presentation and part["p_count"] == q.p_count
 
 
 def test_interrupted_run_resumes_from_the_last_completed_heap(tmp_path):

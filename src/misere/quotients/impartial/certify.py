@@ -12,13 +12,21 @@ import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from math import comb, isqrt
+
+import numpy as np
 
 from misere import budget
+from misere.errors import BudgetExceededError, ComputationLimitError
 
-__all__ = ["Certificate", "PackedOutcomes", "brute_force_outcomes", "cross_check", "code_moves"]
+__all__ = ["Certificate", "PackedOutcomes", "brute_force_outcomes", "cross_check", "code_moves", "position_count",
+           "refuse_hopeless", "CERTIFY_LIMIT"]
 
 #: method string of certificates computed by :class:`PackedOutcomes`
 PACKED = "memoised misère outcome recursion on positions packed as count vectors"
+
+#: most positions a cross-check enumerates (measured: about 40 us and 200 bytes each)
+CERTIFY_LIMIT = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -238,6 +246,60 @@ def _check_packed(model: Model, moves, heaps: list[int], bound: int, by_tokens: 
     return count, None
 
 
+def _token_counts(n_heaps: int, top: int) -> np.ndarray:
+    """``out[b]`` = multisets of heaps ``1..n_heaps`` of total size ``<= b``, for ``b <= top``
+    (floats: exact below 2**53, saturating to inf above)."""
+    c = np.zeros(top + 1)
+    c[0] = 1.0
+    with np.errstate(over="ignore", invalid="ignore"):
+        for w in range(1, min(n_heaps, top) + 1):  # coin-change recurrence c[t] += c[t - w]
+            for start in range(w, top + 1, w):
+                c[start:start + w] += c[start - w:start][:len(c[start:start + w])]
+        return np.cumsum(c)
+
+
+def position_count(n_heaps: int, bound: int) -> tuple[float, int]:
+    """Positions of a cross-check by tokens and the largest bound within :data:`CERTIFY_LIMIT`.
+
+    Returns ``(count, best)``: ``count`` is the number of multisets of heaps ``1..n_heaps``
+    with total size ``<= bound`` (restricted partitions; ``inf`` when certainly over the
+    limit), ``best`` the largest bound whose count is within the limit.
+    """
+    if n_heaps == 0:
+        return 1.0, bound
+    # heaps 1 and 2 alone give about b^2/4 positions: 4 sqrt(limit) tokens are over the limit
+    top = min(bound, CERTIFY_LIMIT if n_heaps == 1 else 4 * isqrt(CERTIFY_LIMIT))
+    cum = _token_counts(n_heaps, top)
+    best = int(np.searchsorted(cum, CERTIFY_LIMIT, side="right")) - 1
+    return (float(cum[bound]) if bound <= top else float("inf")), best
+
+
+def refuse_hopeless(n_heaps: int, bound: int, by_tokens: bool = True) -> None:
+    """Refuse up front a cross-check over more than :data:`CERTIFY_LIMIT` positions.
+
+    Raises
+    ------
+    ComputationLimitError
+        One line saying how many positions the bound means and which bound would do.
+    """
+    if by_tokens:
+        count, best = position_count(n_heaps, bound)
+        what = f"sums of heaps 1..{n_heaps} with at most {bound} tokens"
+    else:
+        count = float(comb(n_heaps + bound, bound)) if bound < 10**6 else float("inf")
+        best = 0
+        while comb(n_heaps + best + 1, best + 1) <= CERTIFY_LIMIT and best < bound:
+            best += 1
+        what = f"sums of at most {bound} of {n_heaps} heaps"
+    if count <= CERTIFY_LIMIT:
+        return
+    size = ("astronomically many" if count == float("inf") else
+            f"{count:,.0f}" if count < 2**53 else f"about {count:.1e}")
+    raise ComputationLimitError(
+        f"certify bound {bound} means brute force over {size} positions ({what}), more than "
+        f"the limit of {CERTIFY_LIMIT:,}; use a bound of {best} or less")
+
+
 def cross_check(
     predict: Callable[[tuple[int, ...]], bool],
     moves: Callable[[int], list[tuple[int, ...]]],
@@ -281,12 +343,17 @@ def cross_check(
         is_p = brute_force_outcomes(moves)
         weights = {h: (h if by_tokens else 1) for h in heaps}
         count = 0
-        for pos in _multisets(sorted(heaps), weights, bound):
-            count += 1
-            if not count & 1023:
-                budget.check()
-            if is_p(pos) != predict(pos):
-                return Certificate(bound, weight, top, count, False, pos)
+        try:
+            for pos in _multisets(sorted(heaps), weights, bound):
+                count += 1
+                if not count & 1023:
+                    budget.check()
+                if is_p(pos) != predict(pos):
+                    return Certificate(bound, weight, top, count, False, pos)
+        except BudgetExceededError as err:
+            err.partial["certificate"] = (f"brute force to total {bound} stopped after {count - 1} "
+                                          f"positions, all agreed")
+            raise
         return Certificate(bound, weight, top, count, True, None)
     finally:
         sys.setrecursionlimit(old)

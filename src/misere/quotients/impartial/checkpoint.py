@@ -1,17 +1,23 @@
 """Interrupt-safe checkpoints of a quotient computation in an SQLite file.
 
-Layout (stdlib :mod:`sqlite3`):
+Layout (stdlib :mod:`sqlite3`, format ``misere-quotient-2``):
 
 ``meta(key TEXT PRIMARY KEY, value TEXT)``
     ``ruleset`` (the game name or code) and ``format`` (this layout's version).
 ``state(id INTEGER PRIMARY KEY CHECK (id = 1), heap INTEGER, blob BLOB)``
     The certified solver state after the last completed heap (pickled
     :class:`~misere.quotients.impartial.solver.SolverState`).
-``changes(heap INTEGER PRIMARY KEY, record TEXT)``
-    One JSON record per quotient change (heap, order, P, presentation, Phi).
+``heaps(heap INTEGER PRIMARY KEY, value INTEGER)``
+    ``Phi(heap)`` as it was when the heap was completed (an element of the quotient of that
+    moment), so the pretending function of every earlier partial quotient can be rebuilt.
+``changes(heap INTEGER PRIMARY KEY, record TEXT, blob BLOB)``
+    One JSON record per quotient change (heap, order, P, presentation, Phi) and the pickled
+    solver state at that heap.
 
-Each completed heap is written in one transaction, so an interrupted run loses at most the
-heap in progress and resumes after the last committed one.
+Each completed heap is written in one transaction (write-ahead log), so an interrupted run
+(even by ``kill -9``) loses at most the heap in progress and resumes after the last committed one. The stored
+states at the changes let a later run that asks for *fewer* heaps than the file holds rebuild
+exactly the state the uninterrupted run would have stopped in.
 """
 from __future__ import annotations
 
@@ -25,7 +31,14 @@ from misere.quotients.impartial.solver import SolverState
 
 __all__ = ["Checkpoint"]
 
-FORMAT = "misere-quotient-1"
+FORMAT = "misere-quotient-2"
+
+_TABLES = (
+    "CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT)",
+    "CREATE TABLE IF NOT EXISTS state(id INTEGER PRIMARY KEY CHECK (id = 1), heap INTEGER, blob BLOB)",
+    "CREATE TABLE IF NOT EXISTS heaps(heap INTEGER PRIMARY KEY, value INTEGER)",
+    "CREATE TABLE IF NOT EXISTS changes(heap INTEGER PRIMARY KEY, record TEXT, blob BLOB)",
+)
 
 
 class Checkpoint:
@@ -37,49 +50,99 @@ class Checkpoint:
         SQLite file (created if missing).
     ruleset : str
         Identity of the game; a file made for another game raises :class:`CheckpointError`.
+
+    Raises
+    ------
+    CheckpointError
+        Unreadable, unwritable or foreign file (one line, quoting the path).
     """
 
     def __init__(self, path: str | Path, ruleset: str) -> None:
         self.path = str(path)
+        if Path(self.path).is_dir():
+            raise CheckpointError(f"checkpoint {self.path!r} is a directory, not a file")
         try:
             self.db = sqlite3.connect(self.path)
-            self.db.execute("CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT)")
-            self.db.execute("CREATE TABLE IF NOT EXISTS state(id INTEGER PRIMARY KEY "
-                            "CHECK (id = 1), heap INTEGER, blob BLOB)")
-            self.db.execute("CREATE TABLE IF NOT EXISTS changes(heap INTEGER PRIMARY KEY, "
-                            "record TEXT)")
-            rows = dict(self.db.execute("SELECT key, value FROM meta").fetchall())
-        except sqlite3.DatabaseError as exc:
+        except sqlite3.Error as exc:
             raise CheckpointError(f"cannot open checkpoint {self.path!r}: {exc}") from None
-        if rows and (rows.get("ruleset") != ruleset or rows.get("format") != FORMAT):
-            raise CheckpointError(f"checkpoint {self.path!r} belongs to "
-                                  f"{rows.get('ruleset')!r}, not {ruleset!r}")
-        if not rows:
+        try:
+            # WAL with synchronous=NORMAL: each commit is atomic and survives the death of the
+            # process (kill -9) without an fsync per heap; only a power cut may lose the last ones
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            rows = dict(self.db.execute("SELECT key, value FROM meta").fetchall()) \
+                if self._has("meta") else {}
+            if rows.get("format", FORMAT) != FORMAT:
+                raise CheckpointError(f"checkpoint {self.path!r} has format {rows.get('format')!r}, "
+                                      f"not {FORMAT!r} (start a new file)")
+            if rows and rows.get("ruleset") != ruleset:
+                raise CheckpointError(f"checkpoint {self.path!r} belongs to "
+                                      f"{rows.get('ruleset')!r}, not {ruleset!r}")
             with self.db:
-                self.db.executemany("INSERT INTO meta VALUES (?, ?)",
-                                    [("ruleset", ruleset), ("format", FORMAT)])
+                for sql in _TABLES:
+                    self.db.execute(sql)
+                if not rows:
+                    self.db.executemany("INSERT INTO meta VALUES (?, ?)",
+                                        [("ruleset", ruleset), ("format", FORMAT)])
+        except sqlite3.Error as exc:
+            self.db.close()
+            raise CheckpointError(f"cannot use checkpoint {self.path!r}: {exc}") from None
+        except CheckpointError:
+            self.db.close()
+            raise
+
+    def _has(self, table: str) -> bool:
+        return self.db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
+                               (table,)).fetchone() is not None
+
+    def _unpickle(self, blob: bytes) -> SolverState:
+        st = pickle.loads(blob)
+        if not isinstance(st, SolverState):
+            raise ValueError("wrong payload")
+        return st
 
     def load(self) -> tuple[SolverState | None, list[dict]]:
-        """The saved state (or ``None``) and the change records."""
+        """The saved state (or ``None``) and the change records, in heap order."""
         try:
             row = self.db.execute("SELECT blob FROM state WHERE id = 1").fetchone()
             recs = [json.loads(r) for (r,) in
                     self.db.execute("SELECT record FROM changes ORDER BY heap")]
-            st = pickle.loads(row[0]) if row else None
+            st = self._unpickle(row[0]) if row else None
         except Exception as exc:  # corrupt blob or JSON
             raise CheckpointError(f"unreadable checkpoint {self.path!r}: {exc}") from None
-        if st is not None and not isinstance(st, SolverState):
-            raise CheckpointError(f"unreadable checkpoint {self.path!r}: wrong payload")
         return st, recs
 
+    def phi_values(self) -> dict[int, int]:
+        """``Phi(heap)`` of every committed heap, as an element of the quotient of that moment."""
+        try:
+            return dict(self.db.execute("SELECT heap, value FROM heaps"))
+        except sqlite3.Error as exc:
+            raise CheckpointError(f"unreadable checkpoint {self.path!r}: {exc}") from None
+
+    def state_at_change(self, heap: int) -> SolverState:
+        """The solver state stored at the quotient change of ``heap``."""
+        try:
+            row = self.db.execute("SELECT blob FROM changes WHERE heap = ?", (heap,)).fetchone()
+            if row is None or row[0] is None:
+                raise ValueError(f"no state stored for the change at heap {heap}")
+            return self._unpickle(row[0])
+        except Exception as exc:
+            raise CheckpointError(f"unreadable checkpoint {self.path!r}: {exc}") from None
+
     def save(self, st: SolverState, record: dict | None = None) -> None:
-        """Commit the state after a completed heap (and its change record, if any)."""
+        """Commit the state after a completed heap (and its change record, if any) in one
+        transaction."""
         blob = pickle.dumps(st, protocol=pickle.HIGHEST_PROTOCOL)
-        with self.db:
-            self.db.execute("INSERT OR REPLACE INTO state VALUES (1, ?, ?)", (st.heap, blob))
-            if record is not None:
-                self.db.execute("INSERT OR REPLACE INTO changes VALUES (?, ?)",
-                                (record["heap"], json.dumps(record)))
+        try:
+            with self.db:
+                self.db.execute("INSERT OR REPLACE INTO state VALUES (1, ?, ?)", (st.heap, blob))
+                self.db.execute("INSERT OR REPLACE INTO heaps VALUES (?, ?)",
+                                (st.heap, int(st.phi[st.heap])))
+                if record is not None:
+                    self.db.execute("INSERT OR REPLACE INTO changes VALUES (?, ?, ?)",
+                                    (record["heap"], json.dumps(record), blob))
+        except sqlite3.Error as exc:
+            raise CheckpointError(f"cannot write checkpoint {self.path!r}: {exc}") from None
 
     def close(self) -> None:
         """Close the database."""

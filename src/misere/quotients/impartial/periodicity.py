@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from misere import budget
 from misere.impartial.heap import HeapGame
 
-__all__ = ["least_periodic_tail", "certified_period", "nim_sequence", "normal_period"]
+__all__ = ["least_periodic_tail", "certified_period", "nim_sequence", "normal_period", "reduce_heap",
+           "representative_heap"]
 
 
 def least_periodic_tail(seq: Sequence[object], period: int, start: int = 1) -> int:
@@ -64,6 +66,42 @@ def certified_period(seq: Sequence[object], k: int, h: int) -> tuple[int, int] |
     return None
 
 
+def reduce_heap(n: int, preperiod: int, period: int) -> int:
+    """The heap ``m < preperiod + period`` with ``Phi(m) = Phi(n)`` for a periodic ``Phi``.
+
+    ``Phi(n + p) = Phi(n)`` for ``n >= n0`` (seed 002 §9.3; notes E.6) gives
+    ``Phi(n) = Phi(n0 + (n - n0) mod p)``; constant time for any ``n``.
+
+    Examples
+    --------
+    >>> reduce_heap(10**30, 5, 5), reduce_heap(7, 5, 5), reduce_heap(3, 5, 5)
+    (5, 7, 3)
+    """
+    return n if n < preperiod + period else preperiod + (n - preperiod) % period
+
+
+def representative_heap(n: int, preperiod: int, period: int, k: int, h: int) -> int:
+    """A small heap ``m = n - j*period`` whose options stand for those of heap ``n``.
+
+    For a take-and-break game (moves remove at most ``k`` tokens and leave at most ``h`` heaps)
+    with ``Phi`` periodic from ``n0 = preperiod``: once ``m >= h (n0 + p) + k``, every option of
+    ``m`` has its largest part ``>= n0 + p``, and adding ``n - m`` (a multiple of ``p``) to that
+    part gives an option of ``n`` of the same value; conversely every option of ``n`` has the
+    value of such an image, since its smaller parts reduce into ``[n0, n0 + p)`` (the
+    convolution argument of notes E.6). So the options of ``m``, mapped this way, realise every
+    option value of ``n``. Returns ``n`` itself when ``n`` is already that small.
+
+    Examples
+    --------
+    >>> representative_heap(10**6, 5, 5, 3, 2)
+    25
+    """
+    low = h * (preperiod + period) + k
+    if n < low + period:
+        return n
+    return low + (n - low) % period
+
+
 def nim_sequence(game: HeapGame, n: int, start: list[int] | None = None) -> list[int]:
     """Normal-play Grundy values of heaps ``0..n`` (mex of nim-sums of the options).
 
@@ -71,6 +109,7 @@ def nim_sequence(game: HeapGame, n: int, start: list[int] | None = None) -> list
     """
     g = list(start) if start else [0]
     for m in range(len(g), n + 1):
+        budget.check()
         seen = set()
         for opt in game.options(m):
             v = 0
@@ -84,8 +123,17 @@ def nim_sequence(game: HeapGame, n: int, start: list[int] | None = None) -> list
     return g
 
 
-def normal_period(game: HeapGame, limit: int = 600) -> tuple[list[int], tuple[int, int] | None]:
+#: options enumerated at most by the search for a normal period (beyond what is needed)
+NORMAL_WORK = 150_000
+
+
+def normal_period(game: HeapGame, limit: int = 600, need: int = 0
+                  ) -> tuple[list[int], tuple[int, int] | None]:
     """Nim sequence until the Guy-Smith test certifies a period, or up to ``limit``.
+
+    The search also stops (deterministically) once it has enumerated more than
+    :data:`NORMAL_WORK` options, which for codes leaving three heaps (``0.8``) grow like
+    ``n^2`` per heap; the sequence always reaches heap ``need``.
 
     Returns the computed sequence and ``(preperiod, period)`` or ``None``.
     """
@@ -100,4 +148,6 @@ def normal_period(game: HeapGame, limit: int = 600) -> tuple[list[int], tuple[in
         res = certified_period(seq, k, h)
         if res is not None:
             return seq, res
-    return seq, None
+        if n >= need and sum(len(game.options(m)) for m in range(n + 1)) > NORMAL_WORK:
+            break
+    return (seq if len(seq) > need else nim_sequence(game, need, seq)), None

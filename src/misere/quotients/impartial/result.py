@@ -1,27 +1,27 @@
-"""The :class:`Quotient` result object and the driver that computes it.
+"""The :class:`Quotient` result object: a certified (partial) misère quotient of a heap game.
 
-A quotient is computed heap by heap (seed 002 §9.2-§9.3; notes E.5) until the periodicity test
-of notes E.6 certifies it (``solved``), the last heap of a finite game is reached, or
-``max_heap`` stops it (then it is the partial quotient ``Q_max_heap``).
+It is computed by :mod:`misere.quotients.impartial.driver`. Outcomes and winning moves of a
+solved periodic quotient reach heaps of any size through the period and preperiod
+(``Phi(n) = Phi(n - p)`` for ``n >= n0 + p``; seed 002 §9.3, notes E.6).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from numbers import Integral
 
 import numpy as np
 
-from misere.errors import ComputationLimitError, RulesetError, VerificationError
+from misere.errors import ComputationLimitError, RulesetError
 from misere.quotients.impartial.certify import Certificate
-from misere.quotients.impartial.checkpoint import Checkpoint
 from misere.quotients.monoid import TableMonoid
-from misere.quotients.impartial.periodicity import certified_period, normal_period
+from misere.quotients.impartial.periodicity import reduce_heap, representative_heap
 from misere.quotients.monoid.presentation import Presentation, choose_generators, present
-from misere.quotients.impartial.solver import Limits, SolverState, step
+from misere.quotients.impartial.solver import SolverState
 from misere.quotients.impartial.tame import tame_name
 from misere.impartial.heap import HeapGame
 
-__all__ = ["Quotient", "Move", "compute", "describe"]
+__all__ = ["Quotient", "Move", "describe", "last_tame_heap"]
 
 
 @dataclass(frozen=True)
@@ -45,6 +45,24 @@ def describe(st: SolverState) -> tuple[TableMonoid, Presentation, dict]:
            "presentation": str(pres), "P": p_words,
            "phi": [pres.word(x) for x in st.phi], "tame": tame_name(q, st.is_p)}
     return q, pres, rec
+
+
+def last_tame_heap(records: Sequence[dict], heap: int) -> int:
+    """Last heap ``<= heap`` whose partial quotient is tame, from the change records alone.
+
+    A conservative extension keeps ``Q`` and ``P`` (notes E.5 step 2), so tameness only changes
+    where the quotient changes: the trivial quotient ``T0`` holds before the first change, and
+    each record's ``tame`` holds until the next change. Deriving the field from the stored
+    records (rather than tracking it while running) makes resumed runs report exactly what an
+    uninterrupted run reports.
+    """
+    segments = [(0, "T0")] + [(int(r["heap"]), r.get("tame")) for r in records]
+    last = 0
+    for i, (start, tame) in enumerate(segments):
+        end = segments[i + 1][0] - 1 if i + 1 < len(segments) else heap
+        if tame and end >= start:
+            last = max(last, end)
+    return last
 
 
 @dataclass(repr=False)
@@ -132,38 +150,87 @@ class Quotient:
         """``"T1"``, ``"T2"``, ... when the quotient is tame."""
         return tame_name(self.monoid, self.state.is_p)
 
+    def _heap(self, heap: object) -> int:
+        """``heap`` as a checked heap size (a non-negative integer that exists in the game)."""
+        if isinstance(heap, bool) or not isinstance(heap, Integral):
+            raise RulesetError(f"a heap size must be a non-negative integer, got {heap!r}")
+        n = int(heap)
+        if n < 0:
+            raise RulesetError(f"a heap size must be a non-negative integer, got {n}")
+        if self.game.max_heap is not None and n > self.game.max_heap:
+            raise RulesetError(f"{self.game.name!r} has no heap {n} (its largest is "
+                               f"{self.game.max_heap})")
+        return n
+
+    def _heaps(self, heaps: Sequence[int]) -> tuple[int, ...]:
+        """A position (sum of heaps) as checked heap sizes."""
+        if isinstance(heaps, (str, bytes)) or not hasattr(heaps, "__iter__"):
+            raise RulesetError(f"a position is a list of heap sizes, got {heaps!r}")
+        return tuple(self._heap(h) for h in heaps)
+
+    @property
+    def _periodic(self) -> bool:
+        return self.solved and self.period is not None and self.preperiod is not None
+
     def value(self, heap: int) -> int:
-        """``Phi(heap)`` as an element of ``Q`` (periodic extension when solved)."""
-        n = self.state.heap
-        if heap <= n:
-            return self.state.phi[heap]
-        if self.solved and self.period is not None and self.preperiod is not None:
-            p, n0 = self.period, self.preperiod
-            return self.state.phi[n0 + (heap - n0) % p]
-        raise ComputationLimitError(f"heap {heap} is beyond the computed range 0..{n}")
+        """``Phi(heap)`` as an element of ``Q``, for any heap of a solved periodic quotient.
+
+        Beyond the computed range ``Phi(n) = Phi(n0 + (n - n0) mod p)`` (seed 002 §9.3; notes
+        E.6), in constant time. A partial quotient knows only heaps up to :attr:`max_heap`.
+
+        Raises
+        ------
+        RulesetError
+            A negative or non-integer heap.
+        ComputationLimitError
+            A heap beyond the range of a partial (unsolved) quotient.
+        """
+        n = self._heap(heap)
+        last = self.state.heap
+        if n <= last:
+            return self.state.phi[n]
+        if self._periodic:
+            return self.state.phi[reduce_heap(n, self.preperiod, self.period)]  # type: ignore[arg-type]
+        raise ComputationLimitError(
+            f"heap {n} is beyond heap {last}: this quotient of {self.game.name!r} is unsolved and "
+            f"known only to heap {last} (compute it further with a larger max_heap)")
+
+    def options(self, heap: int) -> tuple[tuple[int, ...], ...]:
+        """Options of one heap; for a heap far beyond the computed range of a solved periodic
+        take-and-break quotient, the options of a small heap of the same residue with the
+        largest part shifted, which realise every option value (notes E.6; see
+        :func:`~misere.quotients.impartial.periodicity.representative_heap`)."""
+        n = self._heap(heap)
+        if n <= self.state.heap or not self._periodic or self.game.periodicity is None:
+            return self.game.options(n)
+        k, h = self.game.periodicity
+        m = representative_heap(n, self.preperiod, self.period, k, h)  # type: ignore[arg-type]
+        shift = n - m
+        return tuple(o[:-1] + (o[-1] + shift,) if o else o for o in self.game.options(m))
 
     def element(self, heaps: Sequence[int]) -> int:
         """``Phi`` of a sum of heaps (O(number of heaps) table look-ups)."""
         q = self.monoid
         x = q.identity
-        for h in heaps:
-            x = q.mul(x, self.value(int(h)))
+        for h in self._heaps(heaps):
+            x = q.mul(x, self.value(h))
         return x
 
     def outcome(self, heaps: Sequence[int]) -> str:
-        """Misère outcome ``"P"`` or ``"N"`` of the sum of the given heaps."""
+        """Misère outcome ``"P"`` or ``"N"`` of the sum of the given heaps (any sizes when the
+        quotient is solved and periodic)."""
         return "P" if self.state.is_p[self.element(heaps)] else "N"
 
     def winning_move(self, heaps: Sequence[int]) -> Move | None:
         """A move to a P-position, or ``None`` when the position is P (or has no move)."""
-        pos = tuple(sorted(int(h) for h in heaps))
+        pos = tuple(sorted(self._heaps(heaps)))
         q = self.monoid
         vals = [self.value(h) for h in pos]
         for i, h in enumerate(pos):
             if i and pos[i - 1] == h:
                 continue
             rest = q.product(vals[:i] + vals[i + 1:])
-            for opt in self.game.options(h):
+            for opt in self.options(h):
                 if self.state.is_p[q.product([rest] + [self.value(o) for o in opt])]:
                     new = tuple(sorted(pos[:i] + pos[i + 1:] + opt))
                     return Move(h, opt, new)
@@ -197,105 +264,3 @@ class Quotient:
                 "history": self.records,
                 "certificate": self.certificate.as_dict() if self.certificate else None,
                 "labels": self.game.labels[:self.max_heap + 1] if self.game.labels else None}
-
-
-def compute(
-    game: HeapGame,
-    max_heap: int | None = None,
-    *,
-    limits: Limits | None = None,
-    checkpoint: str | None = None,
-    progress: Callable[[int, int, str], None] | None = None,
-) -> Quotient:
-    """Compute the quotient of ``game`` heap by heap (see module docstring).
-
-    Parameters
-    ----------
-    game : HeapGame
-    max_heap : int, optional
-        Stop after this heap. Default: the last heap of a finite game, else stop when the
-        periodicity test certifies the quotient (at most 1000 heaps).
-    limits : Limits, optional
-        Size bounds; exceeding one raises :class:`ComputationLimitError`.
-    checkpoint : str, optional
-        SQLite file to resume from and save to after every heap.
-    progress : callable, optional
-        ``progress(heap, order, message)`` after each heap and during long steps.
-    """
-    stop = max_heap if max_heap is not None else (game.max_heap if game.max_heap is not None
-                                                   else 1000)
-    if game.max_heap is not None and stop > game.max_heap:
-        raise RulesetError(f"{game.name!r} has no heap beyond {game.max_heap}")
-    ck = Checkpoint(checkpoint, game.name) if checkpoint else None
-    loaded, records = (ck.load() if ck else (None, []))
-    st: SolverState = loaded or SolverState.initial()
-    last_tame = max([r["heap"] for r in records if r.get("tame")] + [0])
-    solved = False
-    try:
-        while True:
-            if game.periodicity is not None and st.heap > 0:
-                solved = certified_period(st.phi, *game.periodicity) is not None
-            if game.max_heap is not None and st.heap == game.max_heap:
-                solved = True
-            if st.heap >= stop or (solved and max_heap is None):
-                break
-            n = st.heap + 1
-            tick = (lambda msg, n=n: progress(n, st.table.shape[0], msg)) if progress else None
-            try:
-                new = step(game, st, limits, tick)
-            except ComputationLimitError as exc:
-                err = ComputationLimitError(
-                    f"{exc} (last completed heap {st.heap}, |Q| = {st.table.shape[0]}; "
-                    f"the partial quotient is attached as .partial)")
-                err.partial = _assemble(game, st, records, last_tame)  # type: ignore[attr-defined]
-                raise err from None
-            record = None
-            if new.changes != st.changes:
-                record = describe(new)[2]
-                records.append(record)
-            st = new
-            if tame_name(st.monoid, st.is_p):
-                last_tame = st.heap
-            if ck:
-                ck.save(st, record)
-            if progress:
-                progress(st.heap, st.table.shape[0], "done")
-    finally:
-        if ck:
-            ck.close()
-    return _assemble(game, st, records, last_tame)
-
-
-def _assemble(game: HeapGame, st: SolverState, records: list[dict], last_tame: int) -> Quotient:
-    """The :class:`Quotient` of a certified state (periodicity checked again)."""
-    period = preperiod = None
-    solved = game.max_heap is not None and st.heap == game.max_heap
-    if not solved and game.periodicity is not None:
-        found = certified_period(st.phi, *game.periodicity)
-        if found is not None:
-            preperiod, period = found
-            solved = True
-    seq, nper = normal_period(game) if game.periodicity else ([], None)
-    normal = {"period": nper[1] if nper else None, "preperiod": nper[0] if nper else None,
-              "nim_sequence": seq[:st.heap + 1]}
-    return Quotient(game, st, records, period, preperiod, solved, last_tame, normal)
-
-
-def verify_with_brute_force(q: Quotient, bound: int, moves=None, by_tokens: bool = True
-                            ) -> Certificate:
-    """Attach the brute-force certificate (see :mod:`misere.quotients.impartial.certify`)."""
-    from misere.quotients.impartial.certify import cross_check
-    heaps = [h for h in range(1, q.max_heap + 1)]
-    rules = moves or (lambda h: list(q.game.options(h)))
-
-    def predict(pos: tuple[int, ...]) -> bool:
-        return q.outcome(pos) == "P"
-
-    st = q.state
-    cert = cross_check(predict, rules, heaps, bound, by_tokens,
-                       model=(st.table, st.is_p, st.phi, st.identity))
-    q.certificate = cert
-    if not cert.agreed:
-        raise VerificationError(f"quotient of {q.game.name!r} disagrees with brute force at "
-                                f"position {cert.mismatch}")
-    return cert

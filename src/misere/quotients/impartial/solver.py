@@ -17,6 +17,7 @@ from itertools import combinations
 
 import numpy as np
 
+from misere import budget
 from misere.errors import BudgetExceededError, ComputationLimitError, VerificationError
 from misere.quotients.impartial.bipartite import Marking, ProductMonoid, reduce_bipartite
 from misere.quotients.monoid import TableMonoid
@@ -123,6 +124,7 @@ def _try_conservative(game: HeapGame, st: SolverState, n: int,
         cands.append(x)
     tset = frozenset(tn)
     for x in cands:  # Mex Interpolation Principle
+        budget.check()
         if any(s <= tset for s in st.store.get(x, ())):
             phi = st.phi + [x]
             added = extend_store(table, is_p, phi, {n: tn}, st.store, n)
@@ -130,6 +132,7 @@ def _try_conservative(game: HeapGame, st: SolverState, n: int,
                 raise VerificationError(f"Mex interpolation contradicted at heap {n}")
             return x, added
     for x in cands:
+        budget.check()
         added = extend_store(table, is_p, st.phi + [x], {n: tn}, st.store, n)
         if added is not None:
             return x, added
@@ -253,6 +256,7 @@ def step(game: HeapGame, st: SolverState, limits: Limits | None = None,
     word_tick = (lambda k: tick(f"heap {n}: searched {k} words, |candidate| = {q.order}")) \
         if tick else None
     for _ in range(limits.max_rounds):
+        budget.check()
         if tick:
             tick(f"heap {n}: verifying candidate of order {q.order}")
         fail, store = _least_failure(game, n, q, p_mask, phi, limits, word_tick)
@@ -272,6 +276,7 @@ def _recalibrate(game, n, q, p_mask, phi, fail, truth, limits):
     for bump in BUMPS:
         for size in range(1, len(heaps) + 1):
             for sset in combinations(heaps, size):
+                budget.check()
                 free = {}
                 for h in sset:
                     i = max(q.index_period(phi[h])[0], exps[h] - 1) + bump

@@ -1,0 +1,239 @@
+"""Driving a quotient computation: heap by heap, within the budget, resumable exactly.
+
+A quotient is computed heap by heap (seed 002 §9.2-§9.3; notes E.5) until the periodicity test
+of notes E.6 certifies it (``solved``), the last heap of a finite game is reached, or
+``max_heap`` stops it (then it is the partial quotient ``Q_max_heap``).
+
+Every finished heap is committed to the checkpoint in one transaction. A run that resumes from
+a checkpoint continues from the committed state, and one that asks for fewer heaps than the
+file holds rebuilds the state the uninterrupted run would have stopped in (from the state
+stored at the last quotient change before it), so resumed and uninterrupted runs agree in every
+field. When the time or memory budget (:mod:`misere.budget`) or a size bound of
+:class:`~misere.quotients.impartial.solver.Limits` runs out, the error carries what was
+established (``err.partial``, a JSON-ready dict) and the partial quotient (``err.quotient``).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from misere import budget
+from misere.budget import Progress
+from misere.errors import (BudgetExceededError, CheckpointError, ComputationLimitError, RulesetError,
+                           VerificationError)
+from misere.impartial.heap import HeapGame
+from misere.quotients.impartial.certify import Certificate
+from misere.quotients.impartial.checkpoint import Checkpoint
+from misere.quotients.impartial.periodicity import certified_period, normal_period
+from misere.quotients.impartial.result import Quotient, describe, last_tame_heap
+from misere.quotients.impartial.solver import Limits, SolverState, step
+
+__all__ = ["compute", "verify_with_brute_force", "established"]
+
+#: heaps computed when neither ``max_heap`` nor a certified period stops an infinite game
+DEFAULT_STOP = 1000
+
+ProgressHook = Callable[[int, int, str], None]
+
+
+def _stop(game: HeapGame, max_heap: int | None) -> int:
+    """Last heap a run may reach."""
+    if max_heap is None:
+        return game.max_heap if game.max_heap is not None else DEFAULT_STOP
+    if game.max_heap is not None and max_heap > game.max_heap:
+        raise RulesetError(f"{game.name!r} has no heap beyond {game.max_heap}")
+    return max_heap
+
+
+def _done(game: HeapGame, phi: list[int], heap: int, stop: int, open_ended: bool) -> bool:
+    """Whether a run stops after ``heap`` (the one rule shared by fresh and resumed runs)."""
+    if heap >= stop:
+        return True
+    return (open_ended and heap > 0 and game.periodicity is not None
+            and certified_period(phi, *game.periodicity) is not None)
+
+
+def compute(
+    game: HeapGame,
+    max_heap: int | None = None,
+    *,
+    limits: Limits | None = None,
+    checkpoint: str | None = None,
+    progress: ProgressHook | None = None,
+) -> Quotient:
+    """Compute the quotient of ``game`` heap by heap (see module docstring).
+
+    Parameters
+    ----------
+    game : HeapGame
+    max_heap : int, optional
+        Stop after this heap. Default: the last heap of a finite game, else stop when the
+        periodicity test certifies the quotient (at most 1000 heaps).
+    limits : Limits, optional
+        Size bounds; exceeding one raises :class:`ComputationLimitError`.
+    checkpoint : str, optional
+        SQLite file to resume from and commit to after every heap.
+    progress : callable, optional
+        ``progress(heap, order, message)`` after each heap and during long steps (besides the
+        :class:`misere.budget.Progress` display on stderr).
+
+    Raises
+    ------
+    BudgetExceededError, ComputationLimitError
+        With ``.partial`` (what was established) and ``.quotient`` (the partial quotient).
+    """
+    stop = _stop(game, max_heap)
+    open_ended = max_heap is None
+    ck = Checkpoint(checkpoint, game.name) if checkpoint else None
+    try:
+        st, records = _resume(game, ck, stop, open_ended, limits)
+        st, records = _run(game, st, records, stop, open_ended, limits, ck, progress)
+    finally:
+        if ck:
+            ck.close()
+    try:
+        return _assemble(game, st, records)
+    except BudgetExceededError as err:  # in the normal-play nim sequence, after the last heap
+        err.partial.update(established(game, st, records, ck))
+        err.quotient = _assemble(game, st, records, normal=False)  # type: ignore[attr-defined]
+        raise
+
+
+def _phi_prefixes(ck: Checkpoint, records: list[dict], last: int):
+    """``(heap, Phi as it was after that heap)`` for heaps ``0..last`` of a checkpoint."""
+    values = ck.phi_values()
+    changes = {int(r["heap"]) for r in records}
+    phi = [0]
+    yield 0, phi
+    for h in range(1, last + 1):
+        if h not in changes and h not in values:
+            raise CheckpointError(f"incomplete checkpoint {ck.path!r}: heap {h} is missing")
+        phi = list(ck.state_at_change(h).phi) if h in changes else phi + [values[h]]
+        yield h, phi
+
+
+def _resume(game: HeapGame, ck: Checkpoint | None, stop: int, open_ended: bool,
+            limits: Limits | None) -> tuple[SolverState, list[dict]]:
+    """The state to continue from: the checkpoint's, or the earlier state where an
+    uninterrupted run with these settings would have stopped."""
+    st = None
+    records: list[dict] = []
+    if ck is not None:
+        st, records = ck.load()
+    if st is None:
+        return SolverState.initial(), []
+    if not open_ended and stop >= st.heap:
+        return st, records  # the usual resume: the run goes on from here
+    target = next((h for h, phi in _phi_prefixes(ck, records, st.heap)  # type: ignore[arg-type]
+                   if _done(game, phi, h, stop, open_ended)), None)
+    if target is None or target == st.heap:
+        return st, records
+    kept = [r for r in records if r["heap"] <= target]
+    base = ck.state_at_change(kept[-1]["heap"]) if kept else SolverState.initial()  # type: ignore[union-attr]
+    try:
+        while base.heap < target:  # conservative extensions only: the same steps as the first run
+            budget.check()
+            base = step(game, base, limits)
+    except BudgetExceededError as err:
+        err.partial.update(established(game, base, kept, ck))
+        raise
+    return base, kept
+
+
+def _counts(st: SolverState) -> dict[str, int]:
+    return {"|Q|": int(st.table.shape[0]), "|P|": int(st.is_p.sum())}
+
+
+def _run(game: HeapGame, st: SolverState, records: list[dict], stop: int, open_ended: bool,
+         limits: Limits | None, ck: Checkpoint | None,
+         progress: ProgressHook | None) -> tuple[SolverState, list[dict]]:
+    """Add heaps until :func:`_done`; commit each to the checkpoint in one transaction."""
+    b = budget.current()
+    with Progress(f"quotient {game.name}") as bar:
+        try:
+            while not _done(game, st.phi, st.heap, stop, open_ended):
+                b.check(force=True)
+                new = _step(game, st, limits, bar, progress, b)
+                record = describe(new)[2] if new.changes != st.changes else None
+                if record is not None:
+                    records.append(record)
+                st = new
+                if ck:
+                    ck.save(st, record)
+                bar.update(heap=st.heap, **_counts(st))
+                if progress:
+                    progress(st.heap, st.table.shape[0], "done")
+        except BudgetExceededError as err:
+            err.partial.update(established(game, st, records, ck))
+            err.quotient = _assemble(game, st, records, normal=False)  # type: ignore[attr-defined]
+            raise
+        except ComputationLimitError as exc:  # a size bound of Limits: reported the same way
+            err = ComputationLimitError(
+                f"{exc} (last completed heap {st.heap}, |Q| = {st.table.shape[0]})")
+            err.partial = established(game, st, records, ck)  # type: ignore[attr-defined]
+            err.quotient = _assemble(game, st, records, normal=False)  # type: ignore[attr-defined]
+            raise err from None
+    return st, records
+
+
+def _step(game: HeapGame, st: SolverState, limits: Limits | None, bar: Progress,
+          progress: ProgressHook | None, b: budget.Budget) -> SolverState:
+    """One heap, with progress and budget checks during long searches."""
+    n = st.heap + 1
+
+    def tick(message: str) -> None:
+        b.check(force=True)
+        bar.update(heap=n, **_counts(st), step=message.partition(": ")[2] or message)
+        if progress:
+            progress(n, st.table.shape[0], message)
+
+    return step(game, st, limits, tick)
+
+
+def established(game: HeapGame, st: SolverState, records: list[dict],
+                ck: Checkpoint | None) -> dict:
+    """JSON-ready summary of a partial result: last heap finished, order, |P|, presentation."""
+    q = _assemble(game, st, records, normal=False)
+    out = {"game": game.name, "status": "solved" if q.solved else "unsolved",
+           "last_heap": st.heap, "order": q.order, "p_count": q.p_count,
+           "presentation": q.presentation, "P": q.P, "changes": q.changes}
+    if ck is not None:
+        out["checkpoint"] = ck.path
+    return out
+
+
+def _assemble(game: HeapGame, st: SolverState, records: list[dict], normal: bool = True) -> Quotient:
+    """The :class:`Quotient` of a certified state (periodicity checked again; the normal-play
+    nim sequence and period unless ``normal`` is false)."""
+    period = preperiod = None
+    solved = game.max_heap is not None and st.heap == game.max_heap
+    if not solved and game.periodicity is not None:
+        found = certified_period(st.phi, *game.periodicity)
+        if found is not None:
+            preperiod, period = found
+            solved = True
+    seq, nper = normal_period(game, need=st.heap) if game.periodicity and normal else ([], None)
+    nim = {"period": nper[1] if nper else None, "preperiod": nper[0] if nper else None,
+           "nim_sequence": seq[:st.heap + 1]}
+    return Quotient(game, st, records, period, preperiod, solved,
+                    last_tame_heap(records, st.heap), nim)
+
+
+def verify_with_brute_force(q: Quotient, bound: int, moves=None, by_tokens: bool = True
+                            ) -> Certificate:
+    """Attach the brute-force certificate (see :mod:`misere.quotients.impartial.certify`)."""
+    from misere.quotients.impartial.certify import cross_check, refuse_hopeless
+    heaps = [h for h in range(1, q.max_heap + 1)]
+    refuse_hopeless(len(heaps), bound, by_tokens)
+    rules = moves or (lambda h: list(q.game.options(h)))
+
+    def predict(pos: tuple[int, ...]) -> bool:
+        return q.outcome(pos) == "P"
+
+    st = q.state
+    cert = cross_check(predict, rules, heaps, bound, by_tokens,
+                       model=(st.table, st.is_p, st.phi, st.identity))
+    q.certificate = cert
+    if not cert.agreed:
+        raise VerificationError(f"quotient of {q.game.name!r} disagrees with brute force at "
+                                f"position {cert.mismatch}")
+    return cert
