@@ -1,0 +1,196 @@
+"""numba kernels (imported only through :mod:`misere.quotients.impartial.kernels`).
+
+State of a search lives in numpy arrays owned by the caller (see ``verify._CompiledSearch``):
+``sc`` holds the scalars ``[heap size, store rows, values stored, words popped, free slots]``; the queue is
+a binary heap ``hp`` of slots with key limbs ``qkey``, value ``qx``, last generator ``qj`` and
+transition set ``qt``; the store is one linked list of bitset rows ``sp`` per value
+(``head``/``tail``/``nxt``), values listed in order of first insertion in ``xorder``.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+ONE = np.uint64(1)
+
+
+@njit(cache=True)
+def _less(qkey, a, b):
+    for l in range(qkey.shape[1] - 1, -1, -1):
+        if qkey[a, l] != qkey[b, l]:
+            return qkey[a, l] < qkey[b, l]
+    return False
+
+
+@njit(cache=True)
+def _sift_up(hp, qkey, i):
+    s = hp[i]
+    while i > 0:
+        par = (i - 1) >> 1
+        if _less(qkey, s, hp[par]):
+            hp[i] = hp[par]
+            i = par
+        else:
+            break
+    hp[i] = s
+
+
+@njit(cache=True)
+def _sift_down(hp, qkey, n):
+    s = hp[0]
+    i = 0
+    while True:
+        c = 2 * i + 1
+        if c >= n:
+            break
+        if c + 1 < n and _less(qkey, hp[c + 1], hp[c]):
+            c += 1
+        if _less(qkey, hp[c], s):
+            hp[i] = hp[c]
+            i = c
+        else:
+            break
+    hp[i] = s
+
+
+@njit(cache=True)
+def _subset(a, b):
+    for w in range(a.shape[0]):
+        if a[w] & ~b[w]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _dominated(sp, head, nxt, x, t):
+    r = head[x]
+    while r >= 0:
+        if _subset(sp[r], t):
+            return True
+        r = nxt[r]
+    return False
+
+
+@njit(cache=True)
+def search_batch(sc, hp, free, qkey, qx, qj, qt, sp, head, tail, nxt, xorder,
+                 cols, table, uoff, uval, pbits, isp, steps_limb, steps_val,
+                 stop, has_stop, batch, node_limit, fail_key):
+    """Pop up to ``batch`` words. Returns 0 done (no failure), 1 failure (key in ``fail_key``),
+    2 stop key reached, 3 batch over, 4 queue full, 5 store full, 6 exponent 255,
+    7 node limit."""
+    nh = cols.shape[0]
+    nw = qt.shape[1]
+    nl = qkey.shape[1]
+    t2 = np.zeros(nw, dtype=np.uint64)
+    t = np.zeros(nw, dtype=np.uint64)
+    key = np.zeros(nl, dtype=np.uint64)
+    tl = np.zeros(nw * 64, dtype=np.int64)
+    for _ in range(batch):
+        hn = sc[0]
+        if hn == 0:
+            return 0
+        if sc[4] < nh:
+            return 4
+        if sc[1] >= sp.shape[0]:
+            return 5
+        s = hp[0]
+        hn -= 1
+        hp[0] = hp[hn]
+        sc[0] = hn
+        if hn > 0:
+            _sift_down(hp, qkey, hn)
+        x = qx[s]
+        j0 = qj[s]
+        t[:] = qt[s]
+        key[:] = qkey[s]
+        free[sc[4]] = s
+        sc[4] += 1
+        if has_stop:
+            ge = True
+            for l in range(nl - 1, -1, -1):
+                if key[l] != stop[l]:
+                    ge = key[l] > stop[l]
+                    break
+            if ge:
+                return 2
+        nonempty = False
+        hitp = False
+        for w in range(nw):
+            if t[w]:
+                nonempty = True
+                if t[w] & pbits[w]:
+                    hitp = True
+        if nonempty and not isp[x] and not hitp:
+            fail_key[:] = key
+            return 1
+        # insert into the store unless dominated
+        if _dominated(sp, head, nxt, x, t):
+            continue
+        prev = -1
+        r = head[x]
+        if r < 0:
+            xorder[sc[2]] = x
+            sc[2] += 1
+        while r >= 0:
+            if _subset(t, sp[r]):
+                nr = nxt[r]
+                if prev < 0:
+                    head[x] = nr
+                else:
+                    nxt[prev] = nr
+                if tail[x] == r:
+                    tail[x] = prev
+                r = nr
+            else:
+                prev = r
+                r = nxt[r]
+        row = sc[1]
+        sc[1] += 1
+        sp[row] = t
+        nxt[row] = -1
+        if head[x] < 0:
+            head[x] = row
+        else:
+            nxt[tail[x]] = row
+        tail[x] = row
+        lim = steps_limb[j0]
+        if (key[lim] // steps_val[j0]) & np.uint64(255) == np.uint64(255):
+            return 6
+        m = 0
+        for w in range(nw):
+            tw = t[w]
+            b = 0
+            while tw:
+                if tw & ONE:
+                    tl[m] = w * 64 + b
+                    m += 1
+                tw >>= ONE
+                b += 1
+        for j in range(j0, nh):
+            for w in range(nw):
+                t2[w] = 0
+            for k in range(uoff[j], uoff[j + 1]):
+                v = table[x, uval[k]]
+                t2[v >> 6] |= ONE << np.uint64(v & 63)
+            for i in range(m):
+                v = cols[j, tl[i]]
+                t2[v >> 6] |= ONE << np.uint64(v & 63)
+            x2 = cols[j, x]
+            if _dominated(sp, head, nxt, x2, t2):
+                continue
+            # take a free slot
+            sc[4] -= 1
+            ns = free[sc[4]]
+            qkey[ns] = key
+            qkey[ns, steps_limb[j]] += steps_val[j]
+            qx[ns] = x2
+            qj[ns] = j
+            qt[ns] = t2
+            hn = sc[0]
+            hp[hn] = ns
+            sc[0] = hn + 1
+            _sift_up(hp, qkey, hn)
+        sc[3] += 1
+        if sc[3] > node_limit:
+            return 7
+    return 3
