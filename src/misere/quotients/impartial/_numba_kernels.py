@@ -194,3 +194,50 @@ def search_batch(sc, hp, free, qkey, qx, qj, qt, sp, head, tail, nxt, xorder,
         if sc[3] > node_limit:
             return 7
     return 3
+
+
+@njit(cache=True)
+def mark_level(level, level_prev, prev, pow_map, maps, ooff, oidx, status, ft_off, ft_len,
+               pool, sc, reached, stamp):
+    """One level of ``bipartite.Marking`` (multiplying the previous level by a generator).
+
+    ``sc`` = ``[pool rows used, elements reached, stamp counter, longest transition set]``;
+    option ``o`` of the heap multiplies by the maps ``maps[oidx[ooff[o]:ooff[o + 1]]]``.
+    """
+    for k in range(level.shape[0]):
+        y = level[k]
+        if status[y]:
+            continue
+        st = sc[2] + 1
+        sc[2] = st
+        base = sc[0]
+        m = 0
+        p = prev[k]
+        for i in range(ft_off[p], ft_off[p] + ft_len[p]):
+            v = pow_map[pool[i]]
+            if stamp[v] != st:
+                stamp[v] = st
+                pool[base + m] = v
+                m += 1
+        xe = level_prev[k]
+        for o in range(ooff.shape[0] - 1):
+            v = xe
+            for i in range(ooff[o], ooff[o + 1]):
+                v = maps[oidx[i], v]
+            if stamp[v] != st:
+                stamp[v] = st
+                pool[base + m] = v
+                m += 1
+        ft_off[y] = base
+        ft_len[y] = m
+        sc[0] = base + m
+        if m > sc[3]:
+            sc[3] = m
+        mark = 2 if m else 1
+        for i in range(base, base + m):
+            if status[pool[i]] == 2:
+                mark = 1
+                break
+        status[y] = mark
+        reached[sc[1]] = y
+        sc[1] += 1
