@@ -126,7 +126,9 @@ def compiled_search(table, is_p, phi, trans, identity, node_limit, tick, stop_ke
     heaps = sorted(trans)
     n = table.shape[0]
     nw, nl = (n + 63) // 64, max(heaps) // 8 + 1
-    tab = np.ascontiguousarray(table, dtype=np.int64)
+    tab = np.ascontiguousarray(table)
+    if tab.dtype != np.int32:
+        tab = tab.astype(np.int32)
     cols = np.ascontiguousarray(tab[:, [phi[h] for h in heaps]].T)
     uoff = np.cumsum([0] + [len(trans[h]) for h in heaps]).astype(np.int64)
     uval = np.asarray([u for h in heaps for u in trans[h]] or [0], dtype=np.int64)

@@ -186,7 +186,7 @@ def _least_failure(game, n, q, p_mask, phi, limits, tick):
     pf = p_failure(q.table, p_mask, phi, trans)
     best = None
     if pf:
-        heap_words = _heap_words(q, phi, trans)
+        heap_words = _heap_words(q, phi, trans, {x for x, _ in pf})
         for x, h in pf:
             w = tuple(sorted(heap_words[x] + (h,), reverse=True))
             if best is None or w < best:
@@ -197,12 +197,12 @@ def _least_failure(game, n, q, p_mask, phi, limits, tick):
     return (nf if nf is not None else best), store
 
 
-def _heap_words(q: TableMonoid, phi, trans) -> dict[int, tuple[int, ...]]:
-    """Colex-least heap word of every element (heaps with options as generators)."""
+def _heap_words(q: TableMonoid, phi, trans, wanted) -> dict[int, tuple[int, ...]]:
+    """Colex-least heap word of the ``wanted`` elements (heaps with options as generators)."""
     from misere.quotients.monoid import first_words
     heaps = sorted(trans)
     _, words = first_words(q.order, q.identity, [phi[h] for h in heaps], q.mul_by)
-    return {x: tuple(h for h, e in zip(heaps, w) for _ in range(e)) for x, w in words.items()}
+    return {x: tuple(h for h, e in zip(heaps, words[x]) for _ in range(e)) for x in wanted}
 
 
 def step(game: HeapGame, st: SolverState, limits: Limits | None = None,
