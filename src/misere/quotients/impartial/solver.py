@@ -143,12 +143,15 @@ def _candidate(game: HeapGame, n: int, base: TableMonoid, phi: list[int],
     heaps = [h for h in range(1, n + 1) if game.options(h)]
     kept = [h for h in heaps if h not in free]
     sub = base.submonoid(phi[h] for h in kept)
-    inv = np.full(base.order, -1, dtype=np.int32)
-    inv[sub] = np.arange(len(sub), dtype=np.int32)
-    btab = inv[base.table[np.ix_(sub, sub)]]
+    if len(sub) == base.order:  # the kept heaps generate the whole base: keep its labels
+        bmon, inv = base, np.arange(base.order)
+    else:
+        inv = np.full(base.order, -1, dtype=np.int32)
+        inv[sub] = np.arange(len(sub), dtype=np.int32)
+        bmon = TableMonoid(inv[base.table[np.ix_(sub, sub)]], 0)
     fh = sorted(free)
-    m = ProductMonoid(TableMonoid(btab, 0), [free[h] for h in fh])
-    psi = {h: 0 for h in range(n + 1)}
+    m = ProductMonoid(bmon, [free[h] for h in fh])
+    psi = {h: bmon.identity for h in range(n + 1)}
     psi.update({h: int(inv[phi[h]]) for h in kept})
     psi.update({h: m.generator(j) for j, h in enumerate(fh)})
     options = {h: game.options(h) for h in heaps}
