@@ -72,124 +72,157 @@ def _dominated(sp, head, nxt, x, t):
 
 
 @njit(cache=True)
+def _pop(sc, hp, free, qkey, qx, qj, qt, t, key):
+    """Take the colex-least word off the queue into ``t``/``key``; return ``(x, j0)``."""
+    s = hp[0]
+    hn = sc[0] - 1
+    hp[0] = hp[hn]
+    sc[0] = hn
+    if hn > 0:
+        _sift_down(hp, qkey, hn)
+    t[:] = qt[s]
+    key[:] = qkey[s]
+    free[sc[4]] = s
+    sc[4] += 1
+    return qx[s], qj[s]
+
+
+@njit(cache=True)
+def _push(sc, hp, free, qkey, qx, qj, qt, key, limb, val, x, j, t):
+    """Queue the word ``key + val << 64 limb`` with value ``x``, generator ``j``, set ``t``."""
+    sc[4] -= 1
+    ns = free[sc[4]]
+    qkey[ns] = key
+    qkey[ns, limb] += val
+    qx[ns] = x
+    qj[ns] = j
+    qt[ns] = t
+    hn = sc[0]
+    hp[hn] = ns
+    sc[0] = hn + 1
+    _sift_up(hp, qkey, hn)
+
+
+@njit(cache=True)
+def _key_ge(key, stop):
+    for l in range(key.shape[0] - 1, -1, -1):
+        if key[l] != stop[l]:
+            return key[l] > stop[l]
+    return True
+
+
+@njit(cache=True)
+def _is_failure(t, pbits, in_p):
+    """A word with a move (``t`` nonempty) outside P whose options all avoid P."""
+    if in_p:
+        return False
+    nonempty = False
+    for w in range(t.shape[0]):
+        if t[w]:
+            nonempty = True
+            if t[w] & pbits[w]:
+                return False
+    return nonempty
+
+
+@njit(cache=True)
+def _store_insert(sp, head, tail, nxt, xorder, sc, x, t):
+    """Drop the stored sets of ``x`` containing ``t``, then append ``t`` (``verify._insert``)."""
+    prev = -1
+    r = head[x]
+    if r < 0:
+        xorder[sc[2]] = x
+        sc[2] += 1
+    while r >= 0:
+        if _subset(t, sp[r]):
+            nr = nxt[r]
+            if prev < 0:
+                head[x] = nr
+            else:
+                nxt[prev] = nr
+            if tail[x] == r:
+                tail[x] = prev
+            r = nr
+        else:
+            prev = r
+            r = nxt[r]
+    row = sc[1]
+    sc[1] += 1
+    sp[row] = t
+    nxt[row] = -1
+    if head[x] < 0:
+        head[x] = row
+    else:
+        nxt[tail[x]] = row
+    tail[x] = row
+
+
+@njit(cache=True)
+def _bits(t, out):
+    """Positions of the set bits of ``t`` into ``out``; return their number."""
+    m = 0
+    for w in range(t.shape[0]):
+        tw = t[w]
+        b = 0
+        while tw:
+            if tw & ONE:
+                out[m] = w * 64 + b
+                m += 1
+            tw >>= ONE
+            b += 1
+    return m
+
+
+@njit(cache=True)
+def _step_set(t2, table, x, uval, lo, hi, cols, j, tl, m):
+    """``t2`` = option values of heap ``j`` at ``x`` plus ``cols[j]`` of the ``m`` listed."""
+    for w in range(t2.shape[0]):
+        t2[w] = 0
+    for k in range(lo, hi):
+        v = table[x, uval[k]]
+        t2[v >> 6] |= ONE << np.uint64(v & 63)
+    for i in range(m):
+        v = cols[j, tl[i]]
+        t2[v >> 6] |= ONE << np.uint64(v & 63)
+
+
+@njit(cache=True)
 def search_batch(sc, hp, free, qkey, qx, qj, qt, sp, head, tail, nxt, xorder,
                  cols, table, uoff, uval, pbits, isp, steps_limb, steps_val,
                  stop, has_stop, batch, node_limit, fail_key):
     """Pop up to ``batch`` words. Returns 0 done (no failure), 1 failure (key in ``fail_key``),
     2 stop key reached, 3 batch over, 4 queue full, 5 store full, 6 exponent 255,
     7 node limit."""
-    nh = cols.shape[0]
-    nw = qt.shape[1]
-    nl = qkey.shape[1]
+    nh, nw = cols.shape[0], qt.shape[1]
     t2 = np.zeros(nw, dtype=np.uint64)
     t = np.zeros(nw, dtype=np.uint64)
-    key = np.zeros(nl, dtype=np.uint64)
+    key = np.zeros(qkey.shape[1], dtype=np.uint64)
     tl = np.zeros(nw * 64, dtype=np.int64)
     for _ in range(batch):
-        hn = sc[0]
-        if hn == 0:
+        if sc[0] == 0:
             return 0
         if sc[4] < nh:
             return 4
         if sc[1] >= sp.shape[0]:
             return 5
-        s = hp[0]
-        hn -= 1
-        hp[0] = hp[hn]
-        sc[0] = hn
-        if hn > 0:
-            _sift_down(hp, qkey, hn)
-        x = qx[s]
-        j0 = qj[s]
-        t[:] = qt[s]
-        key[:] = qkey[s]
-        free[sc[4]] = s
-        sc[4] += 1
-        if has_stop:
-            ge = True
-            for l in range(nl - 1, -1, -1):
-                if key[l] != stop[l]:
-                    ge = key[l] > stop[l]
-                    break
-            if ge:
-                return 2
-        nonempty = False
-        hitp = False
-        for w in range(nw):
-            if t[w]:
-                nonempty = True
-                if t[w] & pbits[w]:
-                    hitp = True
-        if nonempty and not isp[x] and not hitp:
+        x, j0 = _pop(sc, hp, free, qkey, qx, qj, qt, t, key)
+        if has_stop and _key_ge(key, stop):
+            return 2
+        if _is_failure(t, pbits, isp[x]):
             fail_key[:] = key
             return 1
-        # insert into the store unless dominated
         if _dominated(sp, head, nxt, x, t):
             continue
-        prev = -1
-        r = head[x]
-        if r < 0:
-            xorder[sc[2]] = x
-            sc[2] += 1
-        while r >= 0:
-            if _subset(t, sp[r]):
-                nr = nxt[r]
-                if prev < 0:
-                    head[x] = nr
-                else:
-                    nxt[prev] = nr
-                if tail[x] == r:
-                    tail[x] = prev
-                r = nr
-            else:
-                prev = r
-                r = nxt[r]
-        row = sc[1]
-        sc[1] += 1
-        sp[row] = t
-        nxt[row] = -1
-        if head[x] < 0:
-            head[x] = row
-        else:
-            nxt[tail[x]] = row
-        tail[x] = row
-        lim = steps_limb[j0]
-        if (key[lim] // steps_val[j0]) & np.uint64(255) == np.uint64(255):
+        _store_insert(sp, head, tail, nxt, xorder, sc, x, t)
+        if (key[steps_limb[j0]] // steps_val[j0]) & np.uint64(255) == np.uint64(255):
             return 6
-        m = 0
-        for w in range(nw):
-            tw = t[w]
-            b = 0
-            while tw:
-                if tw & ONE:
-                    tl[m] = w * 64 + b
-                    m += 1
-                tw >>= ONE
-                b += 1
+        m = _bits(t, tl)
         for j in range(j0, nh):
-            for w in range(nw):
-                t2[w] = 0
-            for k in range(uoff[j], uoff[j + 1]):
-                v = table[x, uval[k]]
-                t2[v >> 6] |= ONE << np.uint64(v & 63)
-            for i in range(m):
-                v = cols[j, tl[i]]
-                t2[v >> 6] |= ONE << np.uint64(v & 63)
+            _step_set(t2, table, x, uval, uoff[j], uoff[j + 1], cols, j, tl, m)
             x2 = cols[j, x]
-            if _dominated(sp, head, nxt, x2, t2):
-                continue
-            # take a free slot
-            sc[4] -= 1
-            ns = free[sc[4]]
-            qkey[ns] = key
-            qkey[ns, steps_limb[j]] += steps_val[j]
-            qx[ns] = x2
-            qj[ns] = j
-            qt[ns] = t2
-            hn = sc[0]
-            hp[hn] = ns
-            sc[0] = hn + 1
-            _sift_up(hp, qkey, hn)
+            if not _dominated(sp, head, nxt, x2, t2):
+                _push(sc, hp, free, qkey, qx, qj, qt, key, steps_limb[j], steps_val[j], x2, j,
+                      t2)
         sc[3] += 1
         if sc[3] > node_limit:
             return 7
