@@ -1,9 +1,11 @@
 """numba kernels (imported only through :mod:`misere.quotients.impartial.kernels`).
 
-State of a search lives in numpy arrays owned by the caller (see ``verify._CompiledSearch``):
-``sc`` holds the scalars ``[heap size, store rows, values stored, words popped, free slots]``; the queue is
+State of a search lives in numpy arrays owned by the caller (see ``kernels._SearchArrays``):
+``sc`` holds the scalars ``[heap size, store rows, values stored, words popped, free
+slots]``; the queue is
 a binary heap ``hp`` of slots with key limbs ``qkey``, value ``qx``, last generator ``qj`` and
-transition set ``qt``; the store is one linked list of bitset rows ``sp`` per value
+transition set ``qt``; the store is one linked list of bitset rows ``sp`` (with the OR of
+each row's words in ``sfold``, a quick subset reject) per value
 (``head``/``tail``/``nxt``), values listed in order of first insertion in ``xorder``.
 """
 from __future__ import annotations
@@ -62,10 +64,21 @@ def _subset(a, b):
 
 
 @njit(cache=True)
-def _dominated(sp, head, nxt, x, t):
+def _fold(t):
+    """OR of the words of a bitset: ``s <= t`` needs ``fold(s) & ~fold(t) == 0``."""
+    f = np.uint64(0)
+    for w in range(t.shape[0]):
+        f |= t[w]
+    return f
+
+
+@njit(cache=True)
+def _dominated(sp, sfold, head, nxt, x, t):
+    """Some stored set of ``x`` is inside ``t``."""
+    nf = ~_fold(t)
     r = head[x]
     while r >= 0:
-        if _subset(sp[r], t):
+        if not (sfold[r] & nf) and _subset(sp[r], t):
             return True
         r = nxt[r]
     return False
@@ -126,15 +139,16 @@ def _is_failure(t, pbits, in_p):
 
 
 @njit(cache=True)
-def _store_insert(sp, head, tail, nxt, xorder, sc, x, t):
+def _store_insert(sp, sfold, head, tail, nxt, xorder, sc, x, t):
     """Drop the stored sets of ``x`` containing ``t``, then append ``t`` (``verify._insert``)."""
+    ft = _fold(t)
     prev = -1
     r = head[x]
     if r < 0:
         xorder[sc[2]] = x
         sc[2] += 1
     while r >= 0:
-        if _subset(t, sp[r]):
+        if not (ft & ~sfold[r]) and _subset(t, sp[r]):
             nr = nxt[r]
             if prev < 0:
                 head[x] = nr
@@ -149,6 +163,7 @@ def _store_insert(sp, head, tail, nxt, xorder, sc, x, t):
     row = sc[1]
     sc[1] += 1
     sp[row] = t
+    sfold[row] = _fold(t)
     nxt[row] = -1
     if head[x] < 0:
         head[x] = row
@@ -187,7 +202,7 @@ def _step_set(t2, table, x, uval, lo, hi, cols, j, tl, m):
 
 
 @njit(cache=True)
-def search_batch(sc, hp, free, qkey, qx, qj, qt, sp, head, tail, nxt, xorder,
+def search_batch(sc, hp, free, qkey, qx, qj, qt, sp, sfold, head, tail, nxt, xorder,
                  cols, table, uoff, uval, pbits, isp, steps_limb, steps_val,
                  stop, has_stop, batch, node_limit, fail_key):
     """Pop up to ``batch`` words. Returns 0 done (no failure), 1 failure (key in ``fail_key``),
@@ -211,16 +226,16 @@ def search_batch(sc, hp, free, qkey, qx, qj, qt, sp, head, tail, nxt, xorder,
         if _is_failure(t, pbits, isp[x]):
             fail_key[:] = key
             return 1
-        if _dominated(sp, head, nxt, x, t):
+        if _dominated(sp, sfold, head, nxt, x, t):
             continue
-        _store_insert(sp, head, tail, nxt, xorder, sc, x, t)
+        _store_insert(sp, sfold, head, tail, nxt, xorder, sc, x, t)
         if (key[steps_limb[j0]] // steps_val[j0]) & np.uint64(255) == np.uint64(255):
             return 6
         m = _bits(t, tl)
         for j in range(j0, nh):
             _step_set(t2, table, x, uval, uoff[j], uoff[j + 1], cols, j, tl, m)
             x2 = cols[j, x]
-            if not _dominated(sp, head, nxt, x2, t2):
+            if not _dominated(sp, sfold, head, nxt, x2, t2):
                 _push(sc, hp, free, qkey, qx, qj, qt, key, steps_limb[j], steps_val[j], x2, j,
                       t2)
         sc[3] += 1

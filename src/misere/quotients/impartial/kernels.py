@@ -68,6 +68,7 @@ class _SearchArrays:
         self.qj = np.zeros(cap, dtype=np.int64)
         self.qt = np.zeros((cap, nw), dtype=np.uint64)
         self.sp = np.zeros((cap, nw), dtype=np.uint64)
+        self.sfold = np.zeros(cap, dtype=np.uint64)  # OR of each row's words (quick reject)
         self.nxt = np.full(cap, -1, dtype=np.int64)
         self.head = np.full(n, -1, dtype=np.int64)
         self.tail = np.full(n, -1, dtype=np.int64)
@@ -93,6 +94,7 @@ class _SearchArrays:
         c = len(self.sp)
         budget.reserve(c * (self.sp.shape[1] + 1) * 8, "failure search store")
         self.sp, self.nxt = _grow(self.sp, 2 * c), _grow(self.nxt, 2 * c, -1)
+        self.sfold = _grow(self.sfold, 2 * c)
 
     def store(self) -> dict[int, list[frozenset[int]]]:
         """The store as the pure-Python search builds it (same keys and list order)."""
@@ -146,7 +148,7 @@ def compiled_search(table, is_p, phi, trans, identity, node_limit, tick, stop_ke
     a = _SearchArrays(n, nw, nl, identity)
     last_tick = 0
     while True:
-        code = k.search_batch(a.sc, a.hp, a.free, a.qkey, a.qx, a.qj, a.qt, a.sp, a.head,
+        code = k.search_batch(a.sc, a.hp, a.free, a.qkey, a.qx, a.qj, a.qt, a.sp, a.sfold, a.head,
                               a.tail, a.nxt, a.xorder, cols, tab, uoff, uval, pbits, isp,
                               steps_limb, steps_val, stop, has_stop, 8192, node_limit, fail)
         if code == 3:
