@@ -104,7 +104,9 @@ def test_without_numba_the_python_path_is_used(monkeypatch):
     assert mq.quotient("0.07", max_heap=20, certify=0).as_dict() == ref
 
 
-def test_reduced_table_equals_products_of_representatives(monkeypatch):
+@pytest.mark.parametrize("compiled", [True, False])
+def test_reduced_table_equals_products_of_representatives(compiled, monkeypatch):
+    _force(monkeypatch, compiled)
     real = bipartite.reduce_bipartite
     seen = []
 

@@ -1,12 +1,11 @@
 """numba kernels (imported only through :mod:`misere.quotients.impartial.kernels`).
 
 State of a search lives in numpy arrays owned by the caller (see ``kernels._SearchArrays``):
-``sc`` holds the scalars ``[heap size, store rows, values stored, words popped, free
-slots]``; the queue is
-a binary heap ``hp`` of slots with key limbs ``qkey``, value ``qx``, last generator ``qj`` and
-transition set ``qt``; the store is one linked list of bitset rows ``sp`` (with the OR of
-each row's words in ``sfold``, a quick subset reject) per value
-(``head``/``tail``/``nxt``), values listed in order of first insertion in ``xorder``.
+``sc`` holds the scalars ``[heap size, store rows, values stored, words popped, free slots]``;
+the queue is a binary heap ``hp`` of slots with key limbs ``qkey``, value ``qx``, last
+generator ``qj`` and transition set ``qt``; the store is one linked list of bitset rows ``sp``
+per value (``head``/``tail``/``nxt``; ``sfold`` holds the OR of each row's words, a quick
+subset reject), values listed in order of first insertion in ``xorder``.
 """
 from __future__ import annotations
 
@@ -289,3 +288,30 @@ def mark_level(level, level_prev, prev, pow_map, maps, ooff, oidx, status, ft_of
         status[y] = mark
         reached[sc[1]] = y
         sc[1] += 1
+
+
+@njit(cache=True)
+def class_table(letter_maps, identity):
+    """``bipartite._class_table`` breadth first, one row at a time; returns the table and the
+    number of classes reached."""
+    nlet, count = letter_maps.shape
+    table = np.empty((count, count), dtype=np.int32)
+    done = np.zeros(count, dtype=np.bool_)
+    queue = np.empty(count, dtype=np.int64)
+    for r in range(count):
+        table[identity, r] = r
+    done[identity] = True
+    queue[0] = identity
+    qn, qi = 1, 0
+    while qi < qn:
+        c = queue[qi]
+        qi += 1
+        for g in range(nlet):
+            d = letter_maps[g, c]
+            if not done[d]:
+                done[d] = True
+                for r in range(count):
+                    table[d, r] = letter_maps[g, table[c, r]]
+                queue[qn] = d
+                qn += 1
+    return table, qn
