@@ -16,9 +16,13 @@ from math import prod
 import numpy as np
 
 from misere.errors import ComputationLimitError
+from misere.quotients.impartial import kernels
 from misere.quotients.monoid import TableMonoid
 
 __all__ = ["ProductMonoid", "Marking", "mark_p_portion", "reduce_bipartite"]
+
+#: smallest candidate order marked by the compiled kernel by default
+COMPILED_MIN_ORDER = 256
 
 
 class ProductMonoid:
@@ -94,6 +98,10 @@ class Marking:
         Heaps with at least one option, increasing.
     limit : int
         Largest number of elements allowed.
+    compiled : bool, optional
+        Mark with the numba kernel ``mark_level`` (one level of multiplication by a heap value
+        per call; same elements in the same order, same statuses). By default when numba
+        imports and ``m`` has at least ``COMPILED_MIN_ORDER`` elements.
 
     Notes
     -----
@@ -110,15 +118,66 @@ class Marking:
 
     def __init__(self, m: ProductMonoid, psi: Mapping[int, int],
                  options: Mapping[int, Sequence[Sequence[int]]], heaps: Sequence[int],
-                 limit: int) -> None:
+                 limit: int, compiled: bool | None = None) -> None:
         if m.order > limit:
             raise ComputationLimitError(
                 f"candidate monoid of order {m.order} exceeds the size bound")
         self.m, self.limit = m, limit
-        self.status = bytearray(m.order)  # 0 unknown, 1 N, 2 P
+        if compiled is None:
+            compiled = m.order >= COMPILED_MIN_ORDER and kernels.available()
+        if compiled:
+            self.status = np.zeros(m.order, dtype=np.uint8)
+            self._reached = np.zeros(m.order, dtype=np.int64)
+            self._sc = np.array([1, 1, 0, 0], dtype=np.int64)
+            self._reached[0] = m.identity
+            run = self._run_compiled
+        else:
+            self.status = bytearray(m.order)  # 0 unknown, 1 N, 2 P
+            self.reached = [m.identity]
+            run = self._run
         self.status[m.identity] = 1
-        self.reached = [m.identity]
-        self._steps = self._run(psi, options, heaps)
+        self._compiled = compiled
+        self._steps = run(psi, options, heaps)
+
+    def _run_compiled(self, psi, options, heaps):
+        """:meth:`_run` with each level marked by the compiled kernel; yields per level."""
+        from misere import budget
+        k = kernels.get()
+        m, status, sc = self.m, self.status, self._sc
+        gens = sorted({int(psi[p]) for h in heaps for o in options[h] for p in o}
+                      | {int(psi[h]) for h in heaps})
+        row = {g: i for i, g in enumerate(gens)}
+        budget.reserve(8 * len(gens) * m.order, "candidate multiplication maps")
+        codes = np.arange(m.order, dtype=np.int64)
+        maps = np.stack([m.mul_by(codes, g) for g in gens]) if gens else codes[None, :0]
+        ft_off = np.zeros(m.order, dtype=np.int64)
+        ft_len = np.zeros(m.order, dtype=np.int64)
+        stamp = np.zeros(m.order, dtype=np.int64)
+        pool = np.zeros(1024, dtype=np.int64)
+        for h in heaps:
+            gmap = maps[row[int(psi[h])]]
+            ooff = np.cumsum([0] + [len(o) for o in options[h]]).astype(np.int64)
+            oidx = np.asarray([row[int(psi[p])] for o in options[h] for p in o] or [0],
+                              dtype=np.int64)
+            prev = self._reached[:int(sc[1])].copy()
+            level_prev, pow_map = prev, gmap
+            while True:
+                level = gmap[level_prev]
+                if status[level].all():
+                    break
+                need = int(sc[0]) + len(level) * (int(sc[3]) + len(options[h]))
+                if need > len(pool):
+                    budget.reserve(8 * need, "candidate marking")
+                    pool = np.concatenate([pool, np.zeros(need, dtype=np.int64)])
+                k.mark_level(level, level_prev, prev, pow_map, maps, ooff, oidx, status, ft_off,
+                             ft_len, pool, sc, self._reached, stamp)
+                if sc[1] > self.limit:
+                    raise ComputationLimitError(
+                        f"candidate monoid exceeds the size bound of {self.limit} elements")
+                budget.check()
+                yield
+                level_prev = level
+                pow_map = gmap[pow_map]
 
     def _run(self, psi, options, heaps):
         m, status, reached = self.m, self.status, self.reached
@@ -177,8 +236,8 @@ class Marking:
     def status_of(self, target: int) -> bool:
         """P-status of ``target``, marking only as far as needed."""
         if not self.status[target]:
-            for y in self._steps:
-                if y == target:
+            for _ in self._steps:
+                if self.status[target]:
                     break
             else:
                 raise ComputationLimitError("target element not reached while marking")
@@ -188,6 +247,9 @@ class Marking:
         """All reached elements and their P-status."""
         for _ in self._steps:
             pass
+        if self._compiled:
+            arr = self._reached[:int(self._sc[1])].copy()
+            return arr, self.status[arr] == 2
         arr = np.asarray(self.reached, dtype=np.int64)
         return arr, np.frombuffer(bytes(self.status), dtype=np.uint8)[arr] == 2
 
@@ -249,18 +311,47 @@ def reduce_bipartite(
     if max_order is not None and count > max_order:
         raise ComputationLimitError(f"reduced candidate of order {count} exceeds the memory "
                                     f"bound of {max_order} elements")
-    # representatives and table
-    reps = np.full(count, -1, dtype=np.int64)
-    for i in range(len(reached) - 1, -1, -1):
-        reps[cls[i]] = i
-    rep_el = reached[reps]
-    table = np.empty((count, count), dtype=np.int32)
-    for r0 in range(0, count, 256):  # row blocks keep the temporaries small
-        block = m.mul(rep_el[r0:r0 + 256, None], rep_el[None, :])
-        table[r0:r0 + 256] = cls[pos[block]]
+    # representatives (first reached element of each class) and table
+    _, reps = np.unique(cls, return_index=True)
+    table = _class_table([c[reps] for c in (cls[s] for s in succ)],
+                         int(cls[pos[m.identity]]), count)
     p_mask = np.zeros(count, dtype=bool)
     p_mask[cls] = is_p
     identity = int(cls[pos[m.identity]])
     cls_map = np.full(m.order, -1, dtype=np.int64)
     cls_map[reached] = cls
     return TableMonoid(table, identity), p_mask, cls_map
+
+
+def _class_table(letter_maps: Sequence[np.ndarray], identity: int, count: int) -> np.ndarray:
+    """Multiplication table of a commutative monoid generated by letters, from the letters'
+    action on the classes (``letter_maps[g][c]`` = class of ``c * g``).
+
+    Rows are filled breadth first from the identity: if ``d = c * g`` then row ``d`` is row
+    ``c`` followed by ``g`` (``x * d = (x * c) * g``); every class is a product of letters.
+    """
+    k = kernels.get() if count >= COMPILED_MIN_ORDER else None
+    if k is not None and letter_maps:
+        table, reached = k.class_table(np.stack(letter_maps).astype(np.int64), identity)
+        if reached != count:
+            raise ComputationLimitError("reduced candidate is not generated by its letters")
+        return table
+    table = np.empty((count, count), dtype=np.int32)
+    table[identity] = np.arange(count, dtype=np.int32)
+    done = np.zeros(count, dtype=bool)
+    done[identity] = True
+    frontier = np.array([identity], dtype=np.int64)
+    while frontier.size:
+        grown = np.zeros(count, dtype=bool)
+        for lm in letter_maps:
+            d = lm[frontier]
+            fresh = ~done[d]
+            if not fresh.any():
+                continue
+            d = d[fresh]  # a class met twice gets the same row from either source
+            done[d] = grown[d] = True
+            table[d] = lm[table[frontier[fresh]]]
+        frontier = np.flatnonzero(grown)
+    if not done.all():
+        raise ComputationLimitError("reduced candidate is not generated by its letters")
+    return table

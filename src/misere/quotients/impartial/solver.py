@@ -146,12 +146,15 @@ def _candidate(game: HeapGame, n: int, base: TableMonoid, phi: list[int],
     heaps = [h for h in range(1, n + 1) if game.options(h)]
     kept = [h for h in heaps if h not in free]
     sub = base.submonoid(phi[h] for h in kept)
-    inv = np.full(base.order, -1, dtype=np.int32)
-    inv[sub] = np.arange(len(sub), dtype=np.int32)
-    btab = inv[base.table[np.ix_(sub, sub)]]
+    if len(sub) == base.order:  # the kept heaps generate the whole base: keep its labels
+        bmon, inv = base, np.arange(base.order)
+    else:
+        inv = np.full(base.order, -1, dtype=np.int32)
+        inv[sub] = np.arange(len(sub), dtype=np.int32)
+        bmon = TableMonoid(inv[base.table[np.ix_(sub, sub)]], 0)
     fh = sorted(free)
-    m = ProductMonoid(TableMonoid(btab, 0), [free[h] for h in fh])
-    psi = {h: 0 for h in range(n + 1)}
+    m = ProductMonoid(bmon, [free[h] for h in fh])
+    psi = {h: bmon.identity for h in range(n + 1)}
     psi.update({h: int(inv[phi[h]]) for h in kept})
     psi.update({h: m.generator(j) for j, h in enumerate(fh)})
     options = {h: game.options(h) for h in heaps}
@@ -189,7 +192,7 @@ def _least_failure(game, n, q, p_mask, phi, limits, tick):
     pf = p_failure(q.table, p_mask, phi, trans)
     best = None
     if pf:
-        heap_words = _heap_words(q, phi, trans)
+        heap_words = _heap_words(q, phi, trans, {x for x, _ in pf})
         for x, h in pf:
             w = tuple(sorted(heap_words[x] + (h,), reverse=True))
             if best is None or w < best:
@@ -200,12 +203,12 @@ def _least_failure(game, n, q, p_mask, phi, limits, tick):
     return (nf if nf is not None else best), store
 
 
-def _heap_words(q: TableMonoid, phi, trans) -> dict[int, tuple[int, ...]]:
-    """Colex-least heap word of every element (heaps with options as generators)."""
+def _heap_words(q: TableMonoid, phi, trans, wanted) -> dict[int, tuple[int, ...]]:
+    """Colex-least heap word of the ``wanted`` elements (heaps with options as generators)."""
     from misere.quotients.monoid import first_words
     heaps = sorted(trans)
     _, words = first_words(q.order, q.identity, [phi[h] for h in heaps], q.mul_by)
-    return {x: tuple(h for h, e in zip(heaps, w) for _ in range(e)) for x, w in words.items()}
+    return {x: tuple(h for h, e in zip(heaps, words[x]) for _ in range(e)) for x in wanted}
 
 
 def step(game: HeapGame, st: SolverState, limits: Limits | None = None,

@@ -18,11 +18,15 @@ import numpy as np
 
 from misere import budget
 from misere.errors import ComputationLimitError
+from misere.quotients.impartial import kernels
 
 __all__ = ["Store", "p_failure", "n_failure_search", "extend_store", "word_key"]
 
 Word = tuple[int, ...]  # heaps in decreasing order (also the colex sort key)
 Store = dict[int, list[frozenset[int]]]
+
+#: smallest table order for which the failure search runs compiled by default
+COMPILED_MIN_ORDER = 64
 
 
 def _dominated(store: Store, x: int, t: frozenset[int]) -> bool:
@@ -110,6 +114,7 @@ def n_failure_search(
     node_limit: int = 50_000_000,
     tick: Callable[[int], None] | None = None,
     stop_key: int | None = None,
+    compiled: bool | None = None,
 ) -> tuple[Word | None, Store]:
     """Colex-least N-failure word, or ``None`` together with the store of transition sets.
 
@@ -129,13 +134,23 @@ def n_failure_search(
     stop_key : int, optional
         Stop (returning ``None``) at the first word whose colex key (:func:`word_key`) is at
         least this: the caller already knows a failure there. The store is then incomplete.
+    compiled : bool, optional
+        Run the numba kernel (:mod:`misere.quotients.impartial.kernels`; same pop order, same
+        result). By default it is used when numba imports and the table has at least
+        ``COMPILED_MIN_ORDER`` elements (below that the import costs more than it saves).
 
     Returns
     -------
     failure, store
         The least failing word (heaps in decreasing order) or ``None``; the store maps each
-        value to the antichain of minimal transition sets of words reaching it.
+        value to the antichain of minimal transition sets of words reaching it (the compiled
+        search returns an empty store when it stops early).
     """
+    if compiled is None:
+        compiled = table.shape[0] >= COMPILED_MIN_ORDER and kernels.available()
+    if compiled and trans:
+        return kernels.compiled_search(table, is_p, phi, trans, identity, node_limit, tick,
+                                       stop_key, _decode)
     tb = _Tables(table, is_p, phi, trans)
     heaps = sorted(trans)
     pset = tb.p

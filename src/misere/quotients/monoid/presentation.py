@@ -114,10 +114,11 @@ def present(monoid: TableMonoid, generators: Sequence[int]) -> Presentation:
             if value_of.get(tv) is None:
                 nonnormal.append(tv)
     nonnormal = sorted(set(nonnormal), key=_colex_key)
-    minimal: list[tuple[int, ...]] = []
-    for w in nonnormal:
-        if not any(all(a <= b for a, b in zip(m, w)) for m in minimal):
-            minimal.append(w)
+    # normal words are closed downwards (colex is a monomial order), so a boundary word is
+    # minimal among the non-normal ones iff removing any one letter gives a normal word
+    minimal = [w for w in nonnormal
+               if all(tuple(e - (j == i) for j, e in enumerate(w)) in value_of
+                      for i, ei in enumerate(w) if ei)]
     rels = []
     for w in minimal:
         x = monoid.identity

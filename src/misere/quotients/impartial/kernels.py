@@ -1,0 +1,173 @@
+"""Compiled inner loops of the quotient engine (numba), with bitset transition sets.
+
+:func:`search_batch` is the N-failure search of :func:`misere.quotients.impartial.verify.
+n_failure_search` (same colex pop order, same domination pruning, hence the same failure and
+the same store) over transition sets held as rows of ``uint64`` words. Colex keys
+``sum(e_h << 8h)`` are held as little-endian ``uint64`` limbs. It runs a bounded number of pops
+per call so that the caller can check the budget between batches, and reports when an array is
+full so the caller can grow it and resume.
+
+numba is optional: :func:`available` says whether it imports; the pure-Python search is used
+otherwise (and for small tables, where the import and call overhead would dominate).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["available", "get"]
+
+_KERNELS = None
+_TRIED = False
+
+
+def available() -> bool:
+    """Whether the compiled kernels can be used (numba importable)."""
+    return get() is not None
+
+
+def get():
+    """The module of compiled kernels, or ``None`` when numba is missing."""
+    global _KERNELS, _TRIED
+    if not _TRIED:
+        _TRIED = True
+        try:
+            from misere.quotients.impartial import _numba_kernels as mod
+        except ImportError:  # numba not installed: pure-Python fallback
+            mod = None
+        _KERNELS = mod
+    return _KERNELS
+
+
+def bits_to_sets(rows: np.ndarray) -> list[frozenset[int]]:
+    """Frozensets of the bit positions set in each ``uint64`` row."""
+    if len(rows) == 0:
+        return []
+    b = np.unpackbits(np.ascontiguousarray(rows).view(np.uint8), axis=1, bitorder="little")
+    r, c = np.nonzero(b)
+    out: list[list[int]] = [[] for _ in range(len(rows))]
+    for i, j in zip(r.tolist(), c.tolist()):
+        out[i].append(j)
+    return [frozenset(x) for x in out]
+
+
+def _grow(a: np.ndarray, size: int, fill=0) -> np.ndarray:
+    out = np.full((size,) + a.shape[1:], fill, dtype=a.dtype)
+    out[:len(a)] = a
+    return out
+
+
+class _SearchArrays:
+    """Queue and store arrays of one compiled search (grown on demand)."""
+
+    def __init__(self, n: int, nw: int, nl: int, identity: int, cap: int = 1024) -> None:
+        self.sc = np.zeros(5, dtype=np.int64)
+        self.hp = np.zeros(cap, dtype=np.int64)
+        self.free = np.zeros(cap, dtype=np.int64)
+        self.qkey = np.zeros((cap, nl), dtype=np.uint64)
+        self.qx = np.zeros(cap, dtype=np.int64)
+        self.qj = np.zeros(cap, dtype=np.int64)
+        self.qt = np.zeros((cap, nw), dtype=np.uint64)
+        self.sp = np.zeros((cap, nw), dtype=np.uint64)
+        self.sfold = np.zeros(cap, dtype=np.uint64)  # OR of each row's words (quick reject)
+        self.nxt = np.full(cap, -1, dtype=np.int64)
+        self.head = np.full(n, -1, dtype=np.int64)
+        self.tail = np.full(n, -1, dtype=np.int64)
+        self.xorder = np.zeros(n, dtype=np.int64)
+        self.qx[0] = identity
+        self.sc[0] = 1  # the empty word in slot 0
+        self.free[:cap - 1] = np.arange(cap - 1, 0, -1)
+        self.sc[4] = cap - 1
+
+    def grow_queue(self) -> None:
+        from misere import budget
+        c = len(self.hp)
+        budget.reserve(c * (self.qt.shape[1] + self.qkey.shape[1] + 4) * 8, "failure search queue")
+        self.hp, self.qx, self.qj = (_grow(a, 2 * c) for a in (self.hp, self.qx, self.qj))
+        self.qkey, self.qt = _grow(self.qkey, 2 * c), _grow(self.qt, 2 * c)
+        self.free = _grow(self.free, 2 * c)
+        k = int(self.sc[4])
+        self.free[k:k + c] = np.arange(2 * c - 1, c - 1, -1)
+        self.sc[4] = k + c
+
+    def grow_store(self) -> None:
+        from misere import budget
+        c = len(self.sp)
+        budget.reserve(c * (self.sp.shape[1] + 1) * 8, "failure search store")
+        self.sp, self.nxt = _grow(self.sp, 2 * c), _grow(self.nxt, 2 * c, -1)
+        self.sfold = _grow(self.sfold, 2 * c)
+
+    def store(self) -> dict[int, list[frozenset[int]]]:
+        """The store as the pure-Python search builds it (same keys and list order)."""
+        order, rows = [], []
+        nxt, head = self.nxt.tolist(), self.head.tolist()
+        for x in self.xorder[:int(self.sc[2])].tolist():
+            r = head[x]
+            lst = []
+            while r >= 0:
+                lst.append(r)
+                r = nxt[r]
+            order.append((x, len(lst)))
+            rows.extend(lst)
+        sets = bits_to_sets(self.sp[np.asarray(rows, dtype=np.int64)])
+        out, i = {}, 0
+        for x, k in order:
+            out[x] = sets[i:i + k]
+            i += k
+        return out
+
+
+def compiled_search(table, is_p, phi, trans, identity, node_limit, tick, stop_key, decode):
+    """The N-failure search of ``verify.n_failure_search`` run by :func:`search_batch`.
+
+    Returns ``(failure key or None, store)``; the store is complete only when no failure was
+    found and the stop key was not reached (it is then empty).
+    """
+    from misere import budget
+    from misere.errors import ComputationLimitError
+    k = get()
+    heaps = sorted(trans)
+    n = table.shape[0]
+    nw, nl = (n + 63) // 64, max(heaps) // 8 + 1
+    tab = np.ascontiguousarray(table)
+    if tab.dtype != np.int32:
+        tab = tab.astype(np.int32)
+    cols = np.ascontiguousarray(tab[:, [phi[h] for h in heaps]].T)
+    uoff = np.cumsum([0] + [len(trans[h]) for h in heaps]).astype(np.int64)
+    uval = np.asarray([u for h in heaps for u in trans[h]] or [0], dtype=np.int64)
+    pb = np.zeros(nw * 8, dtype=np.uint8)
+    packed = np.packbits(np.asarray(is_p, dtype=bool), bitorder="little")
+    pb[:len(packed)] = packed
+    pbits = pb.view(np.uint64)
+    isp = np.asarray(is_p, dtype=np.bool_)
+    steps_limb = np.asarray([h // 8 for h in heaps], dtype=np.int64)
+    steps_val = np.asarray([1 << (8 * (h % 8)) for h in heaps], dtype=np.uint64)
+    has_stop = stop_key is not None and stop_key < 1 << (64 * nl)
+    sk = stop_key if has_stop else 0
+    stop = np.asarray([(sk >> (64 * i)) & (2**64 - 1) for i in range(nl)], dtype=np.uint64)
+    fail = np.zeros(nl, dtype=np.uint64)
+    a = _SearchArrays(n, nw, nl, identity)
+    last_tick = 0
+    while True:
+        code = k.search_batch(a.sc, a.hp, a.free, a.qkey, a.qx, a.qj, a.qt, a.sp, a.sfold, a.head,
+                              a.tail, a.nxt, a.xorder, cols, tab, uoff, uval, pbits, isp,
+                              steps_limb, steps_val, stop, has_stop, 8192, node_limit, fail)
+        if code == 3:
+            budget.check()
+            if tick is not None and a.sc[3] - last_tick >= 20480:
+                last_tick = int(a.sc[3])
+                tick(last_tick)
+        elif code == 4:
+            a.grow_queue()
+        elif code == 5:
+            a.grow_store()
+        elif code == 6:
+            raise ComputationLimitError("failure search: a heap exponent reached 255")
+        elif code == 7:
+            raise ComputationLimitError(f"failure search exceeded {node_limit} words")
+        elif code == 1:
+            key = sum(int(v) << (64 * i) for i, v in enumerate(fail.tolist()))
+            return decode(key), {}
+        elif code == 2:
+            return None, {}
+        else:
+            return None, a.store()

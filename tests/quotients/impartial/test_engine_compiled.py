@@ -1,0 +1,148 @@
+"""The compiled engine paths against the pure-Python ones and the oracle (issue 10, item 6).
+
+* The numba N-failure search returns the same least failure and the same store (keys, list
+  order, sets) as the Python search, with and without a stop key.
+* The numba marking reaches the same elements in the same order with the same statuses, also
+  when stopped at a target and resumed.
+* A whole run with every search and marking compiled equals a run with none compiled and a run
+  without numba at all; its outcomes agree with the brute-force oracle.
+* The reduced table built from the letters' action equals the products of representatives,
+  and the presentation's minimal relations equal the quadratic minimal-element filter.
+"""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import misere.quotients as mq
+from misere.quotients.impartial import bipartite, kernels, solver, verify
+from misere.quotients.monoid import first_words
+from misere.quotients.monoid.presentation import present
+from tests.oracle.heap_oracle import octal_rules, outcome_function, positions
+
+pytest.importorskip("numba")
+
+HEAVY = {"0.7303", "0.65"}  # several seconds each to heap 14
+rng = random.Random(606)
+CODES = sorted({"0." + "".join(str(rng.choice(range(8))) for _ in range(k))
+                for k in (2, 3, 4) for _ in range(4)} | {"0.07", "0.137", "4.7"})
+CODES = [pytest.param(c, marks=pytest.mark.slow) if c in HEAVY else c
+         for c in CODES if c.rstrip("0") != "0."]
+
+
+def _force(monkeypatch, compiled: bool) -> None:
+    big = 0 if compiled else 1 << 60
+    monkeypatch.setattr(verify, "COMPILED_MIN_ORDER", big)
+    monkeypatch.setattr(bipartite, "COMPILED_MIN_ORDER", big)
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_compiled_search_equals_python_search(code, monkeypatch):
+    real = verify.n_failure_search
+    checked = []
+
+    def spy(*args, **kwargs):
+        kwargs.pop("compiled", None)
+        py = real(*args, compiled=False, **kwargs)
+        c = real(*args, compiled=True, **kwargs)
+        assert c[0] == py[0]
+        if c[0] is None and kwargs.get("stop_key") is None:
+            assert list(c[1]) == list(py[1]) and c[1] == py[1]
+        checked.append(c[0])
+        return py
+
+    monkeypatch.setattr(solver, "n_failure_search", spy)
+    mq.quotient(code, max_heap=14, certify=0)
+    assert checked or code in ("4.7",)
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_compiled_marking_equals_python_marking(code, monkeypatch):
+    real = bipartite.Marking
+    count = []
+
+    def both(m, psi, options, heaps, limit, compiled=None):
+        py = real(m, psi, options, heaps, limit, compiled=False)
+        c = real(m, psi, options, heaps, limit, compiled=True)
+        target = int(rng.randrange(m.order))
+        try:
+            t_py = py.status_of(target)
+        except Exception as exc:  # noqa: BLE001 -- both must fail alike
+            with pytest.raises(type(exc)):
+                c.status_of(target)
+        else:
+            assert c.status_of(target) == t_py
+        a, b = py.finish(), c.finish()
+        assert np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1])
+        count.append(1)
+        return real(m, psi, options, heaps, limit, compiled=False)
+
+    monkeypatch.setattr(solver, "Marking", both)
+    mq.quotient(code, max_heap=14, certify=0)
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_compiled_run_equals_python_run_and_oracle(code, monkeypatch):
+    _force(monkeypatch, True)
+    fast = mq.quotient(code, max_heap=14, certify=0).as_dict()
+    _force(monkeypatch, False)
+    slow = mq.quotient(code, max_heap=14, certify=0)
+    assert fast == slow.as_dict()
+    is_p = outcome_function(octal_rules(code))
+    for pos in positions(14, 14):
+        assert (slow.outcome(pos) == "P") == is_p(pos), (code, pos)
+
+
+def test_without_numba_the_python_path_is_used(monkeypatch):
+    ref = mq.quotient("0.07", max_heap=20, certify=0).as_dict()
+    monkeypatch.setattr(kernels, "_TRIED", True)
+    monkeypatch.setattr(kernels, "_KERNELS", None)
+    assert not kernels.available()
+    _force(monkeypatch, True)  # thresholds allow it, but numba is "missing"
+    assert mq.quotient("0.07", max_heap=20, certify=0).as_dict() == ref
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_reduced_table_equals_products_of_representatives(compiled, monkeypatch):
+    _force(monkeypatch, compiled)
+    real = bipartite.reduce_bipartite
+    seen = []
+
+    def check(m, reached, is_p, letters, max_order=None):
+        q, p_mask, cls = real(m, reached, is_p, letters, max_order)
+        pos = np.full(m.order, -1, dtype=np.int64)
+        pos[reached] = np.arange(len(reached))
+        reps = np.full(q.order, -1, dtype=np.int64)
+        for el in reached[::-1]:
+            reps[cls[el]] = el
+        direct = cls[m.mul(reps[:, None], reps[None, :])]
+        assert np.array_equal(direct, q.table)
+        seen.append(q.order)
+        return q, p_mask, cls
+
+    monkeypatch.setattr(solver, "reduce_bipartite", check)
+    mq.quotient("0.07", max_heap=18, certify=0)
+    assert seen
+
+
+def _naive_minimal(monoid, gens):
+    _, normal = first_words(monoid.order, monoid.identity, gens, monoid.mul_by)
+    values = set(normal.values())
+    border = set()
+    for w in normal.values():
+        for i in range(len(gens)):
+            v = tuple(e + (j == i) for j, e in enumerate(w))
+            if v not in values:
+                border.add(v)
+    return sorted(w for w in border
+                  if not any(m != w and all(a <= b for a, b in zip(m, w)) for m in border))
+
+
+@pytest.mark.parametrize("code", ["0.07", "0.137", "0.123"])
+def test_presentation_relations_are_the_minimal_non_normal_words(code):
+    q = mq.quotient(code, max_heap=16, certify=0)
+    gens = list(q.pres.generators)
+    pres = present(q.monoid, gens)
+    assert sorted(w for w, _ in pres.relations) == _naive_minimal(q.monoid, gens)
