@@ -4,8 +4,8 @@
   within a token bound, its misère outcome by memoised recursion on sorted heap tuples, compared
   with the quotient's prediction (a product of table look-ups per position).
 * :func:`v1_quotient`: the quotient engine as it was before issue 10 (solver, failure search,
-  bipartite candidates and table monoid copied unchanged into ``quotients_engine_v1``), run
-  through today's driver. On this machine it took 10.7-12.3 s for Dawson's Kayles to heap 33,
+  bipartite candidates and table monoid read unchanged from git at commit :data:`V1_COMMIT`
+  into a temporary package, so the repository holds no second copy), run through today's driver. On this machine it took 10.7-12.3 s for Dawson's Kayles to heap 33,
   the same as MisereSolver's 10.8 s, so it stands in for MisereSolver in the ratio.
 """
 from __future__ import annotations
@@ -52,15 +52,46 @@ def naive_certificate(options, table, p_mask, phi, identity, max_heap, tokens):
     return count, agreed
 
 
+#: ``main`` just before the quotient engine work of issue 10
+V1_COMMIT = "8793792"
+_V1_FILES = {"table": "src/misere/quotients/monoid/table.py",
+             "bipartite": "src/misere/quotients/impartial/bipartite.py",
+             "verify": "src/misere/quotients/impartial/verify.py",
+             "solver": "src/misere/quotients/impartial/solver.py"}
+
+
+def _v1_solver():
+    """The v1 solver module, loaded from git history (imports between its files made relative)."""
+    import importlib
+    import re
+    import subprocess
+    import tempfile
+    from pathlib import Path
+
+    if "misere_engine_v1" not in sys.modules:
+        root = Path(__file__).resolve().parents[2]
+        pkg = Path(tempfile.mkdtemp()) / "misere_engine_v1"
+        pkg.mkdir()
+        (pkg / "__init__.py").write_text("")
+        for name, path in _V1_FILES.items():
+            text = subprocess.run(["git", "-C", str(root), "show", f"{V1_COMMIT}:{path}"], check=True,
+                                  capture_output=True, text=True).stdout
+            text = re.sub(r"from misere\.quotients\.impartial\.(\w+) import", r"from .\1 import", text)
+            text = text.replace("from misere.quotients.monoid import", "from .table import")
+            (pkg / f"{name}.py").write_text(text)
+        sys.path.insert(0, str(pkg.parent))
+    return importlib.import_module("misere_engine_v1.solver")
+
+
 def v1_quotient(code: str, max_heap: int):
     """``misere.quotient(code, max_heap=..., certify=0)`` with the pre-issue-10 engine."""
     import misere
-    import misere.quotients.impartial.result as result
-    from naive.quotients_engine_v1 import solver as v1
+    import misere.quotients.impartial.driver as driver
 
-    saved = result.step
-    result.step = v1.step
+    v1 = _v1_solver()
+    saved = driver.step
+    driver.step = v1.step
     try:
         return misere.quotient(code, max_heap=max_heap, certify=0)
     finally:
-        result.step = saved
+        driver.step = saved
