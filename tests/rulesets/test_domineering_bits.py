@@ -9,7 +9,8 @@ import pytest
 
 from misere.core import cache
 from misere.rulesets.domineering import Domineering as D
-from misere.rulesets.grid_bits import normalise, pack_cells
+from misere.rulesets import grid_jit
+from misere.rulesets.grid_bits import domineering_outcome_pair, normalise, pack_cells
 
 
 @lru_cache(maxsize=None)
@@ -81,3 +82,34 @@ def test_normalise_keeps_the_game() -> None:
         rows = [(bits >> (3 * i + j)) & 1 for i in range(2) for j in range(3)]
         cells = [(i + shift, j + shift) for i in range(2) for j in range(3) if rows[3 * i + j]]
         assert normalise(pack_cells(cells)) == normalise(pack_cells([(i, j) for i, j in cells]))
+
+
+def _pair(rows: list[str]) -> str:
+    from misere.core.outcome import Outcome
+    return Outcome.from_pair(*domineering_outcome_pair(pack_cells(
+        [(i, j) for i, r in enumerate(rows) for j, ch in enumerate(r) if ch == "."]), compiled=True)).value
+
+
+def test_compiled_search_agrees_with_python_and_naive() -> None:
+    # the numba kernel (plain Python without numba) vs the pure-Python search vs the definition
+    rng = random.Random(11)
+    cache.clear()
+    for _ in range(150):
+        h, w = rng.randint(1, 6), rng.randint(1, 7)
+        rows = ["".join("#" if rng.random() < 0.3 else "." for _ in range(w)) for _ in range(h)]
+        if sum(r.count(".") for r in rows) > 15:
+            continue
+        b = pack_cells([(i, j) for i, r in enumerate(rows) for j, ch in enumerate(r) if ch == "."])
+        assert domineering_outcome_pair(b, compiled=True) == domineering_outcome_pair(b, compiled=False), rows
+        assert _pair(rows) == naive(rows), rows
+
+
+def test_compiled_table_grows_and_search_resumes(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a tiny table that must double many times, and chunks of 40 expansions between budget checks
+    monkeypatch.setattr(grid_jit, "CHUNK", 40)
+    grid_jit._table = grid_jit._Table(16)
+    got = [_pair(["." * c] * r) for r, c in ((4, 5), (5, 4), (3, 5), (4, 4))]
+    assert got == [RECTANGLES[4][4], RECTANGLES[5][3], RECTANGLES[3][4], RECTANGLES[4][3]]
+    assert grid_jit._table.keys.size > 16
+    cache.clear()
+    assert grid_jit._table.keys.size == 1 << 16 and grid_jit._table.used[0] == 0

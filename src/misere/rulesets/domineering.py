@@ -14,7 +14,7 @@ from typing import Any, Iterable
 
 from misere.core.outcome import Outcome
 from misere.rulesets.grid_bits import STRIDE, domineering_outcome_pair, pack_cells
-from misere.rulesets.partizan_base import PartizanRuleset
+from misere.rulesets.partizan_base import Parsed, PartizanRuleset
 from misere.rulesets.partizan_draw import COLOURS, svg_document
 from misere.rulesets.positions import board_cells, rectangle_cells
 
@@ -106,6 +106,19 @@ class DomineeringRuleset(PartizanRuleset[Board]):
             return regions(rectangle_cells(*position, self, position))
         return regions(board_cells(position, self, position))
 
+    def _mask(self, position: Any) -> int | None:
+        """The whole board of a Python position as one bitmask when it fits (no split needed:
+        the bitmask search plays all regions at once), else ``None``."""
+        if isinstance(position, tuple) and len(position) == 2 and all(isinstance(x, int) for x in position):
+            cells = rectangle_cells(*position, self, position)
+        elif isinstance(position, list) and all(isinstance(row, str) for row in position):
+            cells = board_cells(position, self, position)
+        else:
+            return None
+        if any(c >= STRIDE - 1 or r >= STRIDE for r, c in cells):
+            return None
+        return pack_cells(cells)
+
     def component_moves(self, comp: Board, left: bool) -> list[tuple[str, list[Board]]]:
         dr, dc = (1, 0) if left else (0, 1)
         out = []
@@ -131,6 +144,10 @@ class DomineeringRuleset(PartizanRuleset[Board]):
         >>> Domineering.outcome("5x5").value, Domineering.outcome("4x5").value
         ('N', 'P')
         """
+        if not isinstance(position, (str, Parsed)):
+            b = self._mask(position)
+            if b is not None:
+                return Outcome.from_pair(*domineering_outcome_pair(b))
         comps = self.components(position)
         for transpose in (False, True):
             b = _stacked(comps, transpose)

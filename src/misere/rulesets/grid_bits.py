@@ -19,6 +19,9 @@ connected regions and searching multisets of region shapes explores fewer positi
 24 000 instead of 35 000 at 5x5), but in pure Python the flood fill and normalisation of each
 child cost more than they save, up to 5x5 and at 6x6 alike (see benchmarks/README.md).
 
+With numba installed the same search runs compiled (:mod:`misere.rulesets.grid_jit`, about
+25x faster than the naive bitmask search on rectangles up to 5x5 once compiled).
+
 References: Domineering, Milley 001 App. A; misère play, Siegel 003 §2.
 """
 from __future__ import annotations
@@ -90,10 +93,24 @@ def _expand(b: int, left: bool, memo: tuple[dict[int, bool], dict[int, bool]]) -
     return [c for _, c in kids]
 
 
-def domineering_wins(b: int, left: bool) -> bool:
-    """Does the player to move (Left: vertical dominoes) win board ``b`` in misère play?"""
-    memo = _memo
+def domineering_wins(b: int, left: bool, compiled: bool | None = None) -> bool:
+    """Does the player to move (Left: vertical dominoes) win board ``b`` in misère play?
+
+    ``compiled`` (default: when numba is installed) runs the compiled search of
+    :mod:`misere.rulesets.grid_jit` on boards of at most 8 rows; ``False`` the pure-Python
+    search below (same order, any number of rows).
+    """
     b = normalise(b)
+    if (compiled is None or compiled) and b < 1 << 63:  # 8 rows at most: one int64
+        from misere.rulesets import grid_jit  # numba is imported on first use only
+        if grid_jit.available or compiled:
+            return grid_jit.wins(b, left)
+    return _python_wins(b, left)
+
+
+def _python_wins(b: int, left: bool) -> bool:
+    """:func:`domineering_wins` in pure Python, memoised in tables shared by all calls."""
+    memo = _memo
     r = memo[left].get(b)
     if r is not None:
         return r
@@ -135,6 +152,6 @@ def domineering_wins(b: int, left: bool) -> bool:
     return memo[left][b]
 
 
-def domineering_outcome_pair(b: int) -> tuple[bool, bool]:
+def domineering_outcome_pair(b: int, compiled: bool | None = None) -> tuple[bool, bool]:
     """(Left wins moving first, Right wins moving first) on board ``b``, misère play."""
-    return domineering_wins(b, True), domineering_wins(b, False)
+    return domineering_wins(b, True, compiled), domineering_wins(b, False, compiled)
