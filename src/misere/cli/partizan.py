@@ -1,29 +1,24 @@
-"""CLI for partizan quotients and rulesets: ``partizan-quotient``, ``draw`` and (when no other
-module has registered it) ``play``.
+"""CLI for partizan quotients and ruleset pictures: ``partizan-quotient`` and ``draw``.
 
-The functions :func:`quotient_data`, :func:`play_data` are the shared entry points: the
-``quotient`` and ``play`` commands of other modules may delegate to them for ``--partizan`` and
-for ruleset names.
+:func:`quotient_data` is the shared entry point: the ``quotient`` command delegates to it for
+``--partizan``.
 """
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Optional, Sequence
+from typing import Any, Optional
 
 import typer
 
-from misere.core.game import Game
-from misere.core.outcome import Outcome
-from misere.errors import MisereError, VerificationError
+from misere.errors import MisereError
 from misere.quotients.partizan import PartizanQuotient, partizan_quotient
-from misere.rulesets.partizan_base import Move, PartizanRuleset
 from misere.rulesets.partizan_kayles import PartizanKaylesRuleset
 from misere.rulesets.registry import find_ruleset, ruleset_names
 
 from ..viz.output import check_output, write_picture
 from .common import JSON_OPTION, command, emit
 
-__all__ = ["register", "quotient_data", "play_data", "play_ruleset"]
+__all__ = ["register", "quotient_data"]
 
 
 def build_quotient(games: Optional[str], ruleset: Optional[str], max_size: int,
@@ -73,77 +68,8 @@ def quotient_data(games: Optional[str] = None, ruleset: Optional[str] = None, ma
     return data, "\n".join(lines)
 
 
-def play_data(ruleset: str, position: str) -> tuple[dict[str, Any], str]:
-    """Outcome and one winning move for each player of a ruleset position."""
-    r: PartizanRuleset[Any] = find_ruleset(ruleset)
-    comps = r.components(position)
-    text = r.format(comps)
-    moves: dict[str, list[Move]]
-    if isinstance(r, PartizanKaylesRuleset):
-        o: Outcome = r.quotient_outcome(comps)
-        if o != r.rule_outcome(comps):
-            raise VerificationError(f"quotient and Thm 4.4 disagree on {text!r}: please report")
-        rule = r.rule_moves(comps)
-        moves = {}
-        for p in ("Left", "Right"):
-            mv = rule[p]
-            moves[p] = [mv] if mv is not None else []
-        method = ("quotient: S_n -> kS1 + jS2 (000 Thm 3.2), outcome Pi(a^k b^j) in the computed "
-                  "<a,b | ab=1> (agrees with Thm 4.4), moves by corrected Thm 4.5")
-    elif hasattr(r, "rule_outcome"):
-        rule_of = getattr(r, "rule_outcome")
-        o = rule_of(comps)
-        moves = {}
-        for p in ("Left", "Right"):
-            moves[p] = [mv for mv, after in r.moves(comps, p)
-                        if not (rule_of(after).right_first if p == "Left" else rule_of(after).left_first)]
-        method = f"rule: {getattr(r, 'rule_name')}"
-    else:
-        o = r.outcome(comps)
-        moves = r.winning_moves(comps)
-        method = "search over sums of components"
-    data = {
-        "ruleset": r.name, "position": text, "outcome": o.value, "method": method,
-        "left_first": "Left" if o.left_first else "Right",
-        "right_first": "Right" if o.right_first else "Left",
-        "winning_moves": {p: [m.to_dict() for m in ms] for p, ms in moves.items()},
-    }
-    lines = [f"{r.name} {text}: outcome {o.value}  ({method})"]
-    for p in ("Left", "Right"):
-        ms = moves.get(p, [])
-        wins = o.left_first if p == "Left" else o.right_first
-        if not wins:
-            how = "loses"
-        elif ms:
-            how = f"wins by {ms[0].label} -> {ms[0].result}"
-        else:
-            how = "wins: no move available (misère)"
-        lines.append(f"{p} moving first: {how}")
-    return data, "\n".join(lines)
-
-
-def play_ruleset(name: str, position: Sequence[str], as_json: bool) -> bool:
-    """``misere play NAME POSITION...`` for a partizan ruleset name: print and return True;
-    return False (printing nothing) when ``name`` is not a registered ruleset."""
-    try:
-        find_ruleset(name)
-    except MisereError:
-        return False
-    data, text = play_data(name, " ".join(position))
-    emit(data, as_json, text)
-    return True
-
-
-def _names(app: typer.Typer) -> set[str]:
-    out = set()
-    for c in app.registered_commands:
-        nm = c.name or (c.callback.__name__.replace("_", "-") if c.callback else "")
-        out.add(nm)
-    return out
-
-
 def register(app: typer.Typer) -> None:
-    """Add ``partizan-quotient``, ``draw`` and, if not yet registered, ``play``."""
+    """Add ``partizan-quotient`` and ``draw``."""
 
     @app.command("partizan-quotient")
     @command
@@ -176,15 +102,3 @@ def register(app: typer.Typer) -> None:
         size = write_picture(output, lambda: svg, what="drawing")
         emit({"ruleset": r.name, "position": r.format(r.components(position)), "file": str(output),
               "bytes": size}, as_json, f"wrote {output}")
-
-    if "play" not in _names(app):
-        @app.command("play")
-        @command
-        def play_cmd(
-            ruleset: str = typer.Argument(..., help=f"Ruleset: {', '.join(ruleset_names())}."),
-            position: str = typer.Argument(..., help="Position in the ruleset's text format."),
-            as_json: bool = JSON_OPTION,
-        ) -> None:
-            """Outcome of a ruleset position and a winning move for either player."""
-            data, text = play_data(ruleset, position)
-            emit(data, as_json, text)
