@@ -11,7 +11,7 @@ Quick tour::
 """
 from .api import (
     Comparison, born_by, canonical, compare, comparison, count_born_by, distinguish, game, ge,
-    order, outcome, outcome_of_sum, parse, parse_list,
+    find_universe, order, outcome, outcome_of_sum, parse, parse_list,
 )
 from .api import Invertibility, invertibility, is_invertible
 from .core import Game, Outcome
@@ -43,7 +43,7 @@ __all__ = [
 #: names imported on first use, so that ``import misere`` stays fast (numpy, the quotient
 #: engines and the rulesets load only when asked for)
 _LAZY = {"rulesets": (".rulesets", None), "quotient": (".quotients", "quotient"),
-         "Quotient": (".quotients", "Quotient"), "find_universe": (".universes", "find_universe"),
+         "Quotient": (".quotients", "Quotient"),
          "universe_names": (".universes", "universe_names"), "census": (".quotients.census", "census")}
 
 

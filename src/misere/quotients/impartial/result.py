@@ -245,6 +245,22 @@ class Quotient:
         """Notebook picture: the Cayley graph."""
         return self.cayley("svg")
 
+    def _repr_html_(self) -> str:
+        """Notebook view: order, P-portion, presentation, periods, certificate, and the Cayley
+        graph when the quotient is small enough to read (order <= 60)."""
+        from misere.viz.html import card_html
+
+        state = "solved" if self.solved else f"partial, heaps <= {self.max_heap}"
+        fields = [("order", f"{self.order}  ({self.p_count} P-positions)"), ("presentation", self.presentation),
+                  ("P", "{" + ",".join(self.P) + "}"), ("status", state)]
+        if self.period is not None:
+            fields.append(("misère period", f"{self.period} (preperiod {self.preperiod})"))
+        cert = getattr(self, "certificate", None)
+        if cert is not None:
+            fields.append(("certificate", f"{cert.positions} positions, agreed: {cert.agreed}"))
+        picture = f"<div>{self.cayley('svg')}</div>" if self.order <= 60 else ""
+        return card_html(f"misère quotient of {self.game.name}", fields, picture)
+
     def cayley(self, fmt: str = "dot") -> str:
         """Cayley graph of ``Q`` on its generators as ``"dot"`` text or ``"svg"``."""
         from misere.quotients.monoid.cayley import cayley_dot, cayley_svg

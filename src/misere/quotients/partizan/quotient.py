@@ -423,6 +423,19 @@ class PartizanQuotient:
             "verified_words": self.verified_words,
         }
 
+    def _repr_html_(self) -> str:
+        """Notebook view: presentation, structure, strategy, the outcome of each element as a
+        badge, and the Hasse diagram of the order when the quotient is finite and small."""
+        from misere.viz.html import card_html, outcome_badge, table_html
+
+        words = self._element_words(None if self.order is not None else 3)[:40]
+        rows = [(self.name(w), outcome_badge(self.pi(w).value, False)) for w in words]
+        fields = [("presentation", self.presentation), ("structure", self.structure),
+                  ("strategy", self.strategy)]
+        picture = self.hasse_svg() if self.order is not None and self.order <= 40 else ""
+        return card_html("partizan misère quotient", fields, table_html(["element", "outcome"], rows, raw=True)
+                         + picture)
+
     def hasse_svg(self, max_size: int | None = None, title: str = "") -> str:
         """SVG Hasse diagram of the induced order, nodes coloured by outcome class."""
         from misere.viz.hasse import hasse_svg

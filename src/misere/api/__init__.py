@@ -6,37 +6,22 @@ checked once here; recursion that runs too deep becomes :class:`ComputationLimit
 """
 from __future__ import annotations
 
-import functools
 import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 
-from .core import theory
-from .core.game import Game
-from .core.notation import parse_terms
-from .core.outcome import Outcome, sum_outcome
-from .core.table import GameId
-from .errors import ComputationLimitError, InvalidArgumentError
+from ..core import theory
+from ..core.game import Game
+from ..core.notation import parse_terms
+from ..core.outcome import Outcome, sum_outcome
+from ..core.table import GameId
+from ..errors import ComputationLimitError
+from .arguments import _day, _flag, _g, _games, _limited, _names, _terms, _text
+from .display import find_universe
 
 if TYPE_CHECKING:
-    from .universes import Universe
+    from ..universes import Universe
 
-
-def find_universe(name: "str | Universe") -> "Universe":
-    """:func:`misere.universes.find_universe`, imported on first use (``import misere`` stays fast)."""
-    from .universes import find_universe as find
-
-    return find(name)
-
-
-def _game_svg(self: Game) -> str:
-    """The game tree as SVG, for notebooks (drawn by :mod:`misere.viz`, imported on call)."""
-    from .viz.tree import tree_svg
-
-    return tree_svg(self.id)
-
-
-Game._repr_svg_ = _game_svg  # type: ignore[attr-defined]  # attached from above: core draws nothing
 
 if TYPE_CHECKING:
     import numpy as np
@@ -51,83 +36,6 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 if sys.getrecursionlimit() < 20000:
     sys.setrecursionlimit(20000)
-
-
-def _limited(fn: F) -> F:
-    """Turn a RecursionError into a one-line ComputationLimitError."""
-
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(*args, **kwargs)
-        except RecursionError:
-            raise ComputationLimitError(
-                f"{fn.__name__}: the games are too deep for recursion (limit {sys.getrecursionlimit()})"
-            ) from None
-
-    return wrapper  # type: ignore[return-value]
-
-
-def _g(x: "Game | str", what: str = "game") -> Game:
-    """A game from a Game or notation; sums are refused up front when hopeless (:mod:`.core.theory`)."""
-    if isinstance(x, Game):
-        return x
-    if isinstance(x, str):
-        return Game.parse(x)
-    raise InvalidArgumentError(f"{what}: expected a Game or a notation string, got {type(x).__name__} {_show(x)}")
-
-
-def _show(x: object) -> str:
-    r = repr(x)
-    return r if len(r) <= 40 else r[:37] + "..."
-
-
-def _terms(x: "Game | str", what: str = "game") -> theory.Terms:
-    """The symbolic sum of x: nim heaps and numbers stay symbols (nothing big is built)."""
-    if isinstance(x, Game):
-        return theory.normalise([(theory.form(x.id), 1)])
-    if isinstance(x, str):
-        return parse_terms(x)
-    raise InvalidArgumentError(f"{what}: expected a Game or a notation string, got {type(x).__name__} {_show(x)}")
-
-
-def _text(text: object) -> str:
-    if not isinstance(text, str):
-        raise InvalidArgumentError(f"expected notation as a string, got {type(text).__name__} {_show(text)}")
-    return text
-
-
-def _names(names: object) -> "dict[str, Game] | None":
-    if names is None:
-        return None
-    if not isinstance(names, dict) or not all(isinstance(k, str) and isinstance(v, Game)
-                                              for k, v in names.items()):
-        raise InvalidArgumentError(f"names must be a dict from str to Game, got {_show(names)}")
-    return names
-
-
-def _games(xs: object, what: str) -> list["Game | str"]:
-    if isinstance(xs, (str, Game)) or not hasattr(xs, "__iter__"):
-        raise InvalidArgumentError(f"{what} must be a list of games, got {type(xs).__name__} {_show(xs)}")
-    out = list(xs)  # type: ignore[call-overload]
-    for x in out:
-        if not isinstance(x, (Game, str)):
-            raise InvalidArgumentError(f"{what}: expected Games or notation strings, got {type(x).__name__} {_show(x)}")
-    return out
-
-
-def _flag(value: object, name: str) -> bool:
-    if not isinstance(value, bool):
-        raise InvalidArgumentError(f"{name} must be True or False, got {_show(value)}")
-    return value
-
-
-def _day(n: object) -> int:
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise InvalidArgumentError(f"a day must be a non-negative integer, got {type(n).__name__} {_show(n)}")
-    if n < 0:
-        raise InvalidArgumentError(f"a day must be a non-negative integer, got {n}")
-    return n
 
 
 #: most positions a sum search may have (estimated) before it is refused up front
@@ -182,7 +90,7 @@ def parse_list(text: str, names: "dict[str, Game] | None" = None) -> list[Game]:
     >>> [str(g) for g in parse_list("1, -1, {0|*}")]
     ['1', '-1', '^']
     """
-    from .core.notation import parse_list_id
+    from ..core.notation import parse_list_id
 
     table = {k: v.id for k, v in (_names(names) or {}).items()}
     return [Game._of(x) for x in parse_list_id(_text(text), table)]
@@ -315,6 +223,20 @@ class Comparison:
     le: bool
     not_ge_witness: Game | None
     not_le_witness: Game | None
+    g: Game | None = None
+    h: Game | None = None
+
+    def _repr_html_(self) -> str:
+        """Notebook view: the relation and each witness with its outcome pair."""
+        from ..viz.html import comparison_html
+
+        rows = []
+        if self.g is not None and self.h is not None:
+            for direction, x in (("G >= H", self.not_ge_witness), ("G <= H", self.not_le_witness)):
+                if x is not None:
+                    og, oh = self.outcomes(self.g, self.h, x)
+                    rows.append((direction, str(x), og.value, oh.value))
+        return comparison_html(str(self.g), str(self.h), self.relation, self.universe, rows)
 
     def outcomes(self, g: Game, h: Game, x: Game) -> tuple[Outcome, Outcome]:
         """The outcomes of g+X and h+X in this universe's convention."""
@@ -339,7 +261,7 @@ def comparison(g: "Game | str", h: "Game | str", universe: "str | Universe" = "g
     wa = None if a else Game._of(u.verified_witness(gg.id, hh.id))
     wb = None if b else Game._of(u.verified_witness(hh.id, gg.id))
     rel = "=" if a and b else ">" if a else "<" if b else "||"
-    return Comparison(u.name, rel, a, b, wa, wb)
+    return Comparison(u.name, rel, a, b, wa, wb, gg, hh)
 
 
 @_limited
@@ -475,7 +397,7 @@ def invertibility(g: "Game | str", universe: "str | Universe" = "general") -> In
     >>> r.invertible, outcome_of_sum(["*", "*", r.witness]) != outcome(r.witness)
     (False, True)
     """
-    from .universes.invertibility import invertibility as _inv
+    from ..universes.invertibility import invertibility as _inv
 
     u = find_universe(universe)
     gg = _g(g)
