@@ -15,6 +15,7 @@ from math import prod
 
 import numpy as np
 
+from misere import budget
 from misere.errors import ComputationLimitError
 from misere.quotients.impartial import kernels
 from misere.quotients.monoid import TableMonoid
@@ -141,7 +142,6 @@ class Marking:
 
     def _run_compiled(self, psi, options, heaps):
         """:meth:`_run` with each level marked by the compiled kernel; yields per level."""
-        from misere import budget
         k = kernels.get()
         m, status, sc = self.m, self.status, self._sc
         gens = sorted({int(psi[p]) for h in heaps for o in options[h] for p in o}
@@ -203,6 +203,7 @@ class Marking:
             level_prev = prev
             pow_map = amap(g)
             while True:
+                budget.check()
                 level = amap(g)[np.asarray(level_prev, dtype=np.int64)].tolist()
                 if all(map(status.__getitem__, level)):
                     break
@@ -298,6 +299,7 @@ def reduce_bipartite(
     count = len(np.unique(cls))
     with np.errstate(over="ignore"):
         while True:
+            budget.check()
             key = cls * mults[0]
             for s, mlt in zip(succ, mults[1:]):
                 key = key + cls[s] * mlt
@@ -342,6 +344,7 @@ def _class_table(letter_maps: Sequence[np.ndarray], identity: int, count: int) -
     done[identity] = True
     frontier = np.array([identity], dtype=np.int64)
     while frontier.size:
+        budget.check()
         grown = np.zeros(count, dtype=bool)
         for lm in letter_maps:
             d = lm[frontier]
