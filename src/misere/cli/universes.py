@@ -85,4 +85,7 @@ def register(app: typer.Typer) -> None:
         lines.append(f"{len(rows)} facts: {summary}")
         emit({"facts": rows, "summary": counts}, as_json, "\n".join(lines))
 
+    from .html_reports import register_reports
+
+    register_reports(report)
     app.add_typer(report, name="report")

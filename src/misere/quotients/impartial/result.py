@@ -261,6 +261,17 @@ class Quotient:
         picture = f"<div>{self.cayley('svg')}</div>" if self.order <= 60 else ""
         return card_html(f"misère quotient of {self.game.name}", fields, picture)
 
+    def to_html(self) -> str:
+        """One self-contained HTML page: the card of :meth:`_repr_html_`, the pretending function
+        heap by heap (sortable) and the history of changes."""
+        from misere.viz.report import html_page, sortable_table
+
+        rows = [(h, w, "P" if self.outcome([h]) == "P" else "N") for h, w in enumerate(self.phi)]
+        changes = sortable_table(["heap", "order"], self.changes)
+        return html_page(f"Misère quotient of {self.game.name}", [
+            ("", self._repr_html_()), ("Pretending function Φ", sortable_table(["heap", "Φ(heap)", "outcome"], rows)),
+            ("Changes of the partial quotient", changes)])
+
     def cayley(self, fmt: str = "dot") -> str:
         """Cayley graph of ``Q`` on its generators as ``"dot"`` text or ``"svg"``."""
         from misere.quotients.monoid.cayley import cayley_dot, cayley_svg
