@@ -68,3 +68,25 @@ def test_partizan_quotient_card() -> None:
 def test_universe_card_counts_by_day() -> None:
     text = _text(m.find_universe("dicot")._repr_html_())
     assert text.startswith("universe dicot") and "day values born by day 0 1 1 2 2 9" in text
+
+
+def test_invertibility_card_shows_the_witness_outcomes() -> None:
+    text = _text(m.invertibility("*", universe="dead-ending")._repr_html_())
+    assert "invertible : no" in text and "witness X : 1" in text
+    assert "o(G + conj(G) + X) = P , o(X) = R" in text  # 001 §5.5: * + * is not 0 modulo E
+    assert "inverse : -1" in _text(m.invertibility("1", universe="dead-ending")._repr_html_())
+
+
+def test_census_records_show_as_a_table() -> None:
+    recs = m.census(["0.1", "0.75"], max_heap=16, per_code_timeout=30)
+    text = _text(recs._repr_html_())
+    assert text.startswith("code status |Q| |P|") and "0.75 partial 8 2" in text  # R8 (002 §8.1), not yet certified periodic at heap 16
+
+
+def test_cayley_graph_has_a_legend_and_one_generator_view() -> None:
+    q = m.quotient("0.123")
+    full, only_b = q.cayley("svg"), q.cayley("svg", only="b")
+    assert "P-position (second player wins)" in full and all(f">{g}</text>" in full for g in "abcd")
+    arrows = lambda svg: svg.count("marker-end=")  # noqa: E731
+    assert arrows(only_b) == q.order + 1  # one arrow per element, plus the legend's
+    assert arrows(full) == 4 * q.order + 4

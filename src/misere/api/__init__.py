@@ -386,6 +386,27 @@ class Invertibility:
     searched_day: int | None
     sufficient_condition: bool | None
 
+    def _repr_html_(self) -> str:
+        """Notebook view: the answer, the inverse or the witness with its outcome pair, the method."""
+        from ..viz.html import card_html, outcome_badge
+
+        fields = [("G", str(self.game)), ("invertible", "yes" if self.invertible else "no"),
+                  ("method", self.method)]
+        extra = ""
+        if self.inverse is not None:
+            fields.append(("inverse", str(self.inverse)))
+        if self.non_conjugal:
+            fields.append(("other inverses", ", ".join(map(str, self.non_conjugal))))
+        if self.witness is not None:
+            u = find_universe(self.universe)
+            g, x = self.game.id, self.witness.id
+            both = u.outcome_of_sum((g, (~self.game).id, x)).value
+            alone = u.outcome_of_sum((x,)).value
+            fields.append(("witness X", str(self.witness)))
+            extra = (f"<div>o(G + conj(G) + X) = {outcome_badge(both, False)}, "
+                     f"o(X) = {outcome_badge(alone, False)}</div>")
+        return card_html(f"invertibility modulo {self.universe}", fields, extra)
+
 
 @_limited
 def invertibility(g: "Game | str", universe: "str | Universe" = "general") -> Invertibility:

@@ -79,6 +79,6 @@ def test_cayley_pictures(q0123):
     assert dot.startswith("digraph cayley {") and dot.count("->") == 4 * 20
     assert '"b2" [shape=doublecircle];' in dot
     svg = q0123.cayley("svg")
-    assert svg.startswith("<svg") and svg.count("<circle") == 20 + 5
+    assert svg.startswith("<svg") and svg.count("<circle") == 20 + 5 + 2  # nodes, P rings, legend
     with pytest.raises(ValueError, match="unknown picture format"):
         q0123.cayley("png")

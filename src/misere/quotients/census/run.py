@@ -233,6 +233,20 @@ def _run_ray(codes: list[str], args: tuple, emit: Callable[[dict], None], worker
             ray.shutdown()
 
 
+class CensusRecords(list):
+    """The records of a census (a list of dicts), shown in notebooks as one table."""
+
+    def _repr_html_(self) -> str:
+        from misere.viz.report import sortable_table
+
+        keys = ["code", "status", "order", "p_count", "period", "preperiod", "normal_period", "last_heap",
+                "seconds"]
+        rows = [["-" if r.get(k) is None else (f"{r[k]:.2f}" if k == "seconds" else r[k]) for k in keys]
+                for r in self]
+        return sortable_table(["code", "status", "|Q|", "|P|", "period", "preperiod", "normal period",
+                               "last heap", "seconds"], rows)
+
+
 def census(
     codes: str | Iterable[str] | CodeSet,
     *,
@@ -306,7 +320,7 @@ def census(
     finally:
         if own and st is not None:
             st.close()
-    return out  # type: ignore[return-value]
+    return CensusRecords(out)  # type: ignore[return-value]
 
 
 def same_results(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> bool:

@@ -272,14 +272,16 @@ class Quotient:
             ("", self._repr_html_()), ("Pretending function Φ", sortable_table(["heap", "Φ(heap)", "outcome"], rows)),
             ("Changes of the partial quotient", changes)])
 
-    def cayley(self, fmt: str = "dot") -> str:
-        """Cayley graph of ``Q`` on its generators as ``"dot"`` text or ``"svg"``."""
+    def cayley(self, fmt: str = "dot", only: str | None = None) -> str:
+        """Cayley graph of ``Q`` on its generators as ``"dot"`` text or ``"svg"`` (``only``: the
+        arrows of one generator, SVG only)."""
         from misere.quotients.monoid.cayley import cayley_dot, cayley_svg
 
-        draw = {"dot": cayley_dot, "svg": cayley_svg}.get(fmt)
-        if draw is None:
-            raise ValueError(f"unknown picture format {fmt!r} (use 'dot' or 'svg')")
-        return draw(self.monoid, self.state.is_p, self.pres)
+        if fmt == "svg":
+            return cayley_svg(self.monoid, self.state.is_p, self.pres, only=only)
+        if fmt == "dot":
+            return cayley_dot(self.monoid, self.state.is_p, self.pres)
+        raise ValueError(f"unknown picture format {fmt!r} (use 'dot' or 'svg')")
 
     def as_dict(self) -> dict:
         """JSON-ready summary (fields of the issue: order, p_count, presentation, P, ...)."""

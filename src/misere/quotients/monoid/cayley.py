@@ -47,8 +47,13 @@ def cayley_dot(q: TableMonoid, is_p: np.ndarray, pres: Presentation) -> str:
     return "\n".join(lines) + "\n"
 
 
-def cayley_svg(q: TableMonoid, is_p: np.ndarray, pres: Presentation, cell: int = 70) -> str:
-    """SVG picture of the Cayley graph (layered layout, no external renderer)."""
+def cayley_svg(q: TableMonoid, is_p: np.ndarray, pres: Presentation, cell: int = 70,
+               only: str | None = None) -> str:
+    """SVG picture of the Cayley graph (layered layout, no external renderer), with a legend of
+    the generators' arrow colours and of the P-positions (drawn doubled). ``only`` draws the arrows
+    of one generator (its name), which is easier to read for large quotients."""
+    if only is not None and only not in pres.names:
+        raise ValueError(f"no generator {only!r}; generators: {', '.join(pres.names)}")
     order = _ordered(pres)
     cols: dict[int, list[int]] = {}
     for x in order:
@@ -58,7 +63,7 @@ def cayley_svg(q: TableMonoid, is_p: np.ndarray, pres: Presentation, cell: int =
         for r, x in enumerate(cols[xs]):
             pos[x] = (40 + c * cell * 1.6, 40 + r * cell)
     width = int(max(p[0] for p in pos.values()) + 80)
-    height = int(max(p[1] for p in pos.values()) + 60)
+    height = int(max(p[1] for p in pos.values()) + 80)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'font-family="sans-serif" font-size="12">',
            '<defs>' + "".join(
@@ -68,6 +73,8 @@ def cayley_svg(q: TableMonoid, is_p: np.ndarray, pres: Presentation, cell: int =
     r = 16
     for i, g in enumerate(pres.generators):
         col = COLOURS[i % len(COLOURS)]
+        if only is not None and pres.names[i] != only:
+            continue
         for x in order:
             y = q.mul(x, g)
             (x1, y1), (x2, y2) = pos[x], pos[y]
@@ -88,7 +95,20 @@ def cayley_svg(q: TableMonoid, is_p: np.ndarray, pres: Presentation, cell: int =
         if is_p[x]:
             out.append(f'<circle cx="{cx}" cy="{cy}" r="{r - 3}" fill="none" stroke="black"/>')
         out.append(f'<text x="{cx}" y="{cy + 4}" text-anchor="middle">{escape(pres.word(x))}</text>')
-    legend = " ".join(f"{n}" for n in pres.names)
-    out.append(f'<text x="10" y="{height - 10}">generators: {escape(legend)}</text>')
+    x0, y0 = 10, height - 28
+    out.append(f'<text x="{x0}" y="{y0 + 4}">times:</text>')
+    x0 += 48
+    for i, name in enumerate(pres.names):
+        if only is not None and name != only:
+            continue
+        col = COLOURS[i % len(COLOURS)]
+        out.append(f'<line x1="{x0}" y1="{y0}" x2="{x0 + 26}" y2="{y0}" stroke="{col}" stroke-width="2" '
+                   f'marker-end="url(#m{i % len(COLOURS)})"/>')
+        out.append(f'<text x="{x0 + 32}" y="{y0 + 4}" fill="{col}">{escape(name)}</text>')
+        x0 += 44 + 8 * len(name)
+    y1 = y0 + 20
+    out.append(f'<circle cx="18" cy="{y1}" r="7" fill="white" stroke="black"/>'
+               f'<circle cx="18" cy="{y1}" r="4" fill="none" stroke="black"/>'
+               f'<text x="32" y="{y1 + 4}">P-position (second player wins)</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
