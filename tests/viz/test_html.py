@@ -90,3 +90,8 @@ def test_cayley_graph_has_a_legend_and_one_generator_view() -> None:
     arrows = lambda svg: svg.count("marker-end=")  # noqa: E731
     assert arrows(only_b) == q.order + 1  # one arrow per element, plus the legend's
     assert arrows(full) == 4 * q.order + 4
+
+
+def test_game_tree_has_a_legend() -> None:
+    svg = m.parse("{0,*|{*|0},1}")._repr_svg_()
+    assert 'class="legend"' in svg and "Left move" in svg and "Right move" in svg

@@ -56,8 +56,8 @@ def tree_svg(g: GameId, max_nodes: int = 200, expand_named: bool = False,
 
     build(g, 0)
     depth = max(d for _, d, _ in nodes)
-    width = (counter[0] + 1) * dx + 20
-    height = (depth + 1) * dy + 30
+    width = max((counter[0] + 1) * dx + 20, 210)
+    height = (depth + 1) * dy + 50
     pos = [(20 + x * dx + dx / 2, 20 + d * dy) for x, d, _ in nodes]
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
            'font-family="monospace" font-size="12">', '<rect width="100%" height="100%" fill="white"/>']
@@ -74,5 +74,10 @@ def tree_svg(g: GameId, max_nodes: int = 200, expand_named: bool = False,
             out.append(f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle">{escape(label)}</text>')
         else:
             out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4" fill="#333"/>')
+    ly = height - 12  # legend: which edges are whose moves
+    out.append(f'<g class="legend"><line x1="10" y1="{ly - 4}" x2="28" y2="{ly - 4}" stroke="#1f5fbf" '
+               f'stroke-width="2"/><text x="32" y="{ly}">Left move</text>'
+               f'<line x1="100" y1="{ly - 4}" x2="118" y2="{ly - 4}" stroke="#c0392b" stroke-width="2"/>'
+               f'<text x="122" y="{ly}">Right move</text></g>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
