@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..budget import check as _check
+from .search import mover_wins
 from .table import LEFTS, RIGHTS, ZERO, GameId, birthday
 
 __all__ = ["sum_wins_first", "sum_outcome_pair", "Layout"]
@@ -181,48 +181,7 @@ class _Search:
 
     def wins(self, root: int, side: int) -> bool:
         """Does the player ``side`` (0 Left, 1 Right), moving first, win ``root``?"""
-        memo = self.memo
-        r = memo[side].get(root)
-        if r is not None:
-            return r
-        e = self._expand(root, side)
-        if not isinstance(e, list):
-            memo[side][root] = e
-            return e
-        # frames: [position, side, children, next index]
-        stack: list[list] = [[root, side, e, 0]]
-        result: bool | None = None
-        while stack:
-            frame = stack[-1]
-            pos, s, kids, i = frame
-            if result is not None:
-                # the child kids[i-1] was just solved: result is "its mover wins"
-                if not result:
-                    memo[s][pos] = True
-                    stack.pop()
-                    result = True
-                    continue
-                result = None
-            if i == len(kids):
-                memo[s][pos] = False
-                stack.pop()
-                result = False
-                continue
-            child = kids[i]
-            frame[3] = i + 1
-            o = 1 - s
-            r = memo[o].get(child)
-            if r is not None:
-                result = r
-                continue
-            _check()
-            e = self._expand(child, o)
-            if isinstance(e, list):
-                stack.append([child, o, e, 0])
-            else:
-                memo[o][child] = e
-                result = e
-        return memo[side][root]
+        return mover_wins(root, side, self._expand, self.memo)
 
 
 def sum_outcome_pair(games: Iterable[GameId], misere: bool = True) -> tuple[bool, bool]:

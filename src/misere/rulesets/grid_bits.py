@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from misere.budget import check as _check
+from misere.core.search import mover_wins
 from misere.core import cache
 
 __all__ = ["STRIDE", "pack_cells", "normalise", "domineering_wins", "domineering_outcome_pair"]
@@ -110,46 +110,7 @@ def domineering_wins(b: int, left: bool, compiled: bool | None = None) -> bool:
 
 def _python_wins(b: int, left: bool) -> bool:
     """:func:`domineering_wins` in pure Python, memoised in tables shared by all calls."""
-    memo = _memo
-    r = memo[left].get(b)
-    if r is not None:
-        return r
-    e = _expand(b, left, memo)
-    if not isinstance(e, list):
-        memo[left][b] = e
-        return e
-    stack: list[list] = [[b, left, e, 0]]
-    result: bool | None = None
-    while stack:
-        frame = stack[-1]
-        pos, side, kids, i = frame
-        if result is not None:
-            if not result:  # the child just solved is lost for its mover
-                memo[side][pos] = True
-                stack.pop()
-                result = True
-                continue
-            result = None
-        if i == len(kids):
-            memo[side][pos] = False
-            stack.pop()
-            result = False
-            continue
-        child = kids[i]
-        frame[3] = i + 1
-        other = not side
-        r = memo[other].get(child)
-        if r is not None:
-            result = r
-            continue
-        _check()
-        e = _expand(child, other, memo)
-        if isinstance(e, list):
-            stack.append([child, other, e, 0])
-        else:
-            memo[other][child] = e
-            result = e
-    return memo[left][b]
+    return mover_wins(b, left, lambda pos, side: _expand(pos, side, _memo), _memo, flip=lambda s: not s)
 
 
 def domineering_outcome_pair(b: int, compiled: bool | None = None) -> tuple[bool, bool]:
