@@ -14,7 +14,8 @@ from typing import Callable, Optional
 
 __all__ = ["Fact", "FactResult", "check", "load_facts", "run_facts", "agree"]
 
-#: the modules holding checks, imported when the table is loaded
+#: the modules holding checks, imported when the table is loaded; per-paper modules added
+#: beside them are found by :func:`_check_modules`
 CHECK_MODULES = ("dicot", "dead_ending", "impartial", "alternating")
 
 
@@ -58,17 +59,36 @@ def agree(flag: bool, computed: str, witness: Optional[str] = None, note: str = 
     return FactResult("agree" if flag else "disagree", computed, witness, note)
 
 
+def _check_modules() -> list[str]:
+    """The built-in check modules, then every other module of this folder (one per paper)."""
+    here = resources.files("misere.universes.facts")
+    extra = sorted(p.name[:-3] for p in here.iterdir()
+                   if p.name.endswith(".py") and not p.name.startswith("_")
+                   and p.name[:-3] not in CHECK_MODULES + ("registry", "__init__"))
+    return list(CHECK_MODULES) + extra
+
+
+def _fact_files() -> list[str]:
+    """``facts.toml`` (the seeds) first, then the per-paper tables in name order."""
+    here = resources.files("misere.universes.facts")
+    names = sorted(p.name for p in here.iterdir() if p.name.endswith(".toml"))
+    return ["facts.toml"] + [n for n in names if n != "facts.toml"]
+
+
 def load_facts() -> list[Fact]:
-    """Every fact of ``facts.toml``, in file order, joined with its check."""
-    for m in CHECK_MODULES:
+    """Every fact of ``facts.toml`` and the per-paper ``*.toml`` files, in file order, joined
+    with its check."""
+    for m in _check_modules():
         importlib.import_module(f"misere.universes.facts.{m}")
-    data = tomllib.loads(resources.files("misere.universes.facts").joinpath("facts.toml").read_text("utf-8"))
+    here = resources.files("misere.universes.facts")
     facts = []
-    for row in data["fact"]:
-        fn = _CHECKS.get(row["check"])
-        if fn is None:
-            raise KeyError(f"facts.toml names an unknown check {row['check']!r}")
-        facts.append(Fact(row["cite"], row["universe"], row["claim"], fn, row.get("erratum")))
+    for name in _fact_files():
+        data = tomllib.loads(here.joinpath(name).read_text("utf-8"))
+        for row in data.get("fact", []):
+            fn = _CHECKS.get(row["check"])
+            if fn is None:
+                raise KeyError(f"{name} names an unknown check {row['check']!r}")
+            facts.append(Fact(row["cite"], row["universe"], row["claim"], fn, row.get("erratum")))
     return facts
 
 
