@@ -26,15 +26,15 @@ Every claim is checked against brute-force outcome search in the tests.
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import Callable, Optional
 
 from .. import budget
 from ..core import cache
 from ..core.notation import parse_id
 from ..core.ops import _hereditary, adjoint, conjugate, followers
 from ..core.outcome import Outcome, outcome
-from ..core.table import ZERO, GameId, intern, left, right
-from ..errors import VerificationError
+from ..core.table import ZERO, GameId, birthday, intern, left, right
+from ..errors import ComputationLimitError, InvalidArgumentError, VerificationError
 from .base import Universe, register
 from .options_only import Failure, WitnessBuilder, maintained, small_witness
 from .order import OrderTable
@@ -43,6 +43,7 @@ from .reduction import canonical_form
 __all__ = [
     "BlockingUniverse", "BLOCKING", "is_blocked_left_end", "is_blocked_right_end", "is_blocking",
     "strong_left", "strong_right", "left_strong_witness", "ge", "reduce", "witness",
+    "member_forms", "values_by_forms",
 ]
 
 _blocked: dict[bool, dict[GameId, bool]] = {True: cache.table("blocking.blocked_left_end"),
@@ -267,8 +268,53 @@ def witness(g: GameId, h: GameId) -> GameId:
     return x if x is not None else _builder.witness_a(g, h)
 
 
+def member_forms(n: int, contains: Callable[[GameId], bool]) -> list[GameId]:
+    """Every member *form* born by day n of a hereditary set given by ``contains`` (options of
+    members are members, so day n is built from the member forms of day n - 1)."""
+    day = [ZERO]
+    for _ in range(n):
+        subsets = [[x for i, x in enumerate(day) if m >> i & 1] for m in range(1 << len(day))]
+        new = set()
+        for a in subsets:
+            for b in subsets:
+                budget.check()
+                g = intern(a, b)
+                if contains(g):
+                    new.add(g)
+        day = sorted(new, key=lambda x: (birthday(x), x))
+    return day
+
+
+def values_by_forms(u: Universe, n: int) -> list[GameId]:
+    """The values modulo ``u`` born by day n: every member form born by day n, merged with the
+    universe's own comparison (one reduced representative per value).
+
+    Used where reduced forms are not known to be unique; the forms of day 2 are few
+    (at most 256), so this is exhaustive there.
+    """
+    reps: list[GameId] = []
+    for g in member_forms(n, u.contains):
+        r = u.reduce(g)
+        if not any(u.eq(r, x) for x in reps):
+            reps.append(r)
+    return sorted(reps, key=lambda x: (birthday(x), x))
+
+
 class BlockingUniverse(Universe):
     """Blocking games: every end follower is a blocked end (DMM 2506.05257 §4; DM 2026)."""
+
+    def born_by(self, n: int) -> list[GameId]:
+        """The values modulo ℬ born by day n (n ≤ 2), from all blocking forms (reduced forms
+        are not known to be unique, so values are merged by the comparison test)."""
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise InvalidArgumentError(f"a day must be a non-negative integer, got {n!r:.40}")
+        memo = cache.table("blocking.born_by")
+        if n not in memo:
+            if n > self.max_enumeration_day:
+                raise ComputationLimitError(
+                    f"enumerating the blocking universe is limited to day {self.max_enumeration_day}")
+            memo[n] = tuple(values_by_forms(self, n))
+        return list(memo[n])
 
     name = "blocking"
     aliases = ("B", "blocking-games")
