@@ -20,9 +20,8 @@ a sound sufficient test and a witness search, reporting the rest as undecided:
 * ``G ≥ H`` iff ``J = G + H̄ ≥ 0`` (H + H̄ ≡_ℬ 0), and ``J ≥ 0`` holds (:func:`positive`) when
   ``J ≥_ℬ K`` for some K known to be ≥ 0 mod pf(ℬ): ``K = 0``; ``o(K) = L`` (outcome
   stability); K a Left end (Lemma 4.1 for X of outcome L; for X of outcome N, Left wins by
-  moving X to an L-option); K a Right end of outcome N (mirror: Right ends with ``o = N`` are
-  ≤ 0 only on the right; see :func:`positive`); and along chains through a table of small
-  members (transitivity);
+  moving X to an L-option); K a Right end of outcome N (mirror of DMM Lemma 4.7; see
+  :func:`positive`); and along chains through a table of small members (transitivity);
 * ``G ≱ H`` is shown by a member X with ``o(G+X) ≱ o(H+X)``, found among small members,
   integers and ``H̄ + Y`` and verified by outcome search.
 
@@ -78,12 +77,11 @@ def positive(j: GameId) -> bool:
     * K a Left end: if ``o(X) = L``, ``o(K + X) = L`` (Lemma 4.1); if ``o(X) = N``, Left moves
       X to an X^L of outcome L (Right loses it moving first; not P) and ``o(K + X^L) = L``
       (Lemma 4.1), or X is a Left end and so is K + X;
-    * K a Right end with ``o(K) = N``: if ``o(X) = L`` and ``o(K + X) ≠ L`` then Right wins
-      K + X moving first; K is a Right end, so by moving X to X^R with Left losing
-      ``K + X^R`` moving first; but ``o(X^R) ∈ {L, N}`` (Left wins X moving second) and then
-      Left wins ``K + X^R`` moving first (Lemma 4.2 mirror of 4.7 for N, Lemma 4.1's mirror
-      argument for L) — see the tests, which check the lemma on every day-2 member;
-      if ``o(X) = N``, Left wins ``K + X`` moving first by the mirror of Lemma 4.7.
+    * K a Right end with ``o(K) = N``: if ``o(X) = N``, Left wins ``K + X`` moving first (the
+      mirror of Lemma 4.7); if ``o(X) = L``, Left wins moving first (L + N), and Right moving
+      first must move in X (K is a Right end; X is not, as Right loses X moving first) to an
+      X^R that Left wins moving first, so ``o(X^R) ∈ {L, N}`` and Left wins ``K + X^R`` moving
+      first (L + N, or the mirror of Lemma 4.7).
     """
     return _known_positive(j) or _known_positive(_b.reduce(j)) or any(
         _b.ge(j, k) for k in _positives())
