@@ -15,7 +15,8 @@ from typing import Any, List, Optional
 
 import typer
 
-from misere.errors import BudgetExceededError, ComputationLimitError, RulesetError, VerificationError
+from misere.errors import (BudgetExceededError, ComputationLimitError, InvalidArgumentError, RulesetError,
+                           VerificationError)
 
 from .common import JSON_OPTION, MEMORY_OPTION, QUIET_OPTION, TIMEOUT_OPTION, command, emit
 
@@ -32,13 +33,15 @@ MAX_OPTIONS = 2_000_000
 def help_text() -> str:
     """Help of ``misere play``: the position format of every ruleset, from the rulesets."""
     from misere.rulesets.registry import RULESETS
-    rows = ["OCTAL CODE (or pascal-beans[:ROWS]): heap sizes as separate arguments",
-            "    e.g. misere play 0.123 5 7 9"]
+    rows = ["OCTAL CODE (or pascal-beans[:ROWS], grundy, a subtraction game S(1,3,4)): heap sizes as "
+            "separate arguments", "    e.g. misere play 0.123 5 7 9"]
     for r in RULESETS:
         rows += [f"{r.name}: {r.syntax}", f"    e.g. misere play {r.name} '{getattr(r, 'example', '')}'"]
     return ("Misère outcome of a position and winning moves, from the theory first (rules, "
             "periodic quotients), else by search.\n\n"
-            "RULESET is a ruleset name or an octal code; POSITION is one argument in its format:\n\n\b\n"
+            "RULESET is a ruleset name or an octal code; POSITION is one argument in its format. "
+            "With --interactive you play the position against the machine (type 'moves', 'hint', "
+            "'quit'; Ctrl-C ends the game).\n\n\b\n"
             + "\n".join(rows))
 
 
@@ -165,6 +168,14 @@ def register(app: typer.Typer) -> None:
                                           "(see the table above)."),
         max_heap: Optional[int] = typer.Option(None, "--max-heap", min=0,
                                                help="Use exactly the partial quotient up to this heap."),
+        interactive: bool = typer.Option(False, "--interactive", "-i",
+                                         help="Play the position against perfect strategy."),
+        moves: Optional[str] = typer.Option(None, "--moves", metavar="MOVES",
+                                            help="Play these moves (';'-separated) against the machine, "
+                                                 "as --interactive would read them."),
+        side: str = typer.Option("Left", "--as", metavar="SIDE",
+                                 help="Your side in a partizan ruleset: Left or Right."),
+        machine_first: bool = typer.Option(False, "--machine-first", help="The machine moves first."),
         timeout: Optional[float] = TIMEOUT_OPTION,
         max_memory: Optional[str] = MEMORY_OPTION,
         quiet: bool = QUIET_OPTION,
@@ -176,8 +187,54 @@ def register(app: typer.Typer) -> None:
             r = find_ruleset(code)
         except MisereError:
             r = None
+        if interactive or moves is not None:
+            if as_json:
+                raise InvalidArgumentError("interactive play has no JSON form: drop --json")
+            _interactive(r, code, heaps, max_heap, moves, side, machine_first)
+            return
         if r is not None:
             data, text = ruleset_data(r, " ".join(heaps))
         else:
             data, text = heap_data(code, _sizes(heaps), max_heap)
         emit(data, as_json, text)
+
+
+def _interactive(r: Any, code: str, heaps: List[str], max_heap: Optional[int], moves: Optional[str],
+                 side: str, machine_first: bool) -> None:
+    """Run :func:`misere.cli.interactive.play_session` on a terminal or on scripted moves."""
+    from .interactive import HeapArena, RulesetArena, play_session, scripted
+
+    if r is not None:
+        you = {"left": "Left", "l": "Left", "right": "Right", "r": "Right"}.get(side.strip().lower())
+        if you is None:
+            raise InvalidArgumentError(f"--as takes Left or Right, got {side!r}")
+        arena: Any = RulesetArena(r, " ".join(heaps))
+        me = "Right" if you == "Left" else "Left"
+    else:
+        from .quotient import resolve_game
+        import misere.quotients as mq
+
+        spec = resolve_game(code)
+        game = mq.octal_game(spec) if isinstance(spec, str) else spec
+        sizes = _sizes(heaps)
+        arena = HeapArena(_quotient(game, max(sizes, default=0), max_heap), sizes)
+        you, me = "you", "the machine"
+    if moves is not None:
+        lines = scripted(moves)
+
+        def read(prompt: str) -> Optional[str]:
+            line = next(lines, None)
+            typer.echo(prompt + ("(end of the scripted moves)" if line is None else line))
+            return line
+    else:
+        def read(prompt: str) -> Optional[str]:
+            try:
+                return input(prompt)
+            except EOFError:
+                typer.echo()
+                return None
+    try:
+        play_session(arena, you=you, me=me, you_first=not machine_first, read=read, say=typer.echo)
+    except KeyboardInterrupt:
+        typer.echo("\nGame abandoned.")
+        raise typer.Exit(130) from None

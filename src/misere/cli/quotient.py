@@ -13,9 +13,14 @@ __all__ = ["register", "resolve_game"]
 
 
 def resolve_game(spec: str):
-    """Ruleset from a command-line spec: an octal code or ``pascal-beans[:ROWS]``."""
+    """Ruleset from a command-line spec: an octal code, ``pascal-beans[:ROWS]``, ``grundy``
+    (Grundy's game) or a subtraction game ``S(1,3,4)`` (read as its octal code)."""
+    from misere.impartial.heap_rulesets import heap_ruleset
     from misere.impartial.pascal_beans import pascal_beans
 
+    named = heap_ruleset(spec)
+    if named is not None:
+        return named
     s = spec.strip().lower()
     if s.startswith("pascal") or s.startswith("beans"):
         _, _, rows = s.partition(":")

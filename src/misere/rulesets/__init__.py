@@ -14,12 +14,13 @@ from typing import Any
 
 _LAZY = {
     "PartizanKayles": "partizan_kayles", "Hackenbush": "hackenbush", "Domineering": "domineering",
-    "Col": "col", "Snort": "snort", "Nim": "nim", "PennyNim": "partizan_penny",
+    "Col": "col", "Snort": "snort", "Nim": "nim", "PennyNim": "partizan_penny", "Sprouts": "sprouts",
     "find_ruleset": "registry", "ruleset_names": "registry", "RULESETS": "registry",
 }
 #: impartial heap games live in :mod:`misere.impartial` (below the quotients); offered here too
 _IMPARTIAL = {"HeapGame": "heap", "octal_game": "octal", "parse_octal": "octal",
-              "pascal_beans": "pascal_beans", "closure_game": "explicit"}
+              "pascal_beans": "pascal_beans", "closure_game": "explicit", "grundy_game": "heap_rulesets",
+              "subtraction_code": "heap_rulesets"}
 
 __all__ = sorted(_LAZY) + sorted(_IMPARTIAL)
 

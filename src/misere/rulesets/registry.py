@@ -13,12 +13,13 @@ from misere.rulesets.partizan_base import PartizanRuleset
 from misere.rulesets.partizan_kayles import PartizanKayles
 from misere.rulesets.partizan_penny import PennyNim
 from misere.rulesets.snort import Snort
+from misere.rulesets.sprouts import Sprouts
 
 __all__ = ["RULESETS", "find_ruleset", "ruleset_names", "position_formats"]
 
 #: every registered partizan ruleset
 RULESETS: tuple[PartizanRuleset[Any], ...] = (PartizanKayles, Hackenbush, Domineering, Col, Snort, Nim,
-                                         PennyNim)
+                                         PennyNim, Sprouts)
 
 
 def _key(name: str) -> str:

@@ -1,0 +1,200 @@
+"""``misere play ... --interactive``: play a position against perfect misère strategy.
+
+The user moves; the machine answers with a winning move when it has one and says why: for heap
+games the move leaves a P-position of the misère quotient (Plambeck 002 §5: the outcome of a sum
+is read from the product of the heaps' values, which lies in the P-portion); for partizan
+rulesets the move leaves a position the user, moving next, loses (a memoised search over sums
+of components, Siegel 003 §2). Without a winning move the machine says so and plays the move
+that leaves the opponent the most replies (a heuristic, named as such). The game ends when the
+player to move has no move: in misère play that player **wins**.
+
+The same loop reads moves from a script (``--moves "7 -> 2 3; 5 -> 4"``), which is how the
+README and the tests run it. Bad moves are answered in one line and asked again; Ctrl-C or the
+end of input abandons the game cleanly.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from misere.errors import RulesetError
+
+__all__ = ["HeapArena", "RulesetArena", "Choice", "play_session", "scripted"]
+
+HELP = ("Type a move (as listed by 'moves'), '#N' for the N-th listed move, 'moves', 'hint' or "
+        "'quit'.")
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A legal move: its label and the position it leaves (arena-specific)."""
+
+    label: str
+    after: Any
+
+
+class HeapArena:
+    """A sum of heaps of a heap game, played with its misère quotient (002 §5-§9)."""
+
+    partizan = False
+
+    def __init__(self, q: Any, heaps: list[int]) -> None:
+        self.q = q
+        self.start = tuple(sorted(h for h in heaps if h))
+
+    def show(self, pos: tuple[int, ...]) -> str:
+        return " + ".join(map(str, pos)) if pos else "0 (no heaps)"
+
+    def legal(self, pos: tuple[int, ...], player: str) -> list[Choice]:
+        out, seen = [], set()
+        for i, h in enumerate(pos):
+            if h in seen:
+                continue
+            seen.add(h)
+            for opt in self.q.options(h):
+                after = tuple(sorted(pos[:i] + pos[i + 1:] + tuple(opt)))
+                out.append(Choice(f"{h} -> {' + '.join(map(str, opt)) or '0'}", after))
+        return out
+
+    def read(self, text: str, pos: tuple[int, ...], player: str) -> Choice:
+        """``H -> A B`` (or ``H > A + B``, ``H -> 0``): replace heap ``H`` by heaps ``A, B``."""
+        left, arrow, right = text.replace("->", ">").partition(">")
+        parts = right.replace("+", " ").replace(",", " ").split()
+        if not arrow or not left.strip().isdigit() or not all(p.isdigit() for p in parts):
+            raise RulesetError(f"cannot read move {text!r}: write e.g. '7 -> 2 3' (heap 7 becomes heaps 2 and 3)")
+        h, to = int(left), tuple(sorted(int(p) for p in parts if int(p)))
+        if h not in pos:
+            raise RulesetError(f"there is no heap {h} in {self.show(pos)}")
+        if to not in self.q.options(h):
+            raise RulesetError(f"{h} -> {' + '.join(map(str, to)) or '0'} is not a move of {self.q.game.name}")
+        i = pos.index(h)
+        return Choice(f"{h} -> {' + '.join(map(str, to)) or '0'}", tuple(sorted(pos[:i] + pos[i + 1:] + to)))
+
+    def winning(self, pos: tuple[int, ...], player: str) -> tuple[Choice, str] | None:
+        mv = self.q.winning_move(pos)
+        if mv is None:
+            return None
+        after = tuple(mv.position)
+        why = (f"it leaves {self.show(after)}, of value {self.q.pres.word(self.q.element(after))}, "
+               f"which lies in the P-portion of the quotient: whoever moves next loses")
+        return Choice(f"{mv.heap} -> {' + '.join(map(str, mv.to)) or '0'}", after), why
+
+    def mover_wins(self, pos: tuple[int, ...], player: str) -> bool:
+        return self.q.outcome(pos) == "N"
+
+
+
+class RulesetArena:
+    """A position of a partizan ruleset; the user plays one side (``Left`` or ``Right``)."""
+
+    partizan = True
+
+    def __init__(self, r: Any, position: str) -> None:
+        self.r = r
+        self.start = r.components(position)
+
+    def show(self, pos: Any) -> str:
+        return self.r.format(pos)
+
+    def legal(self, pos: Any, player: str) -> list[Choice]:
+        return [Choice(mv.label, after) for mv, after in self.r.moves(pos, player)]
+
+    def read(self, text: str, pos: Any, player: str) -> Choice:
+        """A move label as listed, or the position the move leaves."""
+        want = " ".join(text.split()).lower()
+        for c in self.legal(pos, player):
+            if want in (c.label.lower(), self.show(c.after).lower()):
+                return c
+        raise RulesetError(f"{text!r} is not a move of {player} here (type 'moves' for the list)")
+
+    def winning(self, pos: Any, player: str) -> tuple[Choice, str] | None:
+        wins = self.r.winning_moves(pos, player)[player]
+        if not wins:
+            return None
+        mv = wins[0]
+        after = next(a for m, a in self.r.moves(pos, player) if m == mv)
+        other = "Right" if player == "Left" else "Left"
+        return Choice(mv.label, after), (f"it leaves {self.show(after)}, which {other} loses "
+                                         f"moving first (outcome {self.r.outcome(after).value})")
+
+    def mover_wins(self, pos: Any, player: str) -> bool:
+        o = self.r.outcome(pos)
+        return o.left_first if player == "Left" else not o.right_first
+
+
+def scripted(script: str) -> Iterator[str]:
+    """Moves separated by ``;`` or newlines, as the lines a user would type."""
+    return iter([m.strip() for m in script.replace("\n", ";").split(";") if m.strip()])
+
+
+def _fallback(arena: Any, pos: Any, me: str, you: str) -> Choice:
+    """No winning move: leave the opponent the most replies (a heuristic)."""
+    return max(arena.legal(pos, me), key=lambda c: len(arena.legal(c.after, you)))
+
+
+def _ask(arena: Any, pos: Any, player: str, read: Callable[[str], str | None],
+         say: Callable[[str], None]) -> Choice | None:
+    """The user's move, asked until it is legal; ``None`` when the user quits."""
+    while True:
+        line = read(f"your move ({player})> " if arena.partizan else "your move> ")
+        if line is None or line.strip().lower() in ("quit", "q", "exit"):
+            return None
+        text = line.strip()
+        legal = arena.legal(pos, player)
+        if text.lower() in ("moves", "?", "m"):
+            say("\n".join(f"  #{i + 1}  {c.label}  -> {arena.show(c.after)}" for i, c in enumerate(legal)))
+            continue
+        if text.lower() in ("hint", "h"):
+            best = arena.winning(pos, player)
+            say(f"hint: {best[0].label}, because {best[1]}" if best else
+                "hint: no winning move here: every move leaves a position your opponent wins")
+            continue
+        if text.lower() in ("help", ""):
+            say(HELP)
+            continue
+        try:
+            if text.startswith("#") and text[1:].isdigit():
+                k = int(text[1:])
+                if not 1 <= k <= len(legal):
+                    raise RulesetError(f"there are {len(legal)} moves; {text} is not one of them")
+                return legal[k - 1]
+            return arena.read(text, pos, player)
+        except RulesetError as err:
+            say(f"not a move: {err}")
+
+
+def play_session(arena: Any, *, you: str, me: str, you_first: bool,
+                 read: Callable[[str], str | None], say: Callable[[str], None]) -> str:
+    """Play from ``arena.start`` until someone cannot move; returns ``"you"``, ``"machine"``
+    or ``"abandoned"``. ``you``/``me`` are the players' names (``Left``/``Right`` for partizan
+    rulesets, anything for impartial games, where both use the same moves)."""
+    pos = arena.start
+    turn_you = you_first
+    side = {True: you, False: me}
+    sides = f"You play {you}; the machine plays {me}. " if arena.partizan else ""
+    say(f"Position: {arena.show(pos)}   {sides}{'You move' if you_first else 'The machine moves'} first.")
+    while True:
+        player = side[turn_you]
+        if not arena.legal(pos, player):
+            who = "You have" if turn_you else "The machine has"
+            say(f"{who} no move in {arena.show(pos)} -- in misère play that is a win. "
+                + ("You win." if turn_you else "The machine wins."))
+            return "you" if turn_you else "machine"
+        if turn_you:
+            choice = _ask(arena, pos, player, read, say)
+            if choice is None:
+                say("Game abandoned.")
+                return "abandoned"
+            say(f"You play {choice.label}, leaving {arena.show(choice.after)}")
+        else:
+            best = arena.winning(pos, player)
+            if best is not None:
+                choice, why = best
+                say(f"I play {choice.label}: {why}")
+            else:
+                choice = _fallback(arena, pos, player, side[True])
+                say(f"I have no winning move (you win from here with perfect play); "
+                    f"I play {choice.label}, leaving you the most replies.")
+        pos = choice.after
+        turn_you = not turn_you
