@@ -76,3 +76,12 @@ def test_quotient_of_endgames_predicts_the_search() -> None:
     for k in range(1, 5):
         for combo in combinations_with_replacement(["1", "2"], k):
             assert sq.outcome(list(combo)) == Sprouts.outcome(" + ".join(combo)).value, combo
+
+
+def test_picture_is_svg_with_a_legend() -> None:
+    import xml.etree.ElementTree as ET
+
+    svg = Sprouts.svg("AB.}AB.0.} + 0.0.0.}")
+    root = ET.fromstring(svg)
+    assert root.tag.endswith("svg")
+    assert "spot with 3 lives (0)" in svg and svg.count("<circle") >= 2 + 4 + 3
