@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from html import escape
 from functools import lru_cache
 from itertools import product
 from typing import Any, Sequence
@@ -398,7 +397,10 @@ class SproutsRuleset(PartizanRuleset[Land]):
     def svg(self, position: Any) -> str:
         """A schematic picture: each land a row of regions (boxes), each boundary a ring of its
         live spots in order, coloured by lives; a letter marks the two corners of one spot."""
-        return sprouts_svg(self.components(position), self.format(self.components(position)))
+        from misere.rulesets.sprouts_draw import sprouts_svg
+
+        comps = self.components(position)
+        return sprouts_svg(comps, self.format(comps))
 
     def quotient(self, positions: Sequence[str], certify: int | None = None) -> "SproutsQuotient":
         """The misère quotient of the closure of some Sprouts endgames (Plambeck 002 §10.5):
@@ -425,62 +427,6 @@ class SproutsQuotient:
     def outcome(self, positions: Sequence[str]) -> str:
         """``"P"`` or ``"N"`` for the sum of the given generating positions (with repeats)."""
         return self.quotient.outcome([self.heap[p] for p in positions])
-
-
-_LIFE_COLOURS = {3: "#2e7d32", 2: "#f9a825", 1: "#c62828"}
-
-
-def sprouts_svg(lands: Sequence[Land], title: str) -> str:
-    """SVG of lands as rows of region boxes (see :meth:`SproutsRuleset.svg`), with a legend."""
-    from math import cos, pi, sin
-
-    from misere.rulesets.partizan_draw import svg_document
-    from misere.viz.colours import legend_svg
-
-    items, y, width = [], 30.0, 300.0
-    items.append(f'<text x="10" y="20" font-size="13">Sprouts {escape(title)}</text>')
-    for li, land in enumerate(lands):
-        x = 10.0
-        items.append(f'<text x="{x:.0f}" y="{y + 14:.0f}" font-size="12">land {li + 1}</text>')
-        regions_of: dict[str, set[int]] = {}
-        for ri, region in enumerate(land):
-            for b in region:
-                for tok in b:
-                    if isinstance(tok, str):
-                        regions_of.setdefault(tok, set()).add(ri)
-        shared = {t: len(rs) > 1 for t, rs in regions_of.items()}
-        for ri, region in enumerate(land):
-            rings = [max(14.0, 7.0 * len(b)) for b in region]
-            w = 20 + sum(2 * r + 16 for r in rings)
-            h = 32 + 2 * max(rings)
-            items.append(f'<rect x="{x:.0f}" y="{y + 20:.0f}" width="{w:.0f}" height="{h:.0f}" rx="10" '
-                         f'fill="#f5f5f5" stroke="#888"/><text x="{x + 6:.0f}" y="{y + 33:.0f}" '
-                         f'font-size="10" fill="#555">region {ri + 1}</text>')
-            cx = x + 10
-            for b, r in zip(region, rings):
-                cx += r + 8
-                cy = y + 42 + max(rings)
-                if len(b) > 1:
-                    items.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" fill="none" stroke="#444"/>')
-                for k, tok in enumerate(b):
-                    a = 2 * pi * k / len(b) - pi / 2
-                    px, py = (cx, cy) if len(b) == 1 else (cx + r * cos(a), cy + r * sin(a))
-                    lives = 1 if isinstance(tok, str) else tok
-                    items.append(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="5" fill="{_LIFE_COLOURS[lives]}" '
-                                 'stroke="#000"/>')
-                    if isinstance(tok, str):
-                        name = tok.upper() if shared[tok] else tok
-                        items.append(f'<text x="{px + 7:.1f}" y="{py + 4:.1f}" font-size="11">{name}</text>')
-                cx += r + 8
-            x += w + 10
-        width = max(width, x)
-        y += 52 + 2 * max((max(14.0, 7.0 * len(b)) for region in land for b in region), default=14)
-    legend, lw, lh = legend_svg(10, y, [(_LIFE_COLOURS[3], "#000", "spot with 3 lives (0)"),
-                                        (_LIFE_COLOURS[2], "#000", "spot with 2 lives (1)"),
-                                        (_LIFE_COLOURS[1], "#000", "spot with 1 life (2 or a letter)")],
-                                "Sprouts (a ring: one boundary)")
-    items.append(legend)
-    return svg_document(max(width, lw + 20), y + lh + 10, items, f"Sprouts {title}")
 
 
 @lru_cache(maxsize=None)
