@@ -15,7 +15,7 @@ import pytest
 
 import misere as m
 from misere.core.ops import add, conjugate, integer
-from misere.core.table import ZERO, birthday, intern
+from misere.core.table import ZERO, birthday, intern, right
 from misere.universes import left_dead_end as lde
 from misere.universes import left_dead_end_monoid as mon
 from tests.oracle import brute
@@ -273,3 +273,35 @@ def test_invertibility(tests_x: list) -> None:
         assert uo.outcome_vector(s, tests_x[:80]) == uo.outcome_vector(brute.ZERO, tests_x[:80])
     with pytest.raises(m.errors.NotInUniverseError):
         m.invertibility("*", universe="LDE")
+
+
+def test_day6_lower_bound_antichain() -> None:
+    """{·|A} ≥ {·|B} iff ↑A ⊆ ↑B (sampled against the rule), so equal-size up-sets are an
+    antichain of day 5: day 6 has more than 2^1036 values."""
+    from misere.universes.facts.davies import upset_sizes
+
+    d4 = U.born_by(4)
+    up = {a: frozenset(b for b in d4 if lde.ge(b, a)) for a in d4}
+    ups = lambda v: frozenset().union(*(up[a] for a in right(v)))  # noqa: E731
+    rng = random.Random(6)
+    d5 = [v for v in U.born_by(5) if v != ZERO]
+    for _ in range(3000):
+        a, b = rng.choice(d5), rng.choice(d5)
+        assert lde.ge(a, b) == (ups(a) <= ups(b))
+    sizes = upset_sizes()
+    assert sum(sizes.values()) == 21277 and max(sizes.values()) == 1036
+
+
+def test_factor_cli() -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from misere.cli.app import app
+
+    r = CliRunner().invoke(app, ["factor", "{|0,-1}+{|0,-1}+-1", "--json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert data["factorisations"] == [["-1", "{|0,-1}", "{|0,-1}"]] and data["race"] == 3
+    r = CliRunner().invoke(app, ["factor", "*", "--json"])
+    assert r.exit_code == 1 and "not in the left-dead-end universe" in json.loads(r.stdout)["error"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 
 from ...core.ops import add, conjugate, integer
-from ...core.table import ZERO, birthday, intern
+from ...core.table import ZERO, birthday, intern, right
 from .. import left_dead_end as lde
 from .. import left_dead_end_monoid as mon
 from .registry import FactResult, check
@@ -93,3 +93,26 @@ def _inverses() -> FactResult:
               if h != g and E.eq(add(g, conjugate(h)), ZERO)]
     return _ok(ok and not others, f"G + conj(G) = 0 mod E for all {len(vals)} day-3 values; "
                "no conj(H) with H != G born by day 2 is an inverse")
+
+
+def upset_sizes() -> dict[int, int]:
+    """For each nonzero day-5 value ``{·|A}``, the size of the up-set ``↑A`` among the 52 day-4
+    values, counted by size. ``{·|A} ≥ {·|B}`` iff ``↑A ⊆ ↑B``, so values whose up-sets have
+    the same size are pairwise incomparable: each size class is an antichain of day 5."""
+    d4 = U.born_by(4)
+    up = {a: frozenset(b for b in d4 if lde.ge(b, a)) for a in d4}
+    sizes: dict[int, int] = {}
+    for v in U.born_by(5):
+        if v != ZERO:
+            k = len(frozenset().union(*(up[a] for a in right(v))))
+            sizes[k] = sizes.get(k, 0) + 1
+    return sizes
+
+
+@check("day6_bound")
+def _day6_bound() -> FactResult:
+    sizes = upset_sizes()
+    k, w = max(sizes.items(), key=lambda kv: kv[1])
+    return FactResult("computed", f"the day-5 values with up-sets of size {k} form an antichain of "
+                      f"{w}, so more than 2^{w} Left dead ends are born by day 6 (at most 2^21277 + 1)",
+                      note="day 6 counts antichains of a 21278-element order: a Dedekind-type number")
