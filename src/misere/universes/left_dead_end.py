@@ -2,22 +2,23 @@
 
 A *Left dead end* is a game in which Left has no move at any follower (001 Def 5.1.1;
 Davies 2409.17871): ``G = {· | G^R}`` with every ``G^R`` a Left dead end. They form a
-submonoid of every universe containing them. A universe (in the sense of Larsson–Nowakowski–Santos and Davies–Yadav
+submonoid of every universe containing them. A universe (Larsson–Nowakowski–Santos; Davies–Yadav
 arXiv 2410.06924 §1) is closed under sums, conjugates, options and *dicotic closure*; the
 smallest one containing the Left dead ends is therefore ℰ itself (every dead-ending game is a
 dead end or ``{A | B}`` with A, B non-empty sets of dead-ending games).
 
-Comparison. For Left dead ends G, H (Davies 2409.17871, after Siegel arXiv 2312.16259 on
-the absolute structure of dead ends; 004 Thm 17 specialised):
+Comparison. For Left dead ends G, H (Davies 2409.17871; 004 Thm 17 specialised):
 
     G ≥ H   iff   (G = 0 ⇒ H = 0)  and  every G^R is ≥ some H^R.
 
-This order is the same modulo ℰ and modulo the universe of *all* games (the tests check it
-against 004 Thm 17 and Siegel 003 Thm 5.3 on every pair of values born by day 4), hence modulo
-every universe containing the Left dead ends. Every "not ≥" carries a witness X ∈ ℰ, i.e. in
-the smallest universe containing them (built by the ℰ witness construction, verified by
-outcome search). A witness can never be a Left dead end: on Left dead ends alone, o(G + X) is
-N for ``G + X = 0`` and L otherwise.
+This is the order modulo ℰ, and it is also the order modulo the universe of *all* games (the
+tests check it against 004 Thm 17 and Siegel 003 Thm 5.3 on every pair of values born by
+day 4; Siegel arXiv 2312.16259 shows that dead ends compare alike in every universe containing
+them), so it is the order modulo every universe containing the Left dead ends. Every "not ≥"
+carries a witness X ∈ ℰ, the smallest such universe (the ℰ construction, verified by outcome
+search). A witness is never a Left dead end: on Left dead ends alone, o(G + X) is N for
+``G + X = 0`` and L otherwise. Invertibility, unlike the order, depends on the universe:
+``G + Ḡ ≡ 0`` modulo ℰ, but only 0 is invertible modulo all games.
 
 Values. There is no reversibility (no Left options), so the reduced form keeps the minimal
 Right options, reduced (Davies 2409.17871): the values born by day n+1 are ``{· | A}`` for the
