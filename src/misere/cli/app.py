@@ -20,14 +20,14 @@ from .common import JSON_OPTION, UNIVERSE_OPTION, command, emit
 from .parsing import EXIT_STATUSES, MisereGroup, install
 
 #: modules under misere.cli that add commands through ``register(app)``
-COMMAND_MODULES = ("enumerate", "tour", "universes", "impartial", "quotient", "play", "partizan", "census")
+COMMAND_MODULES = ("enumerate", "tour", "universes", "impartial", "quotient", "play", "partizan", "census", "left_dead_ends")
 
 #: the commands those modules register, in the order ``misere --help`` lists them; a module is
 #: imported only when one of its commands is run (or for ``--help``), see :class:`MisereGroup`
 LAZY_COMMANDS = {"enumerate": "enumerate", "tour": "tour", "invertible": "universes", "genus": "impartial",
                  "impartial-count": "impartial", "quotient": "quotient", "play": "play",
                  "partizan-quotient": "partizan", "draw": "partizan", "census": "census",
-                 "report": "universes"}
+                 "factor": "left_dead_ends", "report": "universes"}
 
 
 class _Commands(MisereGroup):
