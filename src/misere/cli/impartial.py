@@ -1,6 +1,9 @@
 """``misere genus`` and ``misere impartial-count``: impartial misère games (002 §6, §11)."""
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Optional
+
 import typer
 
 import misere as m
@@ -61,28 +64,72 @@ def register(app: typer.Typer) -> None:
     @app.command(name="impartial-count")
     @command
     def impartial_count(
-        day: int = typer.Option(..., "--day", "-d", min=0, help="Birthday bound n (0-5)."),
+        day: int = typer.Option(..., "--day", "-d", min=0, help="Birthday bound n (0-6)."),
+        output: Optional[Path] = typer.Option(
+            None, "--output", "-o", help="Write the exact decimal count to this file (day 6: "
+            "1 255 831 digits)."),
         as_json: bool = JSON_OPTION,
     ) -> None:
-        """Number of impartial misère canonical forms born by day n: 1, 2, 3, 5, 22, 4171780."""
+        """Number of impartial misère canonical forms born by day n: 1, 2, 3, 5, 22, 4171780, and
+        day 6 exactly (by inclusion–exclusion; summarised, with --output for every digit)."""
         import time
 
-        from ..budget import Progress
-
         start = time.perf_counter()
-        seen = {"subsets_examined": 0}
+        if day == 6:
+            _count_day6(output, as_json, start)
+            return
+        if day > 6:
+            from ..errors import ComputationLimitError
 
-        with Progress(f"day-{day} option sets") as bar:
-            def progress(done: int, total: int) -> None:
-                seen.update(subsets_examined=done, subsets_total=total)
-                bar.update(done, subsets=f"{done}/{total}")
+            raise ComputationLimitError(
+                f"day {day} is out of reach: its forms are sets of day-{day - 1} forms, and day 6 "
+                f"alone has a 1 255 831-digit number of forms")
+        count = _count_small(day)
+        if output is not None:
+            output.write_text(f"{count}\n")
+        data = {"day": day, "count": count, "seconds": round(time.perf_counter() - start, 3)}
+        if output is not None:
+            data["output"] = str(output)
+        emit(data, as_json, str(count))
 
-            try:
-                count = imp.count_born_by(day, progress=progress)
-            except BudgetExceededError as e:
-                e.partial.setdefault("day", day)
-                if day == 5:
-                    e.partial.update({k: v for k, v in seen.items() if k not in e.partial})
-                raise
-        seconds = time.perf_counter() - start
-        emit({"day": day, "count": count, "seconds": round(seconds, 3)}, as_json, str(count))
+
+def _count_small(day: int) -> int:
+    """Days 0–5 by enumeration / bitmask counting, with a progress bar for day 5."""
+    from ..budget import Progress
+
+    seen = {"subsets_examined": 0}
+    with Progress(f"day-{day} option sets") as bar:
+        def progress(done: int, total: int) -> None:
+            seen.update(subsets_examined=done, subsets_total=total)
+            bar.update(done, subsets=f"{done}/{total}")
+
+        try:
+            return imp.count_born_by(day, progress=progress)
+        except BudgetExceededError as e:
+            e.partial.setdefault("day", day)
+            if day == 5:
+                e.partial.update({k: v for k, v in seen.items() if k not in e.partial})
+            raise
+
+
+def _count_day6(output: Optional[Path], as_json: bool, start: float) -> None:
+    """Day 6 by inclusion–exclusion (:mod:`misere.impartial.ie_count`): formula and digits."""
+    import time
+
+    from misere.impartial.ie_count import count_by_inclusion_exclusion
+
+    r = count_by_inclusion_exclusion(6)
+    digits = r.decimal_digits()
+    if output is not None:
+        output.write_text(digits + "\n")
+    data = {
+        "day": 6, "digits": len(digits), "leading": digits[:30], "trailing": digits[-30:],
+        "formula": r.formula(), "seconds": round(time.perf_counter() - start, 3),
+    }
+    if output is not None:
+        data["output"] = str(output)
+    text = "\n".join([
+        f"{len(digits)} digits: {digits[:30]}...{digits[-30:]}",
+        f"= {r.formula()}",
+    ] + ([f"written to {output}"] if output is not None else []))
+    emit(data, as_json, text)
