@@ -44,11 +44,10 @@ def difference(g: GameId, y: GameId) -> GameId | None:
     Examples
     --------
     >>> from misere.core.ops import nimber
-    >>> from misere.impartial import impartial
     >>> difference(add_canonical(nimber(2), nimber(3)), nimber(3)) == nimber(2)
     True
-    >>> difference(nimber(2), nimber(3)) is None
-    True
+    >>> difference(nimber(2), nimber(3)) == STAR, difference(nimber(2), nimber(4)) is None
+    (True, True)
     """
     return _difference(canonical(g), canonical(y))
 
