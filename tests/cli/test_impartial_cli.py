@@ -71,3 +71,19 @@ def test_genus_of_a_large_canonical_form_is_summarised() -> None:
     d = run_json("genus", "*5+*6+*7+*3")
     assert d["genus"] == "7^{75}" and d["hereditarily_tame"]
     assert d["canonical"].startswith("(too large to print")
+
+
+def test_genus_phyla_fields() -> None:
+    """CGSuite's examples: {{*2},0} is restive, half-tame and prime; {*4+*2} has Norton's two
+    partitions; --with gives link / distinguisher."""
+    d = run_json("genus", "*[*[*2],0]")
+    assert d["phylum"] == "hereditarily-restive" and d["restive"] and d["half_tame"]
+    assert d["prime"] and not d["extraverted"] and d["partitions"] == [["*[0,*[*2]]"]]
+    d = run_json("genus", "*[*4+*2]")
+    assert len(d["partitions"]) == 2 and len(d["parts"]) == 4 and d["tameable"]
+    d = run_json("genus", "*2", "--with", "*3")
+    assert d["linked"] is False and d["distinguisher"] == "*2" and not d["equal"]
+    d = run_json("genus", "*2+*2", "--with", "*[*2,*3]")
+    assert d["equal"] and "distinguisher" not in d
+    bad = runner.invoke(app, ["genus", "*2", "--with", "1", "--json"])
+    assert bad.exit_code != 0 and "not an impartial game" in json.loads(bad.stdout)["error"]

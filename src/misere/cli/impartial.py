@@ -32,34 +32,32 @@ def register(app: typer.Typer) -> None:
     @command
     def genus_(
         game: str = typer.Argument(..., help="An impartial game, e.g. '*2+*3', '{*2,*|*2,*}' or '*[*2,*]'."),
+        other: Optional[str] = typer.Option(
+            None, "--with", help="A second impartial game: are they linked, a link, a distinguisher."),
         as_json: bool = JSON_OPTION,
     ) -> None:
-        """Genus symbol (mex with carrying), Grundy values, canonical form, tameness, mate."""
+        """Genus symbol (mex with carrying), Grundy values, canonical form, phylum (CGSuite's
+        tame/restive/restless/tameable/wild), parity, parts and partitions, mate."""
         g = m.parse(game)
         gid = g.id
         gen = imp.genus(gid)
-        canon = _shown(m.canonical(g, universe="impartial").id)
+        c = m.canonical(g, universe="impartial").id
         data = {
             "game": game,
             "genus": str(gen),
             "normal_grundy": gen.plus,
             "misere_grundy": gen.minus,
             "outcome": "P" if gen.minus == 0 else "N",
-            "canonical": canon,
+            "canonical": _shown(c),
             "tame": gen.is_tame,
             "hereditarily_tame": imp.is_hereditarily_tame(gid),
             "phylum": str(imp.phylum(gid)),
             "mate": _shown(imp.mate(gid)),
         }
-        text = "\n".join([
-            f"genus      {gen}",
-            f"G+ / G-    {gen.plus} / {gen.minus}  (misère outcome {data['outcome']})",
-            f"canonical  {canon}",
-            f"tame       {'yes' if gen.is_tame else 'no'}"
-            f" (hereditarily: {'yes' if data['hereditarily_tame'] else 'no'}; phylum {data['phylum']})",
-            f"mate       {data['mate']}",
-        ])
-        emit(data, as_json, text)
+        data.update(_phyla_fields(c))
+        if other is not None:
+            data.update(_pair_fields(c, m.parse(other).id, other))
+        emit(data, as_json, _genus_text(data))
 
     @app.command(name="impartial-count")
     @command
@@ -91,6 +89,53 @@ def register(app: typer.Typer) -> None:
         if output is not None:
             data["output"] = str(output)
         emit(data, as_json, str(count))
+
+
+def _phyla_fields(c: int) -> dict:
+    """The predicates of :mod:`misere.impartial.phyla` and :mod:`misere.impartial.parts`."""
+    flags = {name: getattr(imp, f"is_{name}")(c) for name in (
+        "even", "generally_tame", "reversibly_tame", "tameable", "restive", "generally_restive",
+        "restless", "half_tame", "prime", "extraverted", "introverted")}
+    flags["parts"] = [_shown(x) for x in imp.parts(c)]
+    flags["partitions"] = [[_shown(x) for x in p] for p in imp.partitions(c)]
+    return flags
+
+
+def _pair_fields(c: int, h: int, text: str) -> dict:
+    """Linked?, a link and a distinguisher of two impartial games (ONAG Thms 75-76)."""
+    from misere.impartial.canonical import check_impartial
+
+    check_impartial(h)
+    d: dict = {"with": text, "linked": imp.is_linked(c, h)}
+    if d["linked"]:
+        d["link"] = _shown(imp.link(c, h))
+    equal = imp.canonical(h) == c
+    d["equal"] = equal
+    if not equal:
+        d["distinguisher"] = _shown(imp.distinguisher(c, h))
+    return d
+
+
+def _genus_text(d: dict) -> str:
+    yes = lambda k: "yes" if d[k] else "no"  # noqa: E731
+    props = [k.replace("_", "-") for k in ("generally_tame", "reversibly_tame", "tameable",
+             "restive", "generally_restive", "restless", "half_tame", "prime", "extraverted",
+             "introverted") if d[k]]
+    lines = [
+        f"genus      {d['genus']}",
+        f"G+ / G-    {d['normal_grundy']} / {d['misere_grundy']}  (misère outcome {d['outcome']})",
+        f"canonical  {d['canonical']}",
+        f"tame       {yes('tame')} (hereditarily: {yes('hereditarily_tame')}; phylum {d['phylum']})",
+        f"parity     {'even' if d['even'] else 'odd'}; {', '.join(props) or 'none of the phyla'}",
+        f"parts      {', '.join(d['parts']) or 'none'}",
+        "partitions " + "; ".join(" + ".join(p) or "0" for p in d["partitions"]),
+        f"mate       {d['mate']}",
+    ]
+    if "with" in d:
+        lines.append(f"with {d['with']}: linked {yes('linked')}"
+                     + (f", link {d['link']}" if d["linked"] else "")
+                     + ("; equal" if d["equal"] else f"; distinguisher {d['distinguisher']}"))
+    return "\n".join(lines)
 
 
 def _count_small(day: int) -> int:

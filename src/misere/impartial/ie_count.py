@@ -11,13 +11,19 @@ lies in one of the families
   the set of misère P-positions in ``U``).
 
 So the count is ``2^|U| − |⋃ R|``, and ``|⋃ R|`` is an alternating sum over families ``F`` of
-rules of ``|⋂_{H∈F} R_H|``, each a power of two minus at most one correction. This is the
-approach of ONAG p. 140 (Conway's count of day 6) and of Siegel, *On the structure of misère
-impartial games* (arXiv 2012.08554), §"counting": only ``|U|`` and the number of members of
-``U`` whose option set contains a given set ``F`` of day-``(n−2)`` forms are needed, never
-the ``2^|U|`` subsets. A member of ``U`` is stored as the bitmask of its option set over the
-day-``(n−2)`` forms (:func:`misere.impartial.counting.irreducible_masks`), so for ``n = 6`` the
-4 171 780 day-5 forms are 22-bit masks and the ``2^22`` families are numpy vectors.
+rules of ``|⋂_{H∈F} R_H|``: the sets ``S`` with ``⋃ opts(H) ⊆ S ⊆ ⋂ (opts(H) ∪ Par(H))``
+(``∩ Par(0)``), less the sets meeting no P-position when ``0 ∈ F``, less ``S = opts(H)`` — a
+power of two, minus at most one power of two, minus at most one. Only ``|U|`` and, for each set
+``F`` of day-``(n−2)`` forms, the number of members of ``U`` whose option set contains ``F`` are
+needed (a superset-sum transform), never the ``2^|U|`` subsets. A member of ``U`` is stored as
+the bitmask of its option set over the day-``(n−2)`` forms
+(:func:`misere.impartial.counting.irreducible_masks`), so for ``n = 6`` the 4 171 780 day-5
+forms are 22-bit masks and the ``2^22`` families are numpy vectors.
+
+ONAG p. 140 states the day-6 count as such a formula; C. Thompson (sci.math) found it misprinted
+and gave a corrected one, which this computation reproduces term by term (tests). Siegel, *On
+the structure of misère impartial games* (arXiv 2012.08554), announces a method reaching day 7;
+its text was not available here, so this module is our own derivation and stops at day 6.
 
 The result is exact: ``N = 2^|U| − Σ c_k 2^k − c`` with a few dozen terms; its decimal digits
 come from :mod:`decimal` (exact at any precision) because ``N`` has 1 255 831 digits for ``n = 6``.
@@ -156,42 +162,42 @@ def count_subsets_ie(base: list[GameId], masks: "np.ndarray") -> DayCount:
     zero_bit = 1 << index[ZERO] if ZERO in index else 0
     # histogram of the other members, and of the other members that are not P-positions
     size = 1 << nb
-    reserve(size * 8 * 12, f"inclusion–exclusion over 2^{nb} families")
+    reserve(size * 4 * 14, f"inclusion–exclusion over 2^{nb} families")
     others = masks[~np.isin(masks, np.array(small_masks, dtype=masks.dtype))].astype(np.int64)
     is_p = (others != 0) & ((others & z_bits) == 0)
-    cnt = np.bincount(others, minlength=size).astype(np.int64)
-    cnt_np = np.bincount(others[~is_p], minlength=size).astype(np.int64)
+    cnt = np.bincount(others, minlength=size).astype(np.int32)
+    cnt_np = np.bincount(others[~is_p], minlength=size).astype(np.int32)
     for b in range(nb):  # superset sums: cnt[F] = #{x : mask(x) ⊇ F}
         check()
         for a in (cnt, cnt_np):
             v = a.reshape(-1, 2, 1 << b)
             v[:, 0, :] += v[:, 1, :]
-    fam = np.arange(size, dtype=np.int64)
+    fam = np.arange(size, dtype=np.int32)
     # opts(H) as a mask over `small`, for each rule H (bit of base); 0 for H = 0
     pos = {d: j for j, d in enumerate(small)}
     missing = 1 << ns  # a rule H with opts(H) ⊄ U never applies: its L(F) is never inside C(F)
     a_small = [0 if h == ZERO else _or(1 << pos[x] if x in pos else missing for x in left(h))
                for h in base]
-    lower = np.zeros(size, dtype=np.int64)  # L(F) = ⋃ opts(H), H ∈ F
+    lower = np.zeros(size, dtype=np.int32)  # L(F) = ⋃ opts(H), H ∈ F
     for b in range(nb):
         lower[1 << b: 2 << b] = lower[: 1 << b] | a_small[b]
     p_small = sum(1 << j for j, m in enumerate(small_masks) if m != 0 and m & z_bits == 0)
     # small member d lies in C(F) iff every H ∈ F has d ∈ opts(H) or H ∈ opts(d) (0: 0 ∈ opts(d))
-    c_small = np.zeros(size, dtype=np.int64)
+    c_small = np.zeros(size, dtype=np.int32)
     for j, m in enumerate(small_masks):
         bad = sum(1 << i for i, h in enumerate(base)
                   if not (a_small[i] >> j & 1) and not (m >> i & 1))
         c_small |= np.where((fam & bad) == 0, 1 << j, 0)
     popcount = np.vectorize(lambda v: bin(v).count("1"), otypes=[np.int64])
-    pc_table = popcount(np.arange(2 << ns, dtype=np.int64))
+    pc_table = popcount(np.arange(2 << ns, dtype=np.int64)).astype(np.int32)
     h_of_lower = np.full(2 << ns, -1, dtype=np.int64)
     for i, h in enumerate(base):
         if h != ZERO and not a_small[i] & missing:
             h_of_lower[a_small[i]] = i
-    fam_pc = np.zeros(size, dtype=np.int64)
+    fam_pc = np.zeros(size, dtype=np.int8)
     for b in range(nb):
         fam_pc[1 << b: 2 << b] = fam_pc[: 1 << b] + 1
-    sign = np.where(fam_pc % 2 == 1, 1, -1)
+    sign = np.where(fam_pc % 2 == 1, 1, -1).astype(np.int8)
     ok = (fam > 0) & ((lower & ~c_small) == 0)
     n_low = pc_table[lower]
     e1 = cnt + pc_table[c_small] - n_low
