@@ -73,6 +73,10 @@ def register(app: typer.Typer) -> None:
         import time
 
         start = time.perf_counter()
+        if output is not None:  # refuse a bad path before a long count
+            folder = output.parent if str(output.parent) else Path(".")
+            if not folder.is_dir():
+                raise FileNotFoundError(2, f"folder {str(folder)!r} does not exist", str(output))
         if day == 6:
             _count_day6(output, as_json, start)
             return
