@@ -222,3 +222,33 @@ def test_day5_sample() -> None:
             y = difference(g, x)
             assert brute.canonical(brute.add(form(x), form(y))) == f
     assert tame >= 5
+
+
+def brute_genus_prefix(games: list[frozenset], length: int = 4) -> tuple[int, ...]:
+    """(G+, γ0, …) of a sum from the definition γ_i = G⁻(sum + i copies of *2)."""
+    total = frozenset()
+    for f in games:
+        total = brute.add(total, f)
+    out = [brute.normal_grundy(total)]
+    for _ in range(length):
+        out.append(brute.misere_grundy(total))
+        total = brute.add(total, brute.nim(2))
+    return tuple(out)
+
+
+def test_tameable_games_determine_the_genus_of_sums_with_nim_positions() -> None:
+    """CGSuite's TAMEABLE: the genus of G + X, for Nim positions X, is that of the Nim
+    position of G's genus plus X (brute-force genus prefixes (G+, γ0, γ1, γ2), one heap ≤ 3;
+    day-4 forms and CGSuite's examples)."""
+    checked = 0
+    games = set(born_by(4)) | {canonical(parse_id(r[0])) for r in CGSUITE}
+    for g in sorted(games):
+        if not is_tameable(g):
+            continue
+        f = form(g)
+        rep = brute.nim_position(tame_representative(brute.normal_grundy(f), brute.misere_grundy(f)))
+        for x in NIM_POSITIONS[:5]:
+            xs = brute.nim_position(x)
+            assert brute_genus_prefix([f, *xs], 3) == brute_genus_prefix(rep + xs, 3)
+        checked += 1
+    assert checked >= 15
