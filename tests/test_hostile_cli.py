@@ -143,7 +143,7 @@ def test_bad_universe(args: tuple[str, ...]) -> None:
 
 def test_out_of_range_days_are_refused_in_one_line() -> None:
     assert "day" in cli("enumerate", "--day", "3", "--json", codes={1})["error"]
-    assert "day" in cli("impartial-count", "--day", "6", "--json", codes={1})["error"]
+    assert "day" in cli("impartial-count", "--day", "7", "--json", codes={1})["error"]
 
 
 def test_not_in_universe_is_refused() -> None:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from misere.cli.app import app
@@ -35,8 +36,25 @@ def test_impartial_count() -> None:
     assert run_json("impartial-count", "--day", "5")["count"] == 4171780
     plain = runner.invoke(app, ["impartial-count", "--day", "5"])
     assert plain.exit_code == 0 and plain.stdout.strip().endswith("4171780")
-    bad = runner.invoke(app, ["impartial-count", "--day", "6", "--json"])
-    assert bad.exit_code != 0 and "day 5" in json.loads(bad.stdout)["error"]
+    bad = runner.invoke(app, ["impartial-count", "--day", "7", "--json"])
+    assert bad.exit_code != 0 and "day 7 is out of reach" in json.loads(bad.stdout)["error"]
+
+
+def test_impartial_count_output_file(tmp_path) -> None:
+    out = tmp_path / "day4.txt"
+    d = run_json("impartial-count", "--day", "4", "--output", str(out))
+    assert d["output"] == str(out) and out.read_text() == "22\n"
+
+
+@pytest.mark.slow
+def test_impartial_count_day6(tmp_path) -> None:
+    """About 5 s: the 1 255 831-digit day-6 count, summarised and written in full."""
+    out = tmp_path / "day6.txt"
+    d = run_json("impartial-count", "--day", "6", "-o", str(out))
+    digits = out.read_text().strip()
+    assert d["digits"] == len(digits) == 1255831
+    assert digits.startswith(d["leading"]) and digits.endswith(d["trailing"])
+    assert d["formula"].startswith("2^4171780 − 2^2096640 − ") and d["formula"].endswith(" + 21")
 
 
 def test_universe_options() -> None:
@@ -53,3 +71,19 @@ def test_genus_of_a_large_canonical_form_is_summarised() -> None:
     d = run_json("genus", "*5+*6+*7+*3")
     assert d["genus"] == "7^{75}" and d["hereditarily_tame"]
     assert d["canonical"].startswith("(too large to print")
+
+
+def test_genus_phyla_fields() -> None:
+    """CGSuite's examples: {{*2},0} is restive, half-tame and prime; {*4+*2} has Norton's two
+    partitions; --with gives link / distinguisher."""
+    d = run_json("genus", "*[*[*2],0]")
+    assert d["phylum"] == "hereditarily-restive" and d["restive"] and d["half_tame"]
+    assert d["prime"] and not d["extraverted"] and d["partitions"] == [["*[0,*[*2]]"]]
+    d = run_json("genus", "*[*4+*2]")
+    assert len(d["partitions"]) == 2 and len(d["parts"]) == 4 and d["tameable"]
+    d = run_json("genus", "*2", "--with", "*3")
+    assert d["linked"] is False and d["distinguisher"] == "*2" and not d["equal"]
+    d = run_json("genus", "*2+*2", "--with", "*[*2,*3]")
+    assert d["equal"] and "distinguisher" not in d
+    bad = runner.invoke(app, ["genus", "*2", "--with", "1", "--json"])
+    assert bad.exit_code != 0 and "not an impartial game" in json.loads(bad.stdout)["error"]

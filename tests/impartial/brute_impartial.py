@@ -82,3 +82,36 @@ def forms_born_by(day: int) -> list[IForm]:
     for _ in range(day):
         forms = [frozenset(c) for k in range(len(forms) + 1) for c in combinations(forms, k)]
     return forms
+
+
+@lru_cache(maxsize=None)
+def normal_grundy(g: IForm) -> int:
+    vals = {normal_grundy(x) for x in g}
+    m = 0
+    while m in vals:
+        m += 1
+    return m
+
+
+@lru_cache(maxsize=None)
+def birthday(g: IForm) -> int:
+    return 1 + max(birthday(x) for x in g) if g else 0
+
+
+@lru_cache(maxsize=None)
+def canonical(g: IForm) -> IForm:
+    """Conway's simplest form, straight from the rule of ONAG ch. 12: replace the option set S
+    by a second option H when opts(H) ⊊ S and H is an option of every deleted option; H = 0
+    (deleting everything) only if some deleted option is a P-position."""
+    s = frozenset(canonical(x) for x in g)
+    if s and all(ZERO in x for x in s) and any(misere_grundy(x) == 0 for x in s):
+        return ZERO
+    for x in s:
+        for h in x:
+            if h and h < s and all(h in y for y in s - h):
+                return h
+    return s
+
+
+def nim_position(heaps: Iterable[int]) -> list[IForm]:
+    return [nim(h) for h in heaps if h]

@@ -13,15 +13,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from enum import Enum
 
 from ..core import cache
 from ..core.table import GameId, left
 from .canonical import _mex, canonical, check_impartial, misere_grundy, normal_grundy
 
 __all__ = [
-    "Genus", "genus", "tame_genus", "is_tame", "is_wild", "is_hereditarily_tame", "Phylum",
-    "phylum", "tame_sum",
+    "Genus", "genus", "tame_genus", "is_tame", "is_wild", "is_hereditarily_tame", "tame_sum",
 ]
 
 _genus = cache.table("impartial.genus")
@@ -197,52 +195,6 @@ def is_hereditarily_tame(g: GameId) -> bool:
         r = is_tame(c) and all(is_hereditarily_tame(x) for x in left(c))
         _htame[c] = r
     return r
-
-
-class Phylum(str, Enum):
-    """The hereditary phyla of CGSuite's ``Phylum`` (notes D.5).
-
-    Only the phyla defined by a local test on the canonical form are computed; CGSuite's
-    ``REVERSIBLY_*``, ``TAMEABLE`` and ``WILD_OF_*`` phyla need tame-reversibility, which is not
-    implemented, so such games are reported as ``OTHER``.
-    """
-
-    NIMHEAP = "nim-heap"
-    HEREDITARILY_TAME = "hereditarily-tame"
-    HEREDITARILY_RESTIVE = "hereditarily-restive"
-    RESTLESS = "restless"
-    OTHER = "other"
-
-    def __str__(self) -> str:
-        return self.value
-
-
-def phylum(g: GameId) -> Phylum:
-    """The hereditary phylum of ``g``'s canonical form.
-
-    ``NIMHEAP``: a nim heap. ``HEREDITARILY_TAME``: every follower has a tame genus.
-    ``HEREDITARILY_RESTIVE``: not tame, every option hereditarily tame, ``G⁺ ≤ 1``.
-    ``RESTLESS``: not tame, every option hereditarily tame, ``G⁻ ≤ 1``. Otherwise ``OTHER``.
-
-    Examples
-    --------
-    >>> from misere.core.ops import nimber
-    >>> str(phylum(nimber(3)))
-    'nim-heap'
-    """
-    from .notation import nim_size
-
-    c = canonical(g)
-    if nim_size(c) is not None:
-        return Phylum.NIMHEAP
-    if is_hereditarily_tame(c):
-        return Phylum.HEREDITARILY_TAME
-    if not is_tame(c) and all(is_hereditarily_tame(x) for x in left(c)):
-        if normal_grundy(c) <= 1:
-            return Phylum.HEREDITARILY_RESTIVE
-        if misere_grundy(c) <= 1:
-            return Phylum.RESTLESS
-    return Phylum.OTHER
 
 
 def tame_sum(a: Genus, b: Genus) -> Genus:
