@@ -69,9 +69,9 @@ def test_the_quotient_of_0_07_predicts_sums_of_strips() -> None:
         for heaps in combinations_with_replacement(range(2, 13), k):
             text = " + ".join(f"1x{n}" if i % 2 else f"{n}x1" for i, n in enumerate(heaps))
             assert Cram.strips(text) == sorted(heaps)
-            assert Cram.outcome(text).value == q.outcome(list(heaps)) == Cram.quotient_outcome(text), heaps
+            assert Cram.outcome(text).value == q.outcome(list(heaps)) == Cram.strips_outcome(text), heaps
     with pytest.raises(RulesetError, match="not a sum of 1 x n strips"):
-        Cram.quotient_outcome("2x2")
+        Cram.strips_outcome("2x2")
 
 
 def test_normal_play_symmetry_theorems() -> None:

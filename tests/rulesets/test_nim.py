@@ -47,7 +47,7 @@ def test_huge_heaps_answer_instantly() -> None:
 
 def test_registry() -> None:
     assert ruleset_names() == ["partizan-kayles", "hackenbush", "domineering", "col", "snort", "nim",
-                               "penny-nim"]
+                               "penny-nim", "cram", "clobber", "konane", "toads-and-frogs"]
     assert find_ruleset("PK") is find_ruleset("partizan_kayles")
     with pytest.raises(RulesetError, match="unknown ruleset 'go'"):
         find_ruleset("go")

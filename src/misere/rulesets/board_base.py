@@ -180,6 +180,10 @@ class BoardRuleset(PartizanRuleset[Board]):
                                                 if not self.solve(self._key(after), not left, False)]
         return out
 
+    def play_notes(self, position: Any, misere: Outcome) -> dict[str, Any]:
+        """What ``misere play`` adds to the misère outcome: the normal-play outcome."""
+        return {"normal_play_outcome": self.normal_outcome(position).value}
+
     def piece_count(self) -> int:
         """Number of distinct canonical pieces met so far."""
         return len(self._boards)

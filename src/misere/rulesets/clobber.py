@@ -56,9 +56,9 @@ class ClobberRuleset(BoardRuleset):
 
     name = "clobber"
     aliases = ()
-    syntax = ("rows of 'x' (Left), 'o' (Right) and '.' separated by '|' (e.g. 'xox|ox.'), or 'RxC' "
+    syntax = ("rows of 'x' (Left), 'o' (Right) and '.' separated by '/' or a bar as in CGSuite, or 'RxC' "
               "(checkerboard); boards joined by '+'")
-    example = "xox|ox."
+    example = "xox/ox."
     alphabet = ".#xo"
 
     def normalise_chars(self, row: str) -> str:

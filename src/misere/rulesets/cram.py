@@ -12,7 +12,7 @@ region in the least of its eight orientations (the rules do not distinguish dire
 
 A ``1 x n`` strip is the heap ``n`` of Dawson's Kayles, the octal game ``0.07`` (a domino
 removes two adjacent squares, leaving zero, one or two shorter strips), so sums of strips are
-answered by the misère quotient of ``0.07`` (Plambeck 002 §9) — :meth:`CramRuleset.quotient_outcome`.
+answered by the misère quotient of ``0.07`` (Plambeck 002 §9) — :meth:`CramRuleset.strips_outcome`.
 Normal play is answered by Grundy values (Sprague–Grundy; Winning Ways ch. 4), misère play by
 the outcome search of :mod:`misere.rulesets.board_base`.
 """
@@ -23,7 +23,7 @@ from operator import xor
 from typing import Any
 
 from misere.core.outcome import Outcome
-from misere.errors import RulesetError
+from misere.errors import RulesetError, VerificationError
 from misere.rulesets.board_base import BoardRuleset
 from misere.rulesets.board_grids import Grid, board_from_python, board_svg, canonical, crop, groups, read_boards
 
@@ -48,14 +48,14 @@ class CramRuleset(BoardRuleset):
     --------
     >>> Cram.outcome("2x2").value, Cram.normal_outcome("2x2").value
     ('N', 'P')
-    >>> Cram.outcome("1x4 + 1x5").value, Cram.quotient_outcome("1x4 + 1x5")
+    >>> Cram.outcome("1x4 + 1x5").value, Cram.strips_outcome("1x4 + 1x5")
     ('N', 'N')
     """
 
     name = "cram"
     aliases = ("impartial-domineering",)
-    syntax = "rows of '.' (free) and '#' separated by '|' (e.g. '..#|...'), or 'RxC'; boards joined by '+'"
-    example = "...|...|..#"
+    syntax = "rows of '.' (free) and '#' separated by '/' or a bar as in CGSuite, or 'RxC'; boards joined by '+'"
+    example = ".../.../..#"
     alphabet = ".#"
     impartial = True
 
@@ -125,7 +125,7 @@ class CramRuleset(BoardRuleset):
             out.append(len(piece))
         return sorted(out)
 
-    def quotient_outcome(self, position: Any) -> str:
+    def strips_outcome(self, position: Any) -> str:
         """Misère outcome (``'N'``/``'P'``) of a sum of strips from the misère quotient of
         Dawson's Kayles ``0.07`` (a strip of ``n`` squares is the heap ``n``; Plambeck 002 §9)."""
         heaps = self.strips(position)
@@ -142,6 +142,19 @@ class CramRuleset(BoardRuleset):
             old = self._quotient.max_heap if self._quotient is not None else 8
             self._quotient = quotient("0.07", max_heap=max(heap, 2 * old), certify=0)
         return self._quotient
+
+    def play_notes(self, position: Any, misere: Outcome) -> dict[str, Any]:
+        """Normal play from the Grundy value; for sums of strips, the misère outcome from the
+        quotient of 0.07, which must agree with the search."""
+        notes: dict[str, Any] = {"normal_play_outcome": self.normal_outcome(position).value,
+                                 "grundy_value": self.grundy(position)}
+        if self.strips(position) is not None:
+            q = self.strips_outcome(position)
+            if q != misere.value:
+                raise VerificationError(f"the quotient of 0.07 says {q} but search says {misere.value} on "
+                                        f"{self.format(self.components(position))!r}: please report")
+            notes["misere_quotient"] = f"0.07 (Dawson's Kayles) agrees: {q}"
+        return notes
 
     def svg(self, position: Any) -> str:
         boards = self.components(position)

@@ -85,9 +85,9 @@ class KonaneRuleset(BoardRuleset):
 
     name = "konane"
     aliases = ("hawaiian-checkers",)
-    syntax = ("rows of 'x' (Left), 'o' (Right), '.' (empty) and '#' (off the board) separated by '|' "
-              "(e.g. 'xo.|.ox'), or 'RxC' (full checkerboard); boards joined by '+'")
-    example = "xoxo|o..x|xoxo"
+    syntax = ("rows of 'x' (Left), 'o' (Right), '.' (empty) and '#' (off the board) separated by '/' or a "
+              "bar as in CGSuite, or 'RxC' (full checkerboard); boards joined by '+'")
+    example = "..xo/oxox/xoxo"
     alphabet = ".#xo"
 
     def normalise_chars(self, row: str) -> str:
