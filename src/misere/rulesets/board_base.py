@@ -11,7 +11,7 @@ table per ruleset and per play convention (misère and normal), so a sum is neve
 equal pieces reached along different lines are solved once.
 
 Children are looked up before anything is expanded (one known lost for the opponent decides
-the node); the others are tried with the fewest opponent moves first.
+the node); the others are tried with the least material left first (:meth:`BoardRuleset.size`).
 
 References: positions as sums of independent components, Milley 001 §5.1; misère outcomes,
 Siegel 003 §2; normal outcomes, Winning Ways ch. 2.
@@ -42,6 +42,7 @@ class BoardRuleset(PartizanRuleset[Board]):
         super().__init__()
         self._ids: dict[Board, int] = {}
         self._boards: list[Board] = []
+        self._weights: list[int] = []
         self._split: dict[Board, tuple[int, ...]] = {}
         self._kids: list[dict[int, list[tuple[int, ...]]]] = [{}, {}]
         self._memo: dict[bool, tuple[dict[tuple[int, ...], bool], dict[tuple[int, ...], bool]]] = {
@@ -58,6 +59,11 @@ class BoardRuleset(PartizanRuleset[Board]):
         """The board cut into pieces that never interact, each canonical; pieces without a
         move for either player may be left in (they are dropped here)."""
         raise NotImplementedError
+
+    def piece_moves(self, piece: Board, left: bool) -> list[list[Board]]:
+        """The pieces each move of one player in a piece leaves (default: the board moves of
+        the piece, cut by :meth:`pieces`; rulesets with bitmask pieces give a faster one)."""
+        return [self.pieces(after) for _, after in self.board_moves(piece, left)]
 
     # -- the PartizanRuleset hooks -------------------------------------------------------
 
@@ -83,6 +89,7 @@ class BoardRuleset(PartizanRuleset[Board]):
         if i is None:
             i = self._ids[piece] = len(self._boards)
             self._boards.append(piece)
+            self._weights.append(self.size(piece))
         return i
 
     def split(self, board: Board) -> tuple[int, ...]:
@@ -101,10 +108,16 @@ class BoardRuleset(PartizanRuleset[Board]):
     #: give; ``None``: generate the moves)
     alive: Any = None
 
-    def _score(self, pos: tuple[int, ...], side: int) -> int:
-        """Order of trial: the opponent's moves in the pieces already expanded."""
-        kids = self._kids[side]
-        return sum(len(kids.get(j, ())) for j in pos)
+    def _score(self, pos: tuple[int, ...]) -> int:
+        """Order of trial: children with the least material left (:meth:`size`) first — on
+        Cram and Clobber rectangles this expands about half the pieces and positions that
+        trying the opponent's fewest moves first does (measured; see the README)."""
+        w = self._weights
+        return sum(w[j] for j in pos)
+
+    def size(self, piece: Board) -> int:
+        """The material of a piece, for move ordering (default: its stones or creatures)."""
+        return sum(1 for ch in "".join(piece) if ch not in ".#")
 
     def _children(self, i: int, side: int) -> list[tuple[int, ...]]:
         """The positions (sorted piece ids) a move of ``side`` (0 Left) in piece ``i`` leaves."""
@@ -113,8 +126,8 @@ class BoardRuleset(PartizanRuleset[Board]):
         if r is None:
             seen: set[tuple[int, ...]] = set()
             r = []
-            for _, after in self.board_moves(self._boards[i], side == 0):
-                kid = self.split(after)
+            for res in self.piece_moves(self._boards[i], side == 0):
+                kid = tuple(sorted(j for j in map(self._id, res) if self._live(j)))
                 if kid not in seen:
                     seen.add(kid)
                     r.append(kid)
@@ -143,7 +156,7 @@ class BoardRuleset(PartizanRuleset[Board]):
                 if r is False:
                     return True
                 if r is None:
-                    kids.append((self._score(child, 1 - side), child))
+                    kids.append((self._score(child), child))
         if not moved:
             return misere  # no move: the player to move wins in misère play, loses in normal
         if not kids:

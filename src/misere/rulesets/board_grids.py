@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Sequence
 
+from misere.core import cache
 from misere.errors import RulesetError
 from misere.rulesets.partizan_draw import COLOURS, svg_document
 from misere.rulesets.positions import bad_position, check_total, python_size
@@ -101,9 +102,21 @@ def symmetries(g: Grid) -> list[Grid]:
     return out
 
 
+_canonical: dict[Grid, Grid] = {}
+
+
 def canonical(g: Grid) -> Grid:
-    """The least of the eight images of ``g`` (rotations and reflections)."""
-    return min(symmetries(g))
+    """The least of the eight images of ``g`` (rotations and reflections; memoised, the table is
+    emptied by :func:`misere.core.cache.clear`)."""
+    r = _canonical.get(g)
+    if r is None:
+        r = _canonical[g] = min(symmetries(g))
+    return r
+
+
+@cache.on_clear
+def _reset() -> None:
+    _canonical.clear()
 
 
 def crop(cells: dict[Cell, str], fill: str = "#") -> Grid:

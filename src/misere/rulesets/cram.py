@@ -96,6 +96,10 @@ class CramRuleset(BoardRuleset):
         """The free regions with at least two squares, each in its least orientation."""
         return [canonical(crop({cell: "." for cell in g})) for g in groups(_free(board)) if len(g) > 1]
 
+    def size(self, piece: Grid) -> int:
+        """Free squares (for move ordering)."""
+        return sum(row.count(".") for row in piece)
+
     # -- impartial theory ----------------------------------------------------------------
 
     def _piece_grundy(self, i: int) -> int:
