@@ -77,6 +77,8 @@ def ruleset_data(r: Any, position: str) -> tuple[dict[str, Any], str]:
         else:
             how = "wins: no move available (misère)"
         lines.append(f"{p} moving first: {how}")
+    if hasattr(r, "play_notes"):  # board rulesets: normal play, Grundy values, quotient cross-checks
+        notes = r.play_notes(comps, o); data.update(notes); lines += [f"{k.replace('_', ' ')}: {v}" for k, v in notes.items()]
     return data, "\n".join(lines)
 
 

@@ -5,21 +5,26 @@ from __future__ import annotations
 from typing import Any
 
 from misere.errors import RulesetError
+from misere.rulesets.clobber import Clobber
 from misere.rulesets.col import Col
+from misere.rulesets.cram import Cram
 from misere.rulesets.domineering import Domineering
 from misere.rulesets.hackenbush import Hackenbush
+from misere.rulesets.konane import Konane
 from misere.rulesets.nim import Nim
 from misere.rulesets.partizan_base import PartizanRuleset
 from misere.rulesets.partizan_kayles import PartizanKayles
 from misere.rulesets.partizan_penny import PennyNim
 from misere.rulesets.snort import Snort
 from misere.rulesets.sprouts import Sprouts
+from misere.rulesets.toads_frogs import ToadsFrogs
 
 __all__ = ["RULESETS", "find_ruleset", "ruleset_names", "position_formats"]
 
 #: every registered partizan ruleset
 RULESETS: tuple[PartizanRuleset[Any], ...] = (PartizanKayles, Hackenbush, Domineering, Col, Snort, Nim,
                                          PennyNim, Sprouts)
+                                         PennyNim, Cram, Clobber, Konane, ToadsFrogs)
 
 
 def _key(name: str) -> str:

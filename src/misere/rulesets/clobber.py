@@ -1,0 +1,104 @@
+"""Clobber (Albert, Grossman, Nowakowski, Wolfe 2002): Left moves one of her stones (``x``,
+black) onto an orthogonally adjacent stone of Right's (``o``, white), which is removed; Right
+likewise with ``o`` onto ``x``. The usual start is the checkerboard fill.
+
+Position format as CGSuite's ``game.grid.Clobber``: rows of ``x``, ``o`` and ``.`` (empty;
+``#`` is read as empty too) separated by ``|``, ``/`` or new lines, e.g. ``"xox|ox."``;
+``RxC`` for the ``R x C`` checkerboard starting with ``x`` at the top left; boards joined by
+``+``. Python: a list of row strings, or ``(rows, columns)``.
+
+Search: stones only ever move onto occupied squares, so the set of occupied squares shrinks and
+4-connected groups of stones never interact again; a group of one colour has no move for
+either player (it is 0) and is dropped; each group is taken in the least of its eight
+orientations (the rules do not distinguish directions).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from misere.rulesets.board_base import BoardRuleset
+from misere.rulesets.board_grids import (Grid, board_from_python, board_svg, canonical, checkerboard, crop, groups,
+                                         read_boards)
+
+__all__ = ["ClobberRuleset", "Clobber", "stone_groups"]
+
+_STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
+
+
+def stones(board: Grid) -> dict[tuple[int, int], str]:
+    """``(row, column) -> 'x' | 'o'`` for every stone of a board."""
+    return {(r, c): ch for r, row in enumerate(board) for c, ch in enumerate(row) if ch in "xo"}
+
+
+def stone_groups(board: Grid) -> list[dict[tuple[int, int], str]]:
+    """The 4-connected groups of stones of a board, each as ``cell -> stone``."""
+    st = stones(board)
+    return [{cell: st[cell] for cell in g} for g in groups(st)]
+
+
+def _set(board: Grid, changes: dict[tuple[int, int], str]) -> Grid:
+    rows = [list(row) for row in board]
+    for (r, c), ch in changes.items():
+        rows[r][c] = ch
+    return tuple("".join(row) for row in rows)
+
+
+class ClobberRuleset(BoardRuleset):
+    """Clobber (Left ``x``, Right ``o``).
+
+    Examples
+    --------
+    >>> Clobber.outcome("xo").value, Clobber.normal_outcome("xo").value
+    ('P', 'N')
+    >>> Clobber.outcome("2x2").value
+    'P'
+    """
+
+    name = "clobber"
+    aliases = ()
+    syntax = ("rows of 'x' (Left), 'o' (Right) and '.' separated by '/' or a bar as in CGSuite, or 'RxC' "
+              "(checkerboard); boards joined by '+'")
+    example = "xox/ox."
+    alphabet = ".#xo"
+
+    def normalise_chars(self, row: str) -> str:
+        return row.replace("#", ".")
+
+    def rectangle(self, r: int, c: int) -> Grid:
+        return checkerboard(r, c)
+
+    def parse(self, text: str) -> list[Grid]:
+        return read_boards(text, self)
+
+    def _from_python(self, position: Any) -> list[Grid]:
+        return board_from_python(position, self)
+
+    def format_component(self, comp: Grid) -> str:
+        return "|".join(comp)
+
+    def board_moves(self, board: Grid, left: bool) -> list[tuple[str, Grid]]:
+        me, you = ("x", "o") if left else ("o", "x")
+        out = []
+        for (r, c), ch in sorted(stones(board).items()):
+            if ch != me:
+                continue
+            for dr, dc in _STEPS:
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < len(board) and 0 <= cc < len(board[0]) and board[rr][cc] == you:
+                    out.append((f"{me} ({r},{c}) clobbers ({rr},{cc})", _set(board, {(r, c): ".", (rr, cc): me})))
+        return out
+
+    def alive(self, piece: Grid) -> bool:
+        """Every piece has a move (it has two adjacent stones of different colours)."""
+        return True
+
+    def pieces(self, board: Grid) -> list[Grid]:
+        """The groups holding both colours, each in its least orientation."""
+        return [canonical(crop(g, ".")) for g in stone_groups(board) if len(set(g.values())) == 2]
+
+    def svg(self, position: Any) -> str:
+        boards = self.components(position)
+        return board_svg(boards, f"Clobber {self.format(boards)}", "Left: x (blue), Right: o (red)")
+
+
+Clobber = ClobberRuleset()
