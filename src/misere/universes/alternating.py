@@ -19,12 +19,14 @@ a follower of the sum (play the other summands down to 0), so :func:`components`
 followers of ``g``; it is complete and exact, and memoises what it finds.
 
 Comparison: ``g ≥ h`` is answered ``True`` only from the theorems above (congruence with class
-representatives, cancellation of invertible summands, the end order) or from general misère
-play (Siegel 003: an inequality among all games holds in every universe; applied to the class
-representatives), and ``False`` only with a distinguishing game found among 0, the 29
-representatives and sums of two (for small games three) of them, checked by exhaustive outcome
-search. Anything else raises :class:`UnsupportedError`: the thesis does not determine the order
-or the monoid of 𝒜 (001 §3.6). Among the 29 × 29 ordered pairs of classes, 75 stay undecided.
+representatives, cancellation of invertible summands, the end order), from the complete order
+of the 29 classes proved by proviso and maintenance (:mod:`.alternating_order`), or from general
+misère play (Siegel 003: an inequality among all games holds in every universe; applied to the
+class representatives), and ``False`` only with a distinguishing game (an end sum breaking the
+proviso, or one found among 0, the 29 representatives and sums of two, for small games three,
+of them), checked by exhaustive outcome search. All 29 × 29 ordered pairs of classes are decided
+(245 relations ``≥``); sums that reduce to no single class can still raise
+:class:`UnsupportedError`: the thesis does not determine the monoid of 𝒜 (001 §3.6).
 
 The classification data and outcome rules live in :mod:`misere.universes.alternating_classes`
 and are re-exported here.
@@ -45,6 +47,7 @@ from .alternating_classes import (  # noqa: F401  (re-exported)
     class_of_rep, classes_born_by, classify, end_class, end_class_of_triple, end_ge,
     end_moves, ends_ge_zero, ends_outcome, outcome_pair, outcome_with_ends,
 )
+from .alternating_order import class_ge, class_order, proviso_witness  # noqa: F401
 from .base import Universe, find_universe, register
 
 __all__ = [
@@ -165,6 +168,16 @@ def _key(comps: "tuple[GameId, ...] | list[GameId]") -> Key:
     return tuple(sorted(nonends.elements())), (a, b, c)
 
 
+def _single_rep(comps: "tuple[GameId, ...] | list[GameId]") -> GameId | None:
+    """The class representative of a sum that the congruence rules reduce to one of the 29
+    classes (one non-end class and ends cancelling, or ends summing to one end class)."""
+    nonends, triple = _key(comps)
+    if not nonends:
+        end = end_class_of_triple(triple)
+        return end.rep if end is not None else None
+    return nonends[0] if len(nonends) == 1 and triple == (0, 0, 0) else None
+
+
 def _conj_comps(comps: tuple[GameId, ...]) -> list[GameId]:
     return [conjugate(x) for x in comps]
 
@@ -241,6 +254,13 @@ class AlternatingUniverse(Universe):
             return self._witness[key]
         cg, ch = self._comps(g), self._comps(h)
         found = None
+        for lg, lh in ((cg, ch), _cancelled(cg, ch)):
+            rg, rh = _single_rep(lg), _single_rep(lh)
+            t = proviso_witness(rg, rh) if rg is not None and rh is not None else None
+            if t is not None and not sum_outcome(cg + tuple(_end_parts(*t))) >= sum_outcome(
+                    ch + tuple(_end_parts(*t))):
+                self._witness[key] = found = _sum_of(_end_parts(*t))
+                return found
         tests = self._tests if len(cg) + len(ch) > 4 else self._tests + self._triples()
         for t in tests:
             if not sum_outcome(cg + tuple(t)) >= sum_outcome(ch + tuple(t)):
@@ -255,6 +275,12 @@ class AlternatingUniverse(Universe):
         cg, ch = self._comps(g), self._comps(h)
         if _key(cg) == _key(ch):
             return True
+        # both sides one class (after cancelling common invertible summands): the complete
+        # order of the 29 classes (proviso and maintenance, alternating_order)
+        for lg, lh in ((cg, ch), _cancelled(cg, ch)):
+            rg, rh = _single_rep(lg), _single_rep(lh)
+            if rg is not None and rh is not None and class_ge(rg, rh):
+                return True
         # cancellation by an invertible side (001 §2.1 p. 10): g ≥ h iff g + h̄ ≥ 0
         diff: Key | None = None
         if all(classify(x).invertible for x in ch):
@@ -289,12 +315,9 @@ class AlternatingUniverse(Universe):
         comps = self._comps(g)
         if len(comps) <= 1:
             return classify(g).rep if comps else ZERO
-        nonends, (a, b, c) = _key(comps)
-        end = end_class_of_triple((a, b, c))
-        if not nonends and end is not None:
-            return end.rep
-        if len(nonends) == 1 and (a, b, c) == (0, 0, 0):
-            return nonends[0]
+        rep = _single_rep(comps)
+        if rep is not None:
+            return rep
         raise UnsupportedError(
             "a unique reduced form modulo the alternating universe is known only for single "
             "alternating positions and sums of ends equal to one end (001 §3.2–3.3); "
