@@ -8,7 +8,7 @@ by :mod:`~misere.quotients.partizan.certify`, rank-one groups proved by
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from misere.core.outcome import Outcome
 from misere.errors import ComputationLimitError, UnsupportedError
@@ -45,21 +45,31 @@ def quotient_of_components(
     splits = [(s, t)] if size is not None or test is not None else \
         [(s - d, t + d) for d in range(0, max(1, s - 1))]
     error: UnsupportedError | None = None
-    for s2, t2 in splits:
-        try:
-            return _identify(comps, outcome, s2, t2)
-        except UnsupportedError as e:
-            error = e
+    for order in (_colex, _graded):
+        for s2, t2 in splits:
+            try:
+                return _identify(comps, outcome, s2, t2, order)
+            except UnsupportedError as e:
+                error = e if error is None else error
     assert error is not None
     raise error
 
 
-def _identify(comps: Components, outcome: dict[Word, Outcome], s: int, t: int) -> PartizanQuotient:
-    """Steps 2-4 of the module docstring with classification bounds ``s``, ``t``."""
+def _graded(w: Word) -> tuple[int, ...]:
+    """Total size first, then colex: a term order that never lengthens a word, so every normal
+    word of a classified word is classified too."""
+    return (sum(w),) + _colex(w)
+
+
+def _identify(comps: Components, outcome: dict[Word, Outcome], s: int, t: int,
+              order: Callable[[Word], tuple[int, ...]] = _colex) -> PartizanQuotient:
+    """Steps 2-4 of the module docstring with classification bounds ``s``, ``t``; the normal
+    word of a class is its least word in ``order`` (colex first, as in notes E.4; the graded
+    order when a colex-least word lies beyond the size bound, e.g. when ``-1 ≡ *+*``)."""
     n = len(comps)
     total = s + t
     tests = list(words_up_to(n, t))
-    words = sorted(words_up_to(n, s), key=_colex)
+    words = sorted(words_up_to(n, s), key=order)
     cls: dict[Word, int] = {}
     sigs: dict[tuple[Outcome, ...], int] = {}
     normal: list[Word] = []
