@@ -166,7 +166,7 @@ def _finish(cand, n: int, limits: Limits):
     marking, psi, heaps, m = cand
     reached, marks = marking.finish()
     q, p_mask, cls = reduce_bipartite(m, reached, marks, [psi[h] for h in heaps],
-                                      limits.max_order)
+                                      limits.max_order, marking.action)
     return q, p_mask, [int(cls[psi[h]]) for h in range(n + 1)]
 
 
