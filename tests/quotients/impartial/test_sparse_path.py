@@ -112,3 +112,45 @@ def test_sparse_reduction_equals_dense_on_every_candidate_of_dawson(monkeypatch)
     monkeypatch.setattr(solver, "reduce_bipartite", both)
     q = mq.quotient("0.07", max_heap=24, certify=0)
     assert q.order == 24 and len(checked) >= 6
+
+
+class _Stop(Exception):
+    pass
+
+
+def test_presentation_change_resumes_at_its_last_round(tmp_path, monkeypatch):
+    """A run killed in the middle of a presentation change (after two rounds of heap 25 of
+    Dawson's Kayles were committed) resumes at the saved candidate and ends exactly as the
+    uninterrupted run."""
+    from misere.quotients.impartial.checkpoint import Checkpoint
+    ref = mq.quotient("0.07", max_heap=26, certify=0).as_dict()
+    real_save = Checkpoint.save_pending
+    rounds = []
+
+    def save_then_die(self, pend):
+        real_save(self, pend)
+        rounds.append((pend.heap, pend.round))
+        if pend.heap == 25 and pend.round == 2:
+            raise _Stop
+
+    monkeypatch.setattr(Checkpoint, "save_pending", save_then_die)
+    path = str(tmp_path / "dk.sqlite")
+    with pytest.raises(_Stop):
+        mq.quotient("0.07", max_heap=26, certify=0, checkpoint=path)
+    monkeypatch.setattr(Checkpoint, "save_pending", real_save)
+    starts = []
+    real_change = solver._change
+
+    def spy(game, st, n, cand, start, *args):
+        starts.append((n, start))
+        return real_change(game, st, n, cand, start, *args)
+
+    monkeypatch.setattr(solver, "_change", spy)
+    again = mq.quotient("0.07", max_heap=26, certify=0, checkpoint=path)
+    assert starts[0] == (25, 2)
+    assert again.as_dict() == ref
+    ck = Checkpoint(path, "0.07")
+    try:
+        assert ck.pending(25) is None and ck.pending(26) is None
+    finally:
+        ck.close()

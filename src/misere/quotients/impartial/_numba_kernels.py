@@ -292,7 +292,7 @@ def mark_level(level, level_prev, prev, pow_map, maps, ooff, oidx, status, ft_of
 
 @njit(cache=True)
 def class_table(letter_maps, identity):
-    """``bipartite._class_table`` breadth first, one row at a time; returns the table and the
+    """``bipartite.class_table`` breadth first, one row at a time; returns the table and the
     number of classes reached."""
     nlet, count = letter_maps.shape
     table = np.empty((count, count), dtype=np.int32)
