@@ -177,13 +177,14 @@ class Marking:
                 level = gmap[level_prev]
                 if status[level].all():
                     break
-                need = int(sc[0]) + len(level) * (int(sc[3]) + len(options[h]))
+                keep = h != heaps[-1]  # the last generator's sets are never read again
+                need = int(sc[0]) + (len(level) if keep else 1) * (int(sc[3]) + len(options[h]))
                 if need > len(pool):
                     need = max(need, len(pool) + len(pool) // 2)
                     budget.reserve(pool.itemsize * need, "candidate marking")
                     pool = np.concatenate([pool, np.zeros(need - len(pool), dtype=pool.dtype)])
                 k.mark_level(level, level_prev, prev, pow_map, maps, ooff, oidx, status, ft_off,
-                             ft_len, pool, sc, self._reached, stamp)
+                             ft_len, pool, sc, self._reached, stamp, keep)
                 if sc[1] > self.limit:
                     raise ComputationLimitError(
                         f"candidate monoid exceeds the size bound of {self.limit} elements")
