@@ -110,8 +110,8 @@ def test_reduced_table_equals_products_of_representatives(compiled, monkeypatch)
     real = bipartite.reduce_bipartite
     seen = []
 
-    def check(m, reached, is_p, letters, max_order=None):
-        q, p_mask, cls = real(m, reached, is_p, letters, max_order)
+    def check(m, reached, is_p, letters, max_order=None, action=None):
+        q, p_mask, cls = real(m, reached, is_p, letters, max_order, action)
         pos = np.full(m.order, -1, dtype=np.int64)
         pos[reached] = np.arange(len(reached))
         reps = np.full(q.order, -1, dtype=np.int64)

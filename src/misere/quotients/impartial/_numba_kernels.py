@@ -245,11 +245,13 @@ def search_batch(sc, hp, free, qkey, qx, qj, qt, sp, sfold, head, tail, nxt, xor
 
 @njit(cache=True)
 def mark_level(level, level_prev, prev, pow_map, maps, ooff, oidx, status, ft_off, ft_len,
-               pool, sc, reached, stamp):
+               pool, sc, reached, stamp, keep):
     """One level of ``bipartite.Marking`` (multiplying the previous level by a generator).
 
     ``sc`` = ``[pool rows used, elements reached, stamp counter, longest transition set]``;
     option ``o`` of the heap multiplies by the maps ``maps[oidx[ooff[o]:ooff[o + 1]]]``.
+    Without ``keep`` the transition sets of the new elements are not kept in ``pool`` (they
+    are only read by the levels of later generators: not needed for the last one).
     """
     for k in range(level.shape[0]):
         y = level[k]
@@ -275,9 +277,10 @@ def mark_level(level, level_prev, prev, pow_map, maps, ooff, oidx, status, ft_of
                 stamp[v] = st
                 pool[base + m] = v
                 m += 1
-        ft_off[y] = base
-        ft_len[y] = m
-        sc[0] = base + m
+        if keep:
+            ft_off[y] = base
+            ft_len[y] = m
+            sc[0] = base + m
         if m > sc[3]:
             sc[3] = m
         mark = 2 if m else 1
@@ -292,7 +295,7 @@ def mark_level(level, level_prev, prev, pow_map, maps, ooff, oidx, status, ft_of
 
 @njit(cache=True)
 def class_table(letter_maps, identity):
-    """``bipartite._class_table`` breadth first, one row at a time; returns the table and the
+    """``bipartite.class_table`` breadth first, one row at a time; returns the table and the
     number of classes reached."""
     nlet, count = letter_maps.shape
     table = np.empty((count, count), dtype=np.int32)

@@ -18,12 +18,16 @@ import numpy as np
 from misere import budget
 from misere.errors import ComputationLimitError
 from misere.quotients.impartial import kernels
+from misere.quotients.impartial.sparse import generator_maps, reduce_by_action
 from misere.quotients.monoid import TableMonoid
 
-__all__ = ["ProductMonoid", "Marking", "mark_p_portion", "reduce_bipartite"]
+__all__ = ["ProductMonoid", "Marking", "mark_p_portion", "reduce_bipartite", "class_table"]
 
 #: smallest candidate order marked by the compiled kernel by default
 COMPILED_MIN_ORDER = 256
+#: smallest candidate order held sparsely (int32 generator maps, exact partition refinement;
+#: :mod:`misere.quotients.impartial.sparse`) when the compiled kernels are used
+SPARSE_MIN_ORDER = 1 << 16
 
 
 class ProductMonoid:
@@ -126,6 +130,7 @@ class Marking:
         self.m, self.limit = m, limit
         if compiled is None:
             compiled = m.order >= COMPILED_MIN_ORDER and kernels.available()
+        self.action: tuple[np.ndarray, list[int]] | None = None
         if compiled:
             self.status = np.zeros(m.order, dtype=np.uint8)
             self._reached = np.zeros(m.order, dtype=np.int64)
@@ -147,13 +152,20 @@ class Marking:
         gens = sorted({int(psi[p]) for h in heaps for o in options[h] for p in o}
                       | {int(psi[h]) for h in heaps})
         row = {g: i for i, g in enumerate(gens)}
-        budget.reserve(8 * len(gens) * m.order, "candidate multiplication maps")
-        codes = np.arange(m.order, dtype=np.int64)
-        maps = np.stack([m.mul_by(codes, g) for g in gens]) if gens else codes[None, :0]
+        if m.order >= SPARSE_MIN_ORDER and gens:  # int32 maps, kept for the reduction
+            maps = generator_maps(m, gens)
+            self.action = (maps, gens)
+            small = np.int32
+        else:
+            budget.reserve(8 * len(gens) * m.order, "candidate multiplication maps")
+            codes = np.arange(m.order, dtype=np.int64)
+            maps = np.stack([m.mul_by(codes, g) for g in gens]) if gens else codes[None, :0]
+            small = np.int64
+        budget.reserve(16 * m.order, "candidate marking")
         ft_off = np.zeros(m.order, dtype=np.int64)
-        ft_len = np.zeros(m.order, dtype=np.int64)
-        stamp = np.zeros(m.order, dtype=np.int64)
-        pool = np.zeros(1024, dtype=np.int64)
+        ft_len = np.zeros(m.order, dtype=small)
+        stamp = np.zeros(m.order, dtype=small)
+        pool = np.zeros(1024, dtype=small)
         for h in heaps:
             gmap = maps[row[int(psi[h])]]
             ooff = np.cumsum([0] + [len(o) for o in options[h]]).astype(np.int64)
@@ -165,12 +177,14 @@ class Marking:
                 level = gmap[level_prev]
                 if status[level].all():
                     break
-                need = int(sc[0]) + len(level) * (int(sc[3]) + len(options[h]))
+                keep = h != heaps[-1]  # the last generator's sets are never read again
+                need = int(sc[0]) + (len(level) if keep else 1) * (int(sc[3]) + len(options[h]))
                 if need > len(pool):
-                    budget.reserve(8 * need, "candidate marking")
-                    pool = np.concatenate([pool, np.zeros(need, dtype=np.int64)])
+                    need = max(need, len(pool) + len(pool) // 2)
+                    budget.reserve(pool.itemsize * need, "candidate marking")
+                    pool = np.concatenate([pool, np.zeros(need - len(pool), dtype=pool.dtype)])
                 k.mark_level(level, level_prev, prev, pow_map, maps, ooff, oidx, status, ft_off,
-                             ft_len, pool, sc, self._reached, stamp)
+                             ft_len, pool, sc, self._reached, stamp, keep)
                 if sc[1] > self.limit:
                     raise ComputationLimitError(
                         f"candidate monoid exceeds the size bound of {self.limit} elements")
@@ -264,7 +278,7 @@ def mark_p_portion(m: ProductMonoid, psi: Mapping[int, int],
 
 def reduce_bipartite(
     m: ProductMonoid, reached: np.ndarray, is_p: np.ndarray, letters: Sequence[int],
-    max_order: int | None = None,
+    max_order: int | None = None, action: tuple[np.ndarray, Sequence[int]] | None = None,
 ) -> tuple[TableMonoid, np.ndarray, np.ndarray]:
     """Quotient of the bipartite monoid ``(reached, P)`` by indistinguishability.
 
@@ -279,6 +293,10 @@ def reduce_bipartite(
         Generators (heap values); ``x ~ y`` is refined along multiplication by each.
     max_order : int, optional
         Largest reduced order allowed (its table takes ``4 max_order^2`` bytes).
+    action : (maps, gens), optional
+        The action of the generators on all of ``m`` (``Marking.action``): then the relation
+        is computed sparsely and exactly by :func:`~misere.quotients.impartial.sparse.
+        reduce_by_action` (no array of size ``m.order`` times anything but the generators).
 
     Returns
     -------
@@ -286,6 +304,11 @@ def reduce_bipartite(
         The reduced table monoid, its P mask, and the array element of ``m`` -> class
         (``-1`` for elements not reached).
     """
+    if action is not None:
+        lm, p_mask, cls_map, identity = reduce_by_action(
+            action[0], action[1], m.order, m.identity, reached, is_p, letters, max_order)
+        table = class_table(lm, identity, len(p_mask))
+        return TableMonoid(table, identity), p_mask, cls_map
     pos = np.full(m.order, -1, dtype=np.int64)
     pos[reached] = np.arange(len(reached), dtype=np.int64)
     letters = list(dict.fromkeys(int(g) for g in letters))
@@ -315,7 +338,7 @@ def reduce_bipartite(
                                     f"bound of {max_order} elements")
     # representatives (first reached element of each class) and table
     _, reps = np.unique(cls, return_index=True)
-    table = _class_table([c[reps] for c in (cls[s] for s in succ)],
+    table = class_table([c[reps] for c in (cls[s] for s in succ)],
                          int(cls[pos[m.identity]]), count)
     p_mask = np.zeros(count, dtype=bool)
     p_mask[cls] = is_p
@@ -325,7 +348,7 @@ def reduce_bipartite(
     return TableMonoid(table, identity), p_mask, cls_map
 
 
-def _class_table(letter_maps: Sequence[np.ndarray], identity: int, count: int) -> np.ndarray:
+def class_table(letter_maps: Sequence[np.ndarray], identity: int, count: int) -> np.ndarray:
     """Multiplication table of a commutative monoid generated by letters, from the letters'
     action on the classes (``letter_maps[g][c]`` = class of ``c * g``).
 

@@ -13,6 +13,11 @@ Layout (stdlib :mod:`sqlite3`, format ``misere-quotient-2``):
 ``changes(heap INTEGER PRIMARY KEY, record TEXT, blob BLOB)``
     One JSON record per quotient change (heap, order, P, presentation, Phi) and the pickled
     solver state at that heap.
+``pending(id INTEGER PRIMARY KEY CHECK (id = 1), heap INTEGER, round INTEGER, blob BLOB)``
+    The current candidate of a presentation change in progress (pickled
+    :class:`~misere.quotients.impartial.solver.Pending`, written after every recalibration
+    round), so that a long change such as Dawson's Kayles at heap 34 resumes at its last round
+    instead of from the start of the heap. Removed when the heap completes.
 
 Each completed heap is written in one transaction (write-ahead log), so an interrupted run
 (even by ``kill -9``) loses at most the heap in progress and resumes after the last committed one. The stored
@@ -27,7 +32,7 @@ import sqlite3
 from pathlib import Path
 
 from misere.errors import CheckpointError
-from misere.quotients.impartial.solver import SolverState
+from misere.quotients.impartial.solver import Pending, SolverState
 
 __all__ = ["Checkpoint"]
 
@@ -38,6 +43,8 @@ _TABLES = (
     "CREATE TABLE IF NOT EXISTS state(id INTEGER PRIMARY KEY CHECK (id = 1), heap INTEGER, blob BLOB)",
     "CREATE TABLE IF NOT EXISTS heaps(heap INTEGER PRIMARY KEY, value INTEGER)",
     "CREATE TABLE IF NOT EXISTS changes(heap INTEGER PRIMARY KEY, record TEXT, blob BLOB)",
+    "CREATE TABLE IF NOT EXISTS pending(id INTEGER PRIMARY KEY CHECK (id = 1), heap INTEGER, "
+    "round INTEGER, blob BLOB)",
 )
 
 
@@ -129,6 +136,30 @@ class Checkpoint:
         except Exception as exc:
             raise CheckpointError(f"unreadable checkpoint {self.path!r}: {exc}") from None
 
+    def pending(self, heap: int) -> Pending | None:
+        """The saved candidate of an unfinished presentation change of ``heap``, if any."""
+        try:
+            row = self.db.execute("SELECT blob FROM pending WHERE id = 1 AND heap = ?",
+                                  (heap,)).fetchone()
+            if row is None:
+                return None
+            got = pickle.loads(row[0])
+            if not isinstance(got, Pending):
+                raise ValueError("wrong payload")
+            return got
+        except Exception as exc:
+            raise CheckpointError(f"unreadable checkpoint {self.path!r}: {exc}") from None
+
+    def save_pending(self, pend: Pending) -> None:
+        """Commit the candidate of the current round of a presentation change."""
+        blob = pickle.dumps(pend, protocol=pickle.HIGHEST_PROTOCOL)
+        try:
+            with self.db:
+                self.db.execute("INSERT OR REPLACE INTO pending VALUES (1, ?, ?, ?)",
+                                (pend.heap, pend.round, blob))
+        except sqlite3.Error as exc:
+            raise CheckpointError(f"cannot write checkpoint {self.path!r}: {exc}") from None
+
     def save(self, st: SolverState, record: dict | None = None) -> None:
         """Commit the state after a completed heap (and its change record, if any) in one
         transaction."""
@@ -138,6 +169,7 @@ class Checkpoint:
                 self.db.execute("INSERT OR REPLACE INTO state VALUES (1, ?, ?)", (st.heap, blob))
                 self.db.execute("INSERT OR REPLACE INTO heaps VALUES (?, ?)",
                                 (st.heap, int(st.phi[st.heap])))
+                self.db.execute("DELETE FROM pending")
                 if record is not None:
                     self.db.execute("INSERT OR REPLACE INTO changes VALUES (?, ?, ?)",
                                     (record["heap"], json.dumps(record), blob))

@@ -152,7 +152,7 @@ def _run(game: HeapGame, st: SolverState, records: list[dict], stop: int, open_e
         try:
             while not _done(game, st.phi, st.heap, stop, open_ended):
                 b.check(force=True)
-                new = _step(game, st, limits, bar, progress, b)
+                new = _step(game, st, limits, bar, progress, b, ck)
                 record = describe(new)[2] if new.changes != st.changes else None
                 if record is not None:
                     records.append(record)
@@ -176,8 +176,11 @@ def _run(game: HeapGame, st: SolverState, records: list[dict], stop: int, open_e
 
 
 def _step(game: HeapGame, st: SolverState, limits: Limits | None, bar: Progress,
-          progress: ProgressHook | None, b: budget.Budget) -> SolverState:
-    """One heap, with progress and budget checks during long searches."""
+          progress: ProgressHook | None, b: budget.Budget,
+          ck: Checkpoint | None = None) -> SolverState:
+    """One heap, with progress and budget checks during long searches; with a checkpoint,
+    every round of a presentation change is committed and an interrupted change resumes at
+    its last round."""
     n = st.heap + 1
 
     def tick(message: str) -> None:
@@ -186,7 +189,9 @@ def _step(game: HeapGame, st: SolverState, limits: Limits | None, bar: Progress,
         if progress:
             progress(n, st.table.shape[0], message)
 
-    return step(game, st, limits, tick)
+    if ck is None:
+        return step(game, st, limits, tick)
+    return step(game, st, limits, tick, pending=ck.pending(n), on_round=ck.save_pending)
 
 
 def established(game: HeapGame, st: SolverState, records: list[dict],

@@ -19,13 +19,14 @@ import numpy as np
 
 from misere import budget
 from misere.errors import BudgetExceededError, ComputationLimitError, VerificationError
-from misere.quotients.impartial.bipartite import Marking, ProductMonoid, reduce_bipartite
+from misere.quotients.impartial.bipartite import (Marking, ProductMonoid, class_table,
+                                                  reduce_bipartite)
 from misere.quotients.monoid import TableMonoid
 from misere.quotients.impartial.verify import (Store, extend_store, n_failure_search, p_failure,
                                                word_key)
 from misere.impartial.heap import HeapGame
 
-__all__ = ["SolverState", "step", "Limits"]
+__all__ = ["SolverState", "step", "Limits", "Pending"]
 
 #: extra index given to freed heaps, tried in this order (larger fixes more in one round)
 BUMPS = (0, 2, 4)
@@ -166,7 +167,7 @@ def _finish(cand, n: int, limits: Limits):
     marking, psi, heaps, m = cand
     reached, marks = marking.finish()
     q, p_mask, cls = reduce_bipartite(m, reached, marks, [psi[h] for h in heaps],
-                                      limits.max_order)
+                                      limits.max_order, marking.action)
     return q, p_mask, [int(cls[psi[h]]) for h in range(n + 1)]
 
 
@@ -211,8 +212,50 @@ def _heap_words(q: TableMonoid, phi, trans, wanted) -> dict[int, tuple[int, ...]
     return {x: tuple(h for h, e in zip(heaps, words[x]) for _ in range(e)) for x in wanted}
 
 
+@dataclass
+class Pending:
+    """A candidate of an unfinished presentation change, compact enough to store after every
+    round (:class:`~misere.quotients.impartial.checkpoint.Checkpoint`): the action of the heap
+    values on its elements instead of its table (rebuilt exactly, same labels, on resume).
+
+    Attributes
+    ----------
+    heap, round : int
+        The heap being added and the number of recalibration rounds already done.
+    identity : int
+    is_p : ndarray of bool
+    phi : list of int
+    letters : list of int
+        The heap values (generators) whose action is stored.
+    maps : ndarray, shape (len(letters), order)
+        ``maps[j, x] = x * letters[j]``.
+    """
+
+    heap: int
+    round: int
+    identity: int
+    is_p: np.ndarray
+    phi: list[int]
+    letters: list[int]
+    maps: np.ndarray
+
+    @classmethod
+    def of(cls, n: int, rnd: int, q: TableMonoid, p_mask: np.ndarray, phi: list[int]
+           ) -> "Pending":
+        """Pack the candidate of round ``rnd`` of heap ``n``."""
+        letters = sorted(set(int(v) for v in phi) - {q.identity})
+        return cls(n, rnd, q.identity, p_mask, list(phi), letters,
+                   np.ascontiguousarray(q.table[:, letters].T))
+
+    def candidate(self) -> tuple[TableMonoid, np.ndarray, list[int]]:
+        """The candidate ``(Q, P, Phi)`` with its original labels."""
+        table = class_table(list(self.maps), self.identity, len(self.is_p))
+        return TableMonoid(table, self.identity), self.is_p, list(self.phi)
+
+
 def step(game: HeapGame, st: SolverState, limits: Limits | None = None,
-         tick: Callable[[str], None] | None = None) -> SolverState:
+         tick: Callable[[str], None] | None = None, pending: Pending | None = None,
+         on_round: Callable[[Pending], None] | None = None) -> SolverState:
     """Extend a certified state by heap ``st.heap + 1``.
 
     Parameters
@@ -223,6 +266,11 @@ def step(game: HeapGame, st: SolverState, limits: Limits | None = None,
     limits : Limits, optional
     tick : callable, optional
         Receives short progress messages.
+    pending : Pending, optional
+        Resume an interrupted presentation change of heap ``st.heap + 1`` at the candidate
+        saved by ``on_round`` (the run then goes on exactly as the interrupted one would).
+    on_round : callable, optional
+        Receives each new candidate of a presentation change, as a :class:`Pending`.
 
     Returns
     -------
@@ -240,6 +288,9 @@ def step(game: HeapGame, st: SolverState, limits: Limits | None = None,
     if not opts:
         return SolverState(st.table, st.identity, st.is_p, st.phi + [st.identity], st.store,
                            list(st.changes))
+    if pending is not None and pending.heap == n:  # a presentation change in progress
+        return _change(game, st, n, pending.candidate(), pending.round, limits, tick,
+                       on_round)
     mon = st.monoid
     tn = tuple(sorted({_value(mon, st.phi, o) for o in opts}))
     got = _try_conservative(game, st, n, tn)
@@ -255,18 +306,29 @@ def step(game: HeapGame, st: SolverState, limits: Limits | None = None,
                            list(st.changes))
     # presentation change
     base_phi = st.phi + [st.identity]
-    q, p_mask, phi = _build(game, n, mon, base_phi, {n: (2, 2)}, limits)
-    word_tick = (lambda k: tick(f"heap {n}: searched {k} words, |candidate| = {q.order}")) \
-        if tick else None
-    for _ in range(limits.max_rounds):
+    return _change(game, st, n, _build(game, n, mon, base_phi, {n: (2, 2)}, limits), 0,
+                   limits, tick, on_round)
+
+
+def _change(game, st, n, cand, start, limits, tick, on_round) -> SolverState:
+    """Rounds ``start, start + 1, ...`` of a presentation change (notes E.5 step 3d)."""
+    q, p_mask, phi = cand
+    for rnd in range(start, limits.max_rounds):
         budget.check()
+        if on_round:
+            on_round(Pending.of(n, rnd, q, p_mask, phi))
         if tick:
-            tick(f"heap {n}: verifying candidate of order {q.order}")
+            tick(f"heap {n}: round {rnd}, verifying candidate of order {q.order}")
+        word_tick = (lambda k, o=q.order: tick(f"heap {n}: searched {k} words, "
+                                               f"|candidate| = {o}")) if tick else None
         fail, store = _least_failure(game, n, q, p_mask, phi, limits, word_tick)
         if fail is None:
             return SolverState(q.table, q.identity, p_mask, phi, store,
                                list(st.changes) + [(n, q.order)])
         truth = not _status(q, p_mask, phi, fail)
+        if tick:
+            tick(f"heap {n}: round {rnd}, recalibrating on {len(fail)}-heap word "
+                 f"{'+'.join(map(str, fail))}")
         q, p_mask, phi = _recalibrate(game, n, q, p_mask, phi, fail, truth, limits)
     raise ComputationLimitError(f"heap {n}: no certified quotient after {limits.max_rounds} rounds")
 
