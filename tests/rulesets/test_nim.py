@@ -46,11 +46,8 @@ def test_huge_heaps_answer_instantly() -> None:
 
 
 def test_registry() -> None:
-    assert ruleset_names()[:7] == ["partizan-kayles", "hackenbush", "domineering", "col", "snort", "nim",
-                                   "penny-nim"]
-    assert "sprouts" in ruleset_names()
     assert ruleset_names() == ["partizan-kayles", "hackenbush", "domineering", "col", "snort", "nim",
-                               "penny-nim", "cram", "clobber", "konane", "toads-and-frogs"]
+                               "penny-nim", "cram", "clobber", "konane", "toads-and-frogs", "sprouts"]
     assert find_ruleset("PK") is find_ruleset("partizan_kayles")
     with pytest.raises(RulesetError, match="unknown ruleset 'go'"):
         find_ruleset("go")

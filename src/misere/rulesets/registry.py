@@ -23,8 +23,7 @@ __all__ = ["RULESETS", "find_ruleset", "ruleset_names", "position_formats"]
 
 #: every registered partizan ruleset
 RULESETS: tuple[PartizanRuleset[Any], ...] = (PartizanKayles, Hackenbush, Domineering, Col, Snort, Nim,
-                                         PennyNim, Sprouts)
-                                         PennyNim, Cram, Clobber, Konane, ToadsFrogs)
+                                         PennyNim, Cram, Clobber, Konane, ToadsFrogs, Sprouts)
 
 
 def _key(name: str) -> str:
