@@ -49,7 +49,9 @@ def register(app: typer.Typer) -> None:
         if r.non_conjugal:
             lines.append("non-conjugal inverses: " + ", ".join(str(h) for h in r.non_conjugal))
         elif r.conjugate_property:
-            lines.append("every inverse is equivalent to conj(G) in this universe (004 Thms 36-37)"
+            source = getattr(m.find_universe(r.universe), "conjugate_property_source", None)
+            lines.append("every inverse is equivalent to conj(G) in this universe"
+                         + (f" ({source})" if source else "")
                          if r.universe != "general" else "only 0 has an inverse")
         emit(data, as_json, "\n".join(lines))
 

@@ -322,6 +322,8 @@ class BlockingUniverse(Universe):
     max_enumeration_day = 2
     #: every universe has the conjugate property (Davies-Yadav 2410.06924)
     conjugate_property = True
+    #: where the conjugate property is proved
+    conjugate_property_source = 'Davies–Milley 2026, as formalised in lean-pool Misere/Blocking.lean'
 
 
 BLOCKING = register(BlockingUniverse(contains=is_blocking, ge=ge, reduce=reduce, witness=witness,

@@ -140,6 +140,8 @@ class DicotUniverse(Universe):
     max_enumeration_day = 3
     #: G + H ≡ 0 implies H ≡ conj(G) (004 Thm 36)
     conjugate_property = True
+    #: where the conjugate property is proved
+    conjugate_property_source = '004 Thms 36–37'
 
 
 DICOT = register(DicotUniverse(contains=is_dicot, ge=ge, reduce=reduce, witness=witness,

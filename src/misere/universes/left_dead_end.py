@@ -185,6 +185,8 @@ class LeftDeadEndUniverse(Universe):
     max_enumeration_day = 5
     #: inverses are conjugates (Davies–Yadav 2410.06924: every universe has the conjugate property)
     conjugate_property = True
+    #: where the conjugate property is proved
+    conjugate_property_source = 'Davies–Yadav 2410.06924, conjugate property of ℰ'
     #: the universe comparisons, witnesses and inverses are taken in
     ambient = "dead-ending"
 

@@ -231,6 +231,8 @@ class PFreeUniverse(Universe):
     max_enumeration_day = 2
     #: every member is invertible with inverse its conjugate (DMM §4), so inverses are unique
     conjugate_property = True
+    #: where the conjugate property is proved
+    conjugate_property_source = "Davies–Milley 2026: every member's inverse modulo blocking is its conjugate"
 
     def contains(self, g: GameId) -> bool:
         return is_p_free_blocking(g)
