@@ -252,3 +252,30 @@ def test_tameable_games_determine_the_genus_of_sums_with_nim_positions() -> None
             assert brute_genus_prefix([f, *xs], 3) == brute_genus_prefix(rep + xs, 3)
         checked += 1
     assert checked >= 15
+
+
+def test_unit_option_shortcut_agrees_with_the_general_search() -> None:
+    """A game with 0 or * as an option is prime (or a unit): the shortcut of parts.py agrees
+    with the general search (run with the shortcut switched off) on day 4 and a day-5 sample."""
+    import importlib
+    import random
+
+    from misere.impartial import simplify
+
+    P = importlib.import_module("misere.impartial.parts")
+
+    d4 = born_by(4)
+    rng = random.Random(3)
+    games = list(d4) + [simplify([x for x in d4 if rng.random() < 0.3]) for _ in range(40)]
+    fast = {g: all_parts(g) for g in games}
+    saved = (P._unit_option, dict(P._parts), dict(P._diff))
+    try:
+        P._unit_option = lambda g: False
+        P._parts.clear()
+        P._diff.clear()
+        assert {g: all_parts(g) for g in games} == fast
+    finally:
+        P._unit_option = saved[0]
+        P._parts.clear(), P._parts.update(saved[1])
+        P._diff.clear(), P._diff.update(saved[2])
+    assert sum(1 for g in games if P._unit_option(g) and is_prime(g)) >= 10

@@ -70,6 +70,8 @@ def _compute_difference(g: GameId, y: GameId) -> GameId | None:
         return add_canonical(g, STAR)
     if g in (ZERO, STAR):
         return None  # only units are parts of a unit
+    if _unit_option(g):  # g is prime: its nonunit parts are g and g + *
+        return STAR if y == add_canonical(g, STAR) else ZERO if y == g else None
     for x in _option_parts(g):
         if add_canonical(x, y) == g:
             return x
@@ -87,6 +89,13 @@ def _compute_difference(g: GameId, y: GameId) -> GameId | None:
             if add_canonical(x, y) == g:
                 return x
     return None
+
+
+def _unit_option(g: GameId) -> bool:
+    """Has ``g`` the option 0 or ``*``? Then ``g`` is a unit or prime (ONAG ch. 12): an option
+    ``0`` or ``*`` is ``X' + Y`` or ``X + Y'``, and only units add up to a unit (a unit is
+    invertible), so ``Y`` or ``X`` is a unit. The tests compare with the general search."""
+    return any(x in (ZERO, STAR) for x in left(g))
 
 
 def _option_parts(g: GameId) -> frozenset[GameId]:
@@ -110,6 +119,8 @@ def all_parts(g: GameId) -> frozenset[GameId]:
     if r is None:
         if g in (ZERO, STAR):
             r = frozenset({ZERO, STAR})
+        elif _unit_option(g):
+            r = frozenset({ZERO, STAR, g, add_canonical(g, STAR)})
         else:
             u = _option_parts(g)
             found = {x for x in u if _difference(g, x) is not None}

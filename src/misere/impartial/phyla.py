@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from enum import Enum
 
+from ..budget import check
 from ..core import cache
 from ..core.ops import STAR
 from ..core.table import ZERO, GameId, birthday, left
@@ -37,7 +38,7 @@ from .canonical import (
 __all__ = [
     "Phylum", "phylum", "is_even", "is_odd", "even_part", "is_nim_heap", "is_generally_tame",
     "is_reversibly_tame", "is_tameable", "is_restive", "is_generally_restive", "is_restless",
-    "is_half_tame",
+    "is_half_tame", "is_unit",
 ]
 
 _phylum = cache.table("impartial.phylum")
@@ -134,6 +135,7 @@ def _ph(x: GameId) -> Phylum:
 
 
 def _classify(g: GameId) -> Phylum:
+    check()
     p, m = normal_grundy(g), misere_grundy(g)
     kind = _kind(p, m)
     phs = [_ph(x) for x in left(g)]
