@@ -360,10 +360,10 @@ class SproutsRuleset(PartizanRuleset[Land]):
 
     Examples
     --------
-    >>> [Sprouts.outcome(str(n)).value for n in range(1, 6)]   # misère: 1 N, 2-4 P, 5 N
-    ['N', 'P', 'P', 'P', 'N']
-    >>> [Sprouts.normal_grundy(str(n)) for n in range(1, 6)]    # normal play: 0, 0, 1, 1, 1
-    [0, 0, 1, 1, 1]
+    >>> [Sprouts.outcome(str(n)).value for n in range(1, 4)]   # misère: 1 N, 2-3 P
+    ['N', 'P', 'P']
+    >>> [Sprouts.normal_grundy(str(n)) for n in range(1, 4)]    # normal play: 0, 0, 1
+    [0, 0, 1]
     """
 
     name = "sprouts"
