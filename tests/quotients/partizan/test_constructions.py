@@ -119,3 +119,9 @@ def test_engine_and_constructions_agree_on_union_example() -> None:
     """A union cl(S ∪ T) is not the product of the two quotients: cl(v) has order 9, cl(B) 5,
     cl(v, B) 12."""
     assert partizan_quotient(["v"]).order == 9 and C.construct(12).order == 12
+
+
+def test_readme_prints_the_table() -> None:
+    from pathlib import Path
+    readme = Path(__file__).resolve().parents[3] / "README.md"
+    assert C.markdown_table() in readme.read_text(encoding="utf-8")

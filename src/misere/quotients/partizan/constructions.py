@@ -27,7 +27,9 @@ Every quotient is computed by :func:`~misere.quotients.partizan.build.partizan_q
 certified exactly (:mod:`misere.quotients.partizan.certify`: outcome recursion on all words and
 reducedness), so ``construct(n).order == n`` is a theorem for each tabulated ``n``; the
 statement for every ``n`` is the paper's. The order 3 never occurs among the quotients we
-compute (:func:`order_census`; tests run it on all 256 closures of games born by day 2).
+compute (:func:`order_census`): the 237 of the 256 closures ``cl(G)``, ``G`` born by day 2,
+that the engine computes (a slow test), 1062 closures ``cl({G|H})`` with at most one option
+per side, drawn from 38 small values born by day 2, and 159 unions of two small closures.
 """
 from __future__ import annotations
 
@@ -42,7 +44,7 @@ from misere.quotients.partizan.certify import certify
 from misere.quotients.partizan.quotient import PartizanQuotient
 
 __all__ = ["EXCLUDED_ORDER", "MAX_ORDER", "CLOSED_SETS", "closed_set", "construct",
-           "recertify", "Census", "order_census"]
+           "recertify", "Census", "order_census", "markdown_table"]
 
 #: the one finite order no partizan misère quotient has (RSZ 2026, Thm 1.1)
 EXCLUDED_ORDER = 3
@@ -92,6 +94,18 @@ def closed_set(n: int) -> tuple[str, ...]:
             f"order {n}: closed sets are tabulated for orders 1..{MAX_ORDER} except "
             f"{EXCLUDED_ORDER} (the paper proves every order except {EXCLUDED_ORDER} occurs)")
     return CLOSED_SETS[n]
+
+
+def markdown_table(columns: int = 3) -> str:
+    """The tabulated closed sets as a Markdown table (the README prints it)."""
+    cells = [(n, ", ".join(g.replace("|", "\\|") for g in gs)) for n, gs in CLOSED_SETS.items()]
+    rows = -(-len(cells) // columns)
+    lines = ["| " + " | ".join(["order | S"] * columns) + " |",
+             "|" + "---|---|" * columns]
+    for r in range(rows):
+        row = [cells[c * rows + r] if c * rows + r < len(cells) else None for c in range(columns)]
+        lines.append("| " + " | ".join(f"{x[0]} | `{x[1]}`" if x else " | " for x in row) + " |")
+    return "\n".join(lines)
 
 
 def recertify(q: PartizanQuotient) -> bool:
