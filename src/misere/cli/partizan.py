@@ -12,6 +12,7 @@ import typer
 
 from misere.errors import MisereError
 from misere.quotients.partizan import PartizanQuotient, partizan_quotient
+from misere.quotients.partizan.constructions import closed_set, construct
 from misere.rulesets.partizan_kayles import PartizanKaylesRuleset
 from misere.rulesets.registry import find_ruleset, ruleset_names
 
@@ -22,10 +23,15 @@ __all__ = ["register", "quotient_data"]
 
 
 def build_quotient(games: Optional[str], ruleset: Optional[str], max_size: int,
-                   size: Optional[int], test: Optional[int]) -> PartizanQuotient:
-    """The partizan quotient of ``--games`` or of ``--ruleset`` (strips up to ``max_size``)."""
-    if (games is None) == (ruleset is None):
-        raise MisereError("give exactly one of --games and --ruleset")
+                   size: Optional[int], test: Optional[int],
+                   construction: Optional[int] = None) -> PartizanQuotient:
+    """The partizan quotient of ``--games``, of ``--ruleset`` (strips up to ``max_size``) or of
+    the closed set tabulated for order ``--construction`` (RSZ 2026, quotients/partizan/
+    constructions.py)."""
+    if sum(x is not None for x in (games, ruleset, construction)) != 1:
+        raise MisereError("give exactly one of --games, --ruleset and --construction")
+    if construction is not None:
+        return construct(construction)
     if games is not None:
         return partizan_quotient(games, size, test)
     r = find_ruleset(ruleset or "")
@@ -38,19 +44,26 @@ def build_quotient(games: Optional[str], ruleset: Optional[str], max_size: int,
 
 def quotient_data(games: Optional[str] = None, ruleset: Optional[str] = None, max_size: int = 6,
                   size: Optional[int] = None, test: Optional[int] = None,
-                  hasse: Optional[Path] = None) -> tuple[dict[str, Any], str]:
+                  hasse: Optional[Path] = None,
+                  construction: Optional[int] = None) -> tuple[dict[str, Any], str]:
     """JSON data and human text for a partizan quotient (``hasse``: also write an SVG)."""
     if hasse is not None:
         check_output(hasse, what="Hasse diagram")
-    q = build_quotient(games, ruleset, max_size, size, test)
+    q = build_quotient(games, ruleset, max_size, size, test, construction)
     data = q.to_dict()
+    if construction is not None:
+        data["construction"] = {"order": construction, "games": list(closed_set(construction)),
+                                "source": "Rubinstein-Salzedo-Zhou 2026, Thm 1.1 (closed set ours)"}
     if ruleset is not None:
         data["ruleset"] = find_ruleset(ruleset).name
         data["max_size"] = max_size
     if hasse is not None:
         write_picture(hasse, lambda: q.hasse_svg(title=f"Q = {q.presentation}"), what="Hasse diagram")
         data["hasse"] = str(hasse)
-    lines = [f"quotient: {q.presentation}   ({q.structure})",
+    lines = [*([f"construction: cl({', '.join(closed_set(construction))}) has a quotient of "
+                f"order {construction} (every order but 3 occurs: RSZ 2026, Thm 1.1)"]
+               if construction is not None else []),
+             f"quotient: {q.presentation}   ({q.structure})",
              "generators: " + ", ".join(f"{k} = {v}" for k, v in q.legend().items()),
              "phi: " + ", ".join(f"{k} -> {v}" for k, v in q.phi.items()),
              "partition" + ("" if q.finite else f" (normal words of length <= {q._window_size(4, 40)})") + ": "
@@ -80,10 +93,13 @@ def register(app: typer.Typer) -> None:
         size: Optional[int] = typer.Option(None, "--size", min=1, help="Classify sums of at most this many components."),
         test: Optional[int] = typer.Option(None, "--test", min=1, help="Test against sums of at most this many."),
         hasse: Optional[Path] = typer.Option(None, "--hasse", help="Write the Hasse diagram (SVG) here."),
+        construction: Optional[int] = typer.Option(
+            None, "--construction", "-c", min=1,
+            help="A closed set whose quotient has this order (1-20 but 3; RSZ 2026)."),
         as_json: bool = JSON_OPTION,
     ) -> None:
         """Partizan misère quotient of cl(S): presentation, outcome partition, order (003 §8)."""
-        data, text = quotient_data(games, ruleset, max_size, size, test, hasse)
+        data, text = quotient_data(games, ruleset, max_size, size, test, hasse, construction)
         emit(data, as_json, text)
 
     @app.command("draw")

@@ -47,7 +47,7 @@ from .alternating_classes import (  # noqa: F401  (re-exported)
     class_of_rep, classes_born_by, classify, end_class, end_class_of_triple, end_ge,
     end_moves, ends_ge_zero, ends_outcome, outcome_pair, outcome_with_ends,
 )
-from .alternating_order import class_ge, class_order, proviso_witness  # noqa: F401
+from .alternating_order import class_ge, class_order, proviso_witness
 from .base import Universe, find_universe, register
 
 __all__ = [
@@ -55,6 +55,7 @@ __all__ = [
     "ALT_B_BAR", "ALT_C", "ALT_C_BAR", "ALT_D", "outcome_pair", "end_class", "end_triple",
     "tilt", "classify", "CLASSES", "components", "ends_outcome", "outcome_with_ends",
     "classes_born_by", "end_ge", "ends_ge_zero", "end_moves", "ends_monoid_element",
+    "class_order", "class_ge", "proviso_witness",
 ]
 
 # --- membership: sums of alternating forms ------------------------------------------------

@@ -49,8 +49,9 @@ from .alternating_classes import CLASSES, class_of_rep, outcome_with_ends
 
 __all__ = ["proviso_witness", "class_order", "class_ge"]
 
-_LEFT_ENDS = tuple(product(range(-3, 1), repeat=3))
-_RIGHT_ENDS = tuple(product(range(0, 4), repeat=3))
+#: end sums aA + bB + cC tried for the proviso, smallest first (so a witness is small)
+_LEFT_ENDS = tuple(sorted(product(range(-3, 1), repeat=3), key=lambda t: (-sum(t), t[::-1])))
+_RIGHT_ENDS = tuple(sorted(product(range(0, 4), repeat=3), key=lambda t: (sum(t), t)))
 
 
 def proviso_witness(g: GameId, h: GameId) -> "tuple[int, int, int] | None":
@@ -61,7 +62,7 @@ def proviso_witness(g: GameId, h: GameId) -> "tuple[int, int, int] | None":
     --------
     >>> from misere.universes.alternating_classes import ALT_A
     >>> from misere.core.table import ZERO
-    >>> proviso_witness(ZERO, ALT_A), proviso_witness(ALT_A, ZERO)
+    >>> proviso_witness(ALT_A, ZERO), proviso_witness(ZERO, ALT_A)   # A ≱ 0 already at X = 0
     ((0, 0, 0), None)
     """
     og, oh = class_of_rep(g).misere, class_of_rep(h).misere
