@@ -11,8 +11,7 @@ forms small enough to reach rectangles far beyond the raw game tree.
 
 Examples
 --------
->>> from misere.universes.dead_ending_simplest import format_aug
->>> [format_aug(rectangle(2, n).simplest) for n in (1, 2, 3)]
+>>> [str(rectangle(2, n).simplest) for n in (1, 2, 3)]
 ['1', '±1', '{2,±1|{-1|0,†}}']
 """
 from __future__ import annotations
@@ -25,7 +24,7 @@ from ..core.ops import add_all
 from ..core.table import GameId, birthday, intern
 from ..errors import InvalidArgumentError
 from ..universes.base import find_universe
-from ..universes.dead_ending_simplest import AugId, format_aug, simplest
+from ..universes.dead_ending_simplest import AugmentedForm, simplest_form
 from .domineering import Board, Domineering
 
 __all__ = ["value", "board_value", "rectangle", "RectangleValue"]
@@ -58,7 +57,7 @@ class RectangleValue:
     rows: int
     cols: int
     reduced: GameId
-    simplest: AugId
+    simplest: AugmentedForm
 
     @property
     def birthday(self) -> int:
@@ -66,7 +65,7 @@ class RectangleValue:
 
     def to_dict(self) -> dict[str, object]:
         return {"rows": self.rows, "cols": self.cols, "reduced": format_id(self.reduced),
-                "simplest": format_aug(self.simplest), "birthday": self.birthday}
+                "simplest": str(self.simplest), "birthday": self.birthday}
 
 
 def rectangle(rows: int, cols: int) -> RectangleValue:
@@ -75,4 +74,4 @@ def rectangle(rows: int, cols: int) -> RectangleValue:
         if isinstance(v, bool) or not isinstance(v, int) or v < 1:
             raise InvalidArgumentError(f"a rectangle needs positive integer sides, got {rows!r} x {cols!r}")
     g = board_value((rows, cols))
-    return RectangleValue(rows, cols, g, simplest(g))
+    return RectangleValue(rows, cols, g, simplest_form(g))

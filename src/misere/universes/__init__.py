@@ -2,6 +2,7 @@
 from .base import Universe, find_universe, register, universe_names
 from . import general, normal  # noqa: F401  (register the built-in universes)
 from . import dicot, dead_ending  # noqa: F401  (004: 𝒟 and ℰ)
+from . import dead_ending_simplest  # noqa: F401  (Siegel 2023: simplest forms modulo ℰ)
 from . import impartial, alternating  # noqa: F401  (002 §6, §11; 001 ch. 3)
 
 __all__ = ["Universe", "find_universe", "register", "universe_names"]
