@@ -74,12 +74,16 @@ def test_aug_ge_is_thm17_on_ordinary_forms(day2: list[uo.Form]) -> None:
 
 
 def test_strong_against_all_dead_left_ends_day3(day2: list[uo.Form]) -> None:
-    """``X = 0`` and ``X = M_b`` decide Left-strength of augmented forms: checked against every
-    dead Left end born by day 3 and ``M_4``."""
+    """``X = 0`` and ``X = M_b`` decide Left-strength of augmented forms (simplest forms of all
+    day-2 and 40 random day-3 members, and their followers): checked against every dead Left
+    end born by day 3 and ``M_4``."""
     ends = [f for f in brute.born_by(2) if uo.is_dead_left_end(f)]
     ends3 = {(frozenset(), frozenset(c)) for c in _subsets(ends)} | set(ends) | {uo.murder(4)}
     xs = [to.lift(x) for x in ends3]
-    forms = {s.simplest(gid(f)) for f in day2}
+    day3 = uo.random_members(uo.is_dead_ending, 40, seed=13, pool=day2)
+    forms = {s.simplest(gid(f)) for f in day2 + day3}
+    forms |= {x for a in list(forms) for x in s.followers(a)}
+    assert sum(s.tomb_left(a) for a in forms) >= 10
     for a in forms:
         o = oracle_form(a)
         assert s.strong_left(a) == all(to.left_wins_first((o, x)) for x in xs), s.format_aug(a)

@@ -32,11 +32,11 @@ from ..core.notation import format_id
 from ..core.ops import conjugate
 from ..core.table import GameId, intern, left, right
 from ..errors import InvalidArgumentError
-from .dead_ending import perfect_murder
+from .dead_ending import DeadEndingUniverse, perfect_murder
 
 __all__ = [
-    "AugId", "aug", "aug_left", "aug_right", "tomb_left", "tomb_right", "aug_birthday",
-    "from_game", "to_game", "aug_conjugate", "wins_first", "strong_left", "strong_right",
+    "AugId", "AugmentedForm", "simplest_form", "aug", "aug_left", "aug_right", "tomb_left", "tomb_right", "aug_birthday",
+    "from_game", "to_game", "followers", "aug_conjugate", "wins_first", "strong_left", "strong_right",
     "aug_ge", "aug_eq", "simplest", "format_aug", "TOMBSTONE",
 ]
 
@@ -51,6 +51,8 @@ _win = cache.table("dead_ending_simplest.win")
 _ge = cache.table("dead_ending_simplest.ge")
 _strong = cache.table("dead_ending_simplest.strong")
 _simp = cache.table("dead_ending_simplest.simplest")
+_to = cache.table("dead_ending_simplest.to_game")
+_text = cache.table("dead_ending_simplest.text")
 
 
 @cache.on_clear
@@ -105,13 +107,28 @@ def from_game(g: GameId) -> AugId:
 
 def to_game(a: AugId) -> Optional[GameId]:
     """The ordinary form of a tombstone-free ``a``; None if some follower has a tombstone."""
+    if a in _to:
+        return _to[a]  # type: ignore[no-any-return]
     lo, ro, tl, tr = _nodes[a]
-    if tl or tr:
-        return None
-    kids = [to_game(x) for x in lo], [to_game(x) for x in ro]
-    if any(k is None for k in kids[0] + kids[1]):
-        return None
-    return intern(kids[0], kids[1])  # type: ignore[arg-type]
+    r: Optional[GameId] = None
+    if not (tl or tr):
+        kids = [to_game(x) for x in lo], [to_game(x) for x in ro]
+        if all(k is not None for k in kids[0] + kids[1]):
+            r = intern(kids[0], kids[1])  # type: ignore[arg-type]
+    _to[a] = r
+    return r
+
+
+def followers(a: AugId) -> set[AugId]:
+    """The distinct positions of ``a`` (``a`` included)."""
+    seen: set[AugId] = set()
+    stack = [a]
+    while stack:
+        x = stack.pop()
+        if x not in seen:
+            seen.add(x)
+            stack.extend(_nodes[x][0] + _nodes[x][1])
+    return seen
 
 
 def aug_conjugate(a: AugId) -> AugId:
@@ -279,10 +296,71 @@ def _texts(opts: tuple[AugId, ...]) -> list[str]:
 def format_aug(a: AugId) -> str:
     """CGSuite-style text; tombstones print as ``†`` among the options, tombstone-free
     followers with their usual names (``0``, ``*``, ``1``, ...)."""
-    g = to_game(a)
-    if g is not None:
-        return format_id(g)
-    lo, ro, tl, tr = _nodes[a]
-    ls = _texts(lo) + ([TOMBSTONE] if tl else [])
-    rs = _texts(ro) + ([TOMBSTONE] if tr else [])
-    return "{" + ",".join(ls) + "|" + ",".join(rs) + "}"
+    r = _text.get(a)
+    if r is None:
+        g = to_game(a)
+        if g is not None:
+            r = format_id(g)
+        else:
+            lo, ro, tl, tr = _nodes[a]
+            ls = _texts(lo) + ([TOMBSTONE] if tl else [])
+            rs = _texts(ro) + ([TOMBSTONE] if tr else [])
+            r = "{" + ",".join(ls) + "|" + ",".join(rs) + "}"
+        _text[a] = r
+    return r  # type: ignore[no-any-return]
+
+
+class AugmentedForm:
+    """An interned augmented form (Siegel Def 5.1) as a value: prints in CGSuite style with
+    ``†`` for tombstones; equal objects are identical forms."""
+
+    __slots__ = ("id",)
+
+    def __init__(self, a: AugId) -> None:
+        self.id = a
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, AugmentedForm) and other.id == self.id
+
+    def __hash__(self) -> int:
+        return hash(("aug", self.id))
+
+    def __str__(self) -> str:
+        return format_aug(self.id)
+
+    def __repr__(self) -> str:
+        return f"AugmentedForm({format_aug(self.id)!r})"
+
+    @property
+    def tombstones(self) -> int:
+        """Number of tombstones among the distinct positions."""
+        return sum(tomb_left(x) + tomb_right(x) for x in followers(self.id))
+
+    @property
+    def game(self) -> Optional[GameId]:
+        """The ordinary form when no position carries a tombstone, else None."""
+        return to_game(self.id)
+
+
+def simplest_form(g: object) -> AugmentedForm:
+    """The simplest form modulo ℰ of a game (a ``Game`` or a form id), as an
+    :class:`AugmentedForm` (Siegel Def 5.19; unique by Thm 5.18).
+
+    Examples
+    --------
+    >>> from misere.core.notation import parse_id
+    >>> simplest_form(parse_id("{*,0|1}"))
+    AugmentedForm('{0,†|1}')
+    """
+    return AugmentedForm(simplest(getattr(g, "id", g)))  # type: ignore[arg-type]
+
+
+def _universe_simplest(self: DeadEndingUniverse, g: object) -> AugmentedForm:
+    """Siegel's generalized simplest form (arXiv 2312.16259 Def 5.19, unique by Thm 5.18) of a
+    member (a ``Game`` or form id): an augmented form, tombstones printed ``†``. ``reduce``
+    keeps 004's reduced form, an ordinary game; both name the same classes (tests)."""
+    self.check_member(getattr(g, "id", g), format_id)  # type: ignore[arg-type]
+    return simplest_form(g)
+
+
+DeadEndingUniverse.simplest = _universe_simplest  # type: ignore[attr-defined]
