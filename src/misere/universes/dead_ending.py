@@ -225,6 +225,8 @@ class DeadEndingUniverse(Universe):
     max_enumeration_day = 2
     #: G + H ≡ 0 implies H ≡ conj(G) (004 Thm 37)
     conjugate_property = True
+    #: where the conjugate property is proved
+    conjugate_property_source = '004 Thms 36–37'
 
 
 DEAD_ENDING = register(DeadEndingUniverse(contains=is_dead_ending, ge=ge, reduce=reduce, witness=witness,
