@@ -10,7 +10,7 @@ from misere.budget import limits
 from misere.core import packed_jit
 from misere.core.ops import integer
 from misere.core.outcome import Outcome
-from misere.core.packed import sum_outcome_pair, sum_wins_first
+from misere.core.packed import Layout, sum_outcome_pair, sum_wins_first
 from misere.core.table import ZERO, intern
 from misere.errors import BudgetExceededError
 from tests.oracle import brute
@@ -60,7 +60,7 @@ def test_sixteen_components_grow_the_table_and_agree(misere: bool, copies: int) 
     import numpy as np
     gs = [m.parse(t).id for t in FOUR] * copies  # misère, 16: the table doubles
     stats = np.zeros(1, np.int64)
-    got = packed_jit.outcome_pair(packed_jit.plan(gs), misere, stats)
+    got = packed_jit.outcome_pair(packed_jit.plan(gs, Layout(gs)), misere, stats)
     assert got == sum_outcome_pair(gs, misere, engine="python")
     assert stats[0] > (1 << 14 if misere else 100)
 
@@ -70,7 +70,7 @@ def test_keys_too_wide_fall_back_to_python(monkeypatch: pytest.MonkeyPatch) -> N
     gs = [intern(day2[i::37][:2], day2[i + 5::41][:2]) for i in range(6)]
     monkeypatch.setattr(packed_jit, "_BITS", 8)
     monkeypatch.setattr(packed_jit, "WORDS", 1)
-    assert packed_jit.plan(gs) is None
+    assert packed_jit.plan(gs, Layout(gs)) is None
     assert sum_outcome_pair(gs, engine="compiled") == sum_outcome_pair(gs, engine="python")
 
 

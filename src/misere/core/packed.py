@@ -223,7 +223,7 @@ def sum_outcome_pair(games: Iterable[GameId], misere: bool = True, engine: str =
         if r is not None:
             return r
     from . import packed_jit
-    p = packed_jit.plan(gs)
+    p = packed_jit.plan(gs, Layout(gs))
     if p is not None:
         return packed_jit.outcome_pair(p, misere)
     r = _python_pair(gs, misere, None)
@@ -240,7 +240,7 @@ def sum_wins_first(games: Iterable[GameId], left_moves: bool, misere: bool = Tru
     except _TooBig:
         pass
     from . import packed_jit
-    p = packed_jit.plan(gs)
+    p = packed_jit.plan(gs, Layout(gs))
     if p is not None:
         return packed_jit.wins_first(p, left_moves, misere)
     return _Search(layout, misere).wins(layout.pack(gs), 0 if left_moves else 1)

@@ -31,7 +31,7 @@ move wins) and normal play; integers as forms, Siegel 003 §2.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -224,9 +224,7 @@ def _rehash(tab, new, shift):  # pragma: no cover - compiled
 class Plan:
     """Fields, radices and move tables of one sum (see the module docstring)."""
 
-    def __init__(self, games: Sequence[GameId]) -> None:
-        from .packed import Layout
-        lay = Layout(games)
+    def __init__(self, games: Sequence[GameId], lay: Any) -> None:
         self.ids = list(lay.ids)  # types, simplest first
         nt = len(self.ids)
         field = {g: 2 + t for t, g in enumerate(self.ids)}
@@ -328,12 +326,13 @@ def _followers(g: GameId) -> set[GameId]:
     return seen
 
 
-def plan(games: Sequence[GameId]) -> Plan | None:
-    """The compiled plan of a sum, or ``None`` when numba is missing or the keys need more
-    than :data:`WORDS` words."""
+def plan(games: Sequence[GameId], layout: Any) -> Plan | None:
+    """The compiled plan of a sum (``layout``: its :class:`misere.core.packed.Layout`, which
+    numbers the types), or ``None`` when numba is missing or the keys need more than
+    :data:`WORDS` words."""
     if not available:
         return None
-    p = Plan(games)
+    p = Plan(games, layout)
     return p if p.fits else None
 
 
