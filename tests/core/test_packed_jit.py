@@ -98,6 +98,9 @@ def test_budget_stops_the_compiled_search(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setattr(packed_jit, "CHUNK", 1000)
     day2 = [x.id for x in m.born_by(2)]
     hard = [intern(day2[i::37][:3], day2[i + 5::41][:3]) for i in range(4)] * 5
+    import time
+    t = time.monotonic()
     with pytest.raises(BudgetExceededError):
         with limits(timeout=0.05):
             sum_outcome_pair(hard, engine="compiled")
+    assert time.monotonic() - t < 20  # the clock is read after every chunk, not every 256th

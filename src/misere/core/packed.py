@@ -20,6 +20,11 @@ measured on sums of day-3 games this order explores far fewer positions than the
 an order by the options' own outcomes. :func:`misere.budget.check` is called per expanded position so that a
 time or memory budget stops the search cleanly.
 
+Sums that need more than :data:`PY_LIMIT` positions are handed to the same search compiled
+(:mod:`misere.core.packed_jit`: mixed-radix keys in int64 words, numpy memo, numba), which
+explores exactly the same positions about 4x faster per position; small sums never import
+numba.
+
 References: outcomes of sums from the definition, Siegel 003 §2 (misère) and Conway's normal
 play; integers as forms, Siegel 003 §2 (``n = {n-1|}``).
 """

@@ -35,7 +35,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from misere.budget import check as _check
+from misere.budget import current as _current
 from misere.budget import reserve as _reserve
 
 from .table import LEFTS, RIGHTS, ZERO, GameId
@@ -360,7 +360,7 @@ def _wins(p: Plan, t: _Table, side: int, misere: bool, stats: np.ndarray) -> boo
             return bool(r)
         if r == _FULL:
             t.grow()
-        _check()
+        _current().check(force=True)  # once per chunk: read the clock every time
 
 
 def outcome_pair(p: Plan, misere: bool = True, stats: np.ndarray | None = None) -> tuple[bool, bool]:
