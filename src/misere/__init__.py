@@ -9,11 +9,6 @@ Quick tour::
     >>> len(m.born_by(2))
     256
 """
-from .api import (
-    Comparison, born_by, canonical, compare, comparison, count_born_by, distinguish, game, ge,
-    find_universe, order, outcome, outcome_of_sum, parse, parse_list,
-)
-from .api import Invertibility, invertibility, is_invertible
 from .core import Game, Outcome
 from .errors import MisereError
 from .budget import limits
@@ -28,7 +23,24 @@ def _general_ge(g: int, h: int) -> bool:
     return ge(g, h)
 
 
+def _game_svg(self: _Game) -> str:
+    """Notebook picture of a game (:mod:`misere.api.display`, loaded on first use; it then
+    replaces these two hooks by its own functions)."""
+    from .api.display import _game_svg as svg
+
+    return svg(self)
+
+
+def _outcome_html(self: Outcome) -> str:
+    """Notebook badge of an outcome (:mod:`misere.api.display`, loaded on first use)."""
+    from .api.display import _outcome_html as html
+
+    return html(self)
+
+
 _Game._ge = _general_ge  # type: ignore[assignment]
+_Game._repr_svg_ = _game_svg  # type: ignore[attr-defined]
+Outcome._repr_html_ = _outcome_html  # type: ignore[attr-defined]
 
 __version__ = "0.1.0"
 
@@ -40,9 +52,15 @@ __all__ = [
     "rulesets", "quotient", "Quotient", "limits", "census",
 ]
 
+#: the functions of :mod:`misere.api`, imported on first use (commands that never build a game
+#: from notation, such as ``misere quotient 0.123``, do not load the api layer)
+_API = ("Comparison", "born_by", "canonical", "compare", "comparison", "count_born_by", "distinguish", "game",
+        "ge", "find_universe", "order", "outcome", "outcome_of_sum", "parse", "parse_list",
+        "Invertibility", "invertibility", "is_invertible")
+
 #: names imported on first use, so that ``import misere`` stays fast (numpy, the quotient
 #: engines and the rulesets load only when asked for)
-_LAZY = {"rulesets": (".rulesets", None), "quotient": (".quotients", "quotient"),
+_LAZY = {**{name: (".api", name) for name in _API},"rulesets": (".rulesets", None), "quotient": (".quotients", "quotient"),
          "Quotient": (".quotients", "Quotient"),
          "universe_names": (".universes", "universe_names"), "census": (".quotients.census", "census")}
 

@@ -91,7 +91,16 @@ def test_quotient_imports_only_what_it_needs() -> None:
     assert _loaded(modules, "misere.cli.enumerate", "misere.cli.tour", "misere.cli.universes",
                    "misere.cli.impartial", "misere.cli.play", "misere.cli.partizan",
                    "misere.quotients.partizan", "misere.rulesets", "misere.universes", "misere.viz",
-                   "pydantic", "pydantic_core") == []
+                   "pydantic", "pydantic_core", "misere.api", "numba") == []
+
+
+def test_lazy_api_gives_the_same_names_and_hooks() -> None:
+    import misere
+    import misere.api as api
+    for name in misere._API:
+        assert getattr(misere, name) is getattr(api, name)
+    g = misere.parse("{0|*}")
+    assert g._repr_svg_().startswith("<svg") and "N" in misere.outcome("0")._repr_html_()
 
 
 def test_outcome_imports_neither_numpy_nor_rich() -> None:

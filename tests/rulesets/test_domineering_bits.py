@@ -113,3 +113,18 @@ def test_compiled_table_grows_and_search_resumes(monkeypatch: pytest.MonkeyPatch
     assert grid_jit._table.keys.size > 16
     cache.clear()
     assert grid_jit._table.keys.size == 1 << 16 and grid_jit._table.used[0] == 0
+
+
+def test_compiled_search_stops_at_the_time_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    from misere.budget import limits
+    from misere.errors import BudgetExceededError
+    monkeypatch.setattr(grid_jit, "CHUNK", 1000)
+    cache.clear()
+    t = time.monotonic()
+    with pytest.raises(BudgetExceededError):
+        with limits(timeout=0.05):
+            domineering_outcome_pair(pack_cells((i, j) for i in range(6) for j in range(6)), compiled=True)
+    assert time.monotonic() - t < 20  # the clock is read after every chunk, not every 256th
+    cache.clear()

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from misere.budget import check as _check
+from misere.budget import current as _current
 from misere.budget import reserve as _reserve
 from misere.core import cache
 
@@ -208,4 +208,4 @@ def wins(b: int, left: bool) -> bool:
             return bool(r)
         if r == _FULL:
             t.grow()
-        _check()
+        _current().check(force=True)  # once per chunk: read the clock every time
