@@ -166,4 +166,4 @@ def board_svg(boards: Sequence[Grid], title: str, legend: str,
         x0 += (len(b[0]) if b else 1) * s + gap
         height = max(height, len(b) * s)
     items.append(f'<text x="10" y="{height + 28}" font-size="11" fill="#000">{legend}</text>')
-    return svg_document(max(x0, 260), height + 40, items, title)
+    return svg_document(max(x0, 6 * len(legend) + 20), height + 40, items, title)
