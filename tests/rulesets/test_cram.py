@@ -25,6 +25,7 @@ def test_every_small_board_against_the_naive_search(h: int, w: int) -> None:
     for b in all_boards(h, w):
         assert Cram.outcome(list(b)).value == outcome([b], cram), b
         assert Cram.normal_outcome(list(b)).value == outcome([b], cram, misere=False), b
+        assert (Cram.grundy(list(b)) == 0) == (Cram.normal_outcome(list(b)).value == "P"), b
 
 
 boards = st.integers(1, 3).flatmap(lambda h: st.integers(1, 4).flatmap(

@@ -13,8 +13,9 @@ region in the least of its eight orientations (the rules do not distinguish dire
 A ``1 x n`` strip is the heap ``n`` of Dawson's Kayles, the octal game ``0.07`` (a domino
 removes two adjacent squares, leaving zero, one or two shorter strips), so sums of strips are
 answered by the misère quotient of ``0.07`` (Plambeck 002 §9) — :meth:`CramRuleset.strips_outcome`.
-Normal play is answered by Grundy values (Sprague–Grundy; Winning Ways ch. 4), misère play by
-the outcome search of :mod:`misere.rulesets.board_base`.
+Both outcomes come from the search of :mod:`misere.rulesets.board_base` (normal play too: it
+prunes, where Grundy values need every position); :meth:`CramRuleset.grundy` gives the normal-play
+value (Sprague–Grundy; Winning Ways ch. 4).
 """
 from __future__ import annotations
 
@@ -113,10 +114,6 @@ class CramRuleset(BoardRuleset):
     def grundy(self, position: Any) -> int:
         """Normal-play Grundy value: the nim-sum of the values of the regions (Sprague–Grundy)."""
         return reduce(xor, (self._piece_grundy(i) for i in self._key(self.components(position))), 0)
-
-    def normal_outcome(self, position: Any) -> Outcome:
-        """Normal-play outcome from Grundy values: ``P`` iff the nim-sum is 0."""
-        return Outcome.P if self.grundy(position) == 0 else Outcome.N
 
     def strips(self, position: Any) -> list[int] | None:
         """The strip lengths when every region of the position is a ``1 x n`` strip (single
