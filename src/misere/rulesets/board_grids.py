@@ -87,7 +87,7 @@ def board_from_python(position: Any, ruleset: Any) -> list[Grid]:
                                   python_size(position[1], ruleset, "side", position))]
     if isinstance(position, (list, tuple)) and position and all(isinstance(row, str) for row in position):
         return [_rows_ok(list(position), ruleset, position)]
-    if isinstance(position, (list, tuple)):
+    if isinstance(position, (list, tuple)) and not any(isinstance(item, str) for item in position):
         return [b for item in position for b in board_from_python(item, ruleset)]
     raise RulesetError(f"a {ruleset.name} position is a list of row strings or (rows, columns), "
                        f"got {position!r}; expected {ruleset.syntax}")
