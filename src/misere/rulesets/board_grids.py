@@ -125,7 +125,10 @@ def crop(cells: dict[Cell, str], fill: str = "#") -> Grid:
     c0 = min(c for _, c in cells)
     h = max(r for r, _ in cells) - r0 + 1
     w = max(c for _, c in cells) - c0 + 1
-    return tuple("".join(cells.get((r0 + i, c0 + j), fill) for j in range(w)) for i in range(h))
+    grid = [[fill] * w for _ in range(h)]
+    for (r, c), ch in cells.items():
+        grid[r - r0][c - c0] = ch
+    return tuple(map("".join, grid))
 
 
 def groups(cells: Iterable[Cell]) -> list[list[Cell]]:

@@ -101,6 +101,17 @@ class CramRuleset(BoardRuleset):
         """Free squares (for move ordering)."""
         return sum(row.count(".") for row in piece)
 
+    def piece_moves(self, piece: Grid, left: bool) -> list[list[Grid]]:
+        """The moves of :meth:`board_moves`, played on the free squares of the piece directly."""
+        free = set(_free(piece))
+        out = []
+        for r, c in sorted(free):
+            for other in ((r, c + 1), (r + 1, c)):
+                if other in free:
+                    rest = free - {(r, c), other}
+                    out.append([canonical(crop(dict.fromkeys(g, "."))) for g in groups(rest) if len(g) > 1])
+        return out
+
     # -- impartial theory ----------------------------------------------------------------
 
     def _piece_grundy(self, i: int) -> int:
