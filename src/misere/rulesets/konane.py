@@ -50,10 +50,13 @@ def _distance(a: list[Cell], b: list[Cell]) -> int:
     return min(abs(r1 - r2) + abs(c1 - c2) for r1, c1 in a for r2, c2 in b)
 
 
-def independent_sets(st: dict[Cell, str]) -> list[list[Cell]]:
+def independent_sets(st: dict[Cell, str], span: int | None = None) -> list[list[Cell]]:
     """Sets of stones that never interact: 4-connected groups merged while the reaches of two
-    sets come within one square of each other (distance <= reach + reach + 1)."""
+    sets come within one square of each other (distance <= reach + reach + 1). ``span``: the
+    largest distance on the board, if known (a group reaching that far takes every stone)."""
     sets = groups(st)
+    if span is not None and any(reach({st[c] for c in g}, len(g)) + 1 >= span for g in sets):
+        return [list(st)]
     merged = len(sets) > 1
     while merged:
         merged = False
@@ -158,14 +161,15 @@ class KonaneRuleset(BoardRuleset):
         its reach, in its least orientation."""
         st = {(r, c): ch for r, row in enumerate(board) for c, ch in enumerate(row) if ch in "xo"}
         out = []
-        for s in independent_sets(st):
+        span = len(board) + len(board[0]) - 2
+        for s in independent_sets(st, span):
             colours = {st[c] for c in s}
             if len(colours) < 2:
                 continue
             k = reach(colours, len(s))
-            near = _distances(s, len(board), len(board[0]))
+            near = _distances(s, len(board), len(board[0])) if k < span else None
             cells = {(r, c): ch for r, row in enumerate(board) for c, ch in enumerate(row)
-                     if ch != "#" and near[r][c] <= k}
+                     if ch != "#" and (near is None or near[r][c] <= k)}
             out.append(canonical(crop(cells, "#")))
         return out
 
