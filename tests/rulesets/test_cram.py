@@ -25,6 +25,7 @@ def test_every_small_board_against_the_naive_search(h: int, w: int) -> None:
     for b in all_boards(h, w):
         assert Cram.outcome(list(b)).value == outcome([b], cram), b
         assert Cram.normal_outcome(list(b)).value == outcome([b], cram, misere=False), b
+        assert (Cram.grundy(list(b)) == 0) == (Cram.normal_outcome(list(b)).value == "P"), b
 
 
 boards = st.integers(1, 3).flatmap(lambda h: st.integers(1, 4).flatmap(
@@ -91,3 +92,20 @@ def test_format_errors_and_svg() -> None:
         Cram.parse("..|...")
     root = ElementTree.fromstring(Cram.svg("..#|... + 2x2"))
     assert len(root.findall("{http://www.w3.org/2000/svg}rect")) == 1 + 6 + 4
+
+
+def test_closure_quotients_predict_sums_of_regions() -> None:
+    """The quotient of the closure of some regions (linearised as a heap game, Plambeck 002 §5)
+    gives the outcome of every sum of regions of the closure, as the search does."""
+    from itertools import combinations_with_replacement as cwr
+
+    for roots in (["2x2", "2x3"], ["3x3"], ["2x5", "1x6", ".#.|...|.#."]):
+        q = Cram.closure_quotient(roots, quiet=True)
+        regions = sorted(q._heaps, key=q._heaps.get)
+        for k in (1, 2, 3):
+            for combo in cwr(regions[-6:], k):
+                text = " + ".join(Cram.format([Cram._boards[i]]) for i in combo)
+                assert q.outcome(text) == Cram.outcome(text).value, (roots, text)
+    assert Cram.closure_quotient(["3x3"], quiet=True).order == 6   # tame: the quotient of Nim, <a,b | a2=1, b3=b>
+    with pytest.raises(RulesetError, match="outside the closure"):
+        Cram.closure_quotient(["2x2"], quiet=True).outcome("3x3")

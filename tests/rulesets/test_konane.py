@@ -75,3 +75,14 @@ def test_format_errors_and_svg() -> None:
         Konane.parse("xz|ox")
     root = ElementTree.fromstring(Konane.svg("xo.|#ox"))
     assert len(root.findall("{http://www.w3.org/2000/svg}circle")) == 4
+
+
+@given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 6), st.sampled_from("xo")), min_size=2, max_size=6))
+def test_sparse_boards_split_by_reach_against_the_naive_search(stones: list[tuple[int, int, str]]) -> None:
+    """Few stones on a 4 x 7 board: groups far apart are separate pieces, near ones are not."""
+    rows = [["."] * 7 for _ in range(4)]
+    for r, c, ch in stones:
+        rows[r][c] = ch
+    b = tuple("".join(row) for row in rows)
+    assert Konane.outcome(list(b)).value == outcome([b], konane)
+    assert Konane.normal_outcome(list(b)).value == outcome([b], konane, misere=False)

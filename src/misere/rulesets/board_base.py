@@ -24,6 +24,7 @@ from misere.core.ops import add_all
 from misere.core.outcome import Outcome
 from misere.core.search import mover_wins
 from misere.core.table import GameId, intern
+from misere.errors import BudgetExceededError
 from misere.rulesets.partizan_base import PartizanRuleset
 
 __all__ = ["BoardRuleset"]
@@ -174,8 +175,16 @@ class BoardRuleset(PartizanRuleset[Board]):
     def outcome(self, position: Any, normal: bool = False) -> Outcome:
         """Misère outcome (normal-play outcome with ``normal=True``) by search over the
         multiset of canonical pieces."""
-        pos = self._key(self.components(position))
-        return Outcome.from_pair(self.solve(pos, True, not normal), self.solve(pos, False, not normal))
+        comps = self.components(position)
+        pos = self._key(comps)
+        try:
+            return Outcome.from_pair(self.solve(pos, True, not normal), self.solve(pos, False, not normal))
+        except BudgetExceededError as e:
+            memo = self._memo[not normal]
+            e.partial.update({"ruleset": self.name, "position": self.format(comps)[:200], "pieces": len(pos),
+                              "distinct_pieces_met": len(self._boards),
+                              "positions_solved": len(memo[0]) + len(memo[1])})
+            raise
 
     def normal_outcome(self, position: Any) -> Outcome:
         """Normal-play outcome (the last player to move wins)."""

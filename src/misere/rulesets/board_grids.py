@@ -87,7 +87,7 @@ def board_from_python(position: Any, ruleset: Any) -> list[Grid]:
                                   python_size(position[1], ruleset, "side", position))]
     if isinstance(position, (list, tuple)) and position and all(isinstance(row, str) for row in position):
         return [_rows_ok(list(position), ruleset, position)]
-    if isinstance(position, (list, tuple)):
+    if isinstance(position, (list, tuple)) and not any(isinstance(item, str) for item in position):
         return [b for item in position for b in board_from_python(item, ruleset)]
     raise RulesetError(f"a {ruleset.name} position is a list of row strings or (rows, columns), "
                        f"got {position!r}; expected {ruleset.syntax}")
@@ -125,7 +125,10 @@ def crop(cells: dict[Cell, str], fill: str = "#") -> Grid:
     c0 = min(c for _, c in cells)
     h = max(r for r, _ in cells) - r0 + 1
     w = max(c for _, c in cells) - c0 + 1
-    return tuple("".join(cells.get((r0 + i, c0 + j), fill) for j in range(w)) for i in range(h))
+    grid = [[fill] * w for _ in range(h)]
+    for (r, c), ch in cells.items():
+        grid[r - r0][c - c0] = ch
+    return tuple(map("".join, grid))
 
 
 def groups(cells: Iterable[Cell]) -> list[list[Cell]]:
@@ -166,4 +169,4 @@ def board_svg(boards: Sequence[Grid], title: str, legend: str,
         x0 += (len(b[0]) if b else 1) * s + gap
         height = max(height, len(b) * s)
     items.append(f'<text x="10" y="{height + 28}" font-size="11" fill="#000">{legend}</text>')
-    return svg_document(max(x0, 260), height + 40, items, title)
+    return svg_document(max(x0, 6 * len(legend) + 20), height + 40, items, title)

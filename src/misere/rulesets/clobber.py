@@ -43,6 +43,11 @@ def _set(board: Grid, changes: dict[tuple[int, int], str]) -> Grid:
     return tuple("".join(row) for row in rows)
 
 
+def _mixed(st: dict[tuple[int, int], str], group: list[tuple[int, int]]) -> bool:
+    first = st[group[0]]
+    return any(st[cell] != first for cell in group)
+
+
 class ClobberRuleset(BoardRuleset):
     """Clobber (Left ``x``, Right ``o``).
 
@@ -95,6 +100,23 @@ class ClobberRuleset(BoardRuleset):
     def pieces(self, board: Grid) -> list[Grid]:
         """The groups holding both colours, each in its least orientation."""
         return [canonical(crop(g, ".")) for g in stone_groups(board) if len(set(g.values())) == 2]
+
+    def piece_moves(self, piece: Grid, left: bool) -> list[list[Grid]]:
+        """The moves of :meth:`board_moves`, played on the stones of the piece directly."""
+        me, you = ("x", "o") if left else ("o", "x")
+        st = stones(piece)
+        out = []
+        for (r, c), ch in st.items():
+            if ch != me:
+                continue
+            for dr, dc in _STEPS:
+                if st.get((r + dr, c + dc)) == you:
+                    after = dict(st)
+                    del after[(r, c)]
+                    after[(r + dr, c + dc)] = me
+                    out.append([canonical(crop({cell: after[cell] for cell in g}, "."))
+                                for g in groups(after) if _mixed(after, g)])
+        return out
 
     def svg(self, position: Any) -> str:
         boards = self.components(position)

@@ -13,21 +13,22 @@ region in the least of its eight orientations (the rules do not distinguish dire
 A ``1 x n`` strip is the heap ``n`` of Dawson's Kayles, the octal game ``0.07`` (a domino
 removes two adjacent squares, leaving zero, one or two shorter strips), so sums of strips are
 answered by the misère quotient of ``0.07`` (Plambeck 002 §9) — :meth:`CramRuleset.strips_outcome`.
-Normal play is answered by Grundy values (Sprague–Grundy; Winning Ways ch. 4), misère play by
-the outcome search of :mod:`misere.rulesets.board_base`.
+Both outcomes come from the search of :mod:`misere.rulesets.board_base` (normal play too: it
+prunes, where Grundy values need every position); :meth:`CramRuleset.grundy` gives the normal-play
+value (Sprague–Grundy; Winning Ways ch. 4).
 """
 from __future__ import annotations
 
 from functools import reduce
 from operator import xor
-from typing import Any
+from typing import Any, Sequence
 
 from misere.core.outcome import Outcome
 from misere.errors import RulesetError, VerificationError
 from misere.rulesets.board_base import BoardRuleset
 from misere.rulesets.board_grids import Grid, board_from_python, board_svg, canonical, crop, groups, read_boards
 
-__all__ = ["CramRuleset", "Cram"]
+__all__ = ["CramRuleset", "Cram", "CramQuotient"]
 
 
 def _free(board: Grid) -> list[tuple[int, int]]:
@@ -100,6 +101,17 @@ class CramRuleset(BoardRuleset):
         """Free squares (for move ordering)."""
         return sum(row.count(".") for row in piece)
 
+    def piece_moves(self, piece: Grid, left: bool) -> list[list[Grid]]:
+        """The moves of :meth:`board_moves`, played on the free squares of the piece directly."""
+        free = set(_free(piece))
+        out = []
+        for r, c in sorted(free):
+            for other in ((r, c + 1), (r + 1, c)):
+                if other in free:
+                    rest = free - {(r, c), other}
+                    out.append([canonical(crop(dict.fromkeys(g, "."))) for g in groups(rest) if len(g) > 1])
+        return out
+
     # -- impartial theory ----------------------------------------------------------------
 
     def _piece_grundy(self, i: int) -> int:
@@ -113,10 +125,6 @@ class CramRuleset(BoardRuleset):
     def grundy(self, position: Any) -> int:
         """Normal-play Grundy value: the nim-sum of the values of the regions (Sprague–Grundy)."""
         return reduce(xor, (self._piece_grundy(i) for i in self._key(self.components(position))), 0)
-
-    def normal_outcome(self, position: Any) -> Outcome:
-        """Normal-play outcome from Grundy values: ``P`` iff the nim-sum is 0."""
-        return Outcome.P if self.grundy(position) == 0 else Outcome.N
 
     def strips(self, position: Any) -> list[int] | None:
         """The strip lengths when every region of the position is a ``1 x n`` strip (single
@@ -147,6 +155,29 @@ class CramRuleset(BoardRuleset):
             self._quotient = quotient("0.07", max_heap=max(heap, 2 * old), certify=0)
         return self._quotient
 
+    def closure_quotient(self, positions: Sequence[Any], **kwargs: Any) -> "CramQuotient":
+        """The misère quotient of the closure of the regions of ``positions`` (every region
+        they can lead to), as a heap game whose heaps are those regions, fewest squares first
+        (the linearisation of Plambeck 002 §5 / notes E.1); it answers the outcome of every
+        sum of regions of the closure. ``kwargs`` go to :func:`misere.quotients.quotient`."""
+        from misere.impartial.heap import HeapGame
+        from misere.quotients import quotient
+
+        seen: set[int] = set()
+        stack = [i for p in positions for i in self._key(self.components(p))]
+        while stack:
+            i = stack.pop()
+            if i not in seen:
+                seen.add(i)
+                stack += [j for kid in self._children(i, 0) for j in kid if j not in seen]
+        order = sorted(seen, key=lambda i: (self._weights[i], i))
+        heap = {i: n + 1 for n, i in enumerate(order)}
+        name = "cram closure of " + ", ".join(self.format(self.components(p)) for p in positions)
+        game = HeapGame(name, lambda n: [[heap[j] for j in kid] for kid in self._children(order[n - 1], 0)] if n else [],
+                        max_heap=len(order))
+        kwargs.setdefault("certify", 0)
+        return CramQuotient(self, quotient(game, max_heap=len(order), **kwargs), heap)
+
     def play_notes(self, position: Any, misere: Outcome) -> dict[str, Any]:
         """Normal play from the Grundy value; for sums of strips, the misère outcome from the
         quotient of 0.07, which must agree with the search."""
@@ -163,6 +194,33 @@ class CramRuleset(BoardRuleset):
     def svg(self, position: Any) -> str:
         boards = self.components(position)
         return board_svg(boards, f"Cram {self.format(boards)}", "Either player: a domino in either direction")
+
+
+class CramQuotient:
+    """A misère quotient of Cram regions (:meth:`CramRuleset.closure_quotient`): ``quotient``
+    (the :class:`~misere.quotients.impartial.result.Quotient` of the linearised heap game) and
+    :meth:`outcome` of a Cram position made of regions of the closure."""
+
+    def __init__(self, ruleset: CramRuleset, quotient: Any, heaps: dict[int, int]) -> None:
+        self.ruleset, self.quotient, self._heaps = ruleset, quotient, heaps
+
+    @property
+    def order(self) -> int:
+        """The number of elements of the quotient."""
+        return int(self.quotient.order)
+
+    def heaps(self, position: Any) -> list[int]:
+        """The heaps (regions of the closure) of a position."""
+        ids = self.ruleset._key(self.ruleset.components(position))
+        missing = [i for i in ids if i not in self._heaps]
+        if missing:
+            raise RulesetError(f"cram position {self.ruleset.format(self.ruleset.components(position))!r} has "
+                               f"a region outside the closure of this quotient")
+        return [self._heaps[i] for i in ids]
+
+    def outcome(self, position: Any) -> str:
+        """Misère outcome (``'N'``/``'P'``) of the position, read in the quotient."""
+        return str(self.quotient.outcome(self.heaps(position)))
 
 
 Cram = CramRuleset()

@@ -50,11 +50,14 @@ def _distance(a: list[Cell], b: list[Cell]) -> int:
     return min(abs(r1 - r2) + abs(c1 - c2) for r1, c1 in a for r2, c2 in b)
 
 
-def independent_sets(st: dict[Cell, str]) -> list[list[Cell]]:
+def independent_sets(st: dict[Cell, str], span: int | None = None) -> list[list[Cell]]:
     """Sets of stones that never interact: 4-connected groups merged while the reaches of two
-    sets come within one square of each other (distance <= reach + reach + 1)."""
+    sets come within one square of each other (distance <= reach + reach + 1). ``span``: the
+    largest distance on the board, if known (a group reaching that far takes every stone)."""
     sets = groups(st)
-    merged = True
+    if span is not None and any(reach({st[c] for c in g}, len(g)) + 1 >= span for g in sets):
+        return [list(st)]
+    merged = len(sets) > 1
     while merged:
         merged = False
         for i in range(len(sets)):
@@ -70,6 +73,28 @@ def independent_sets(st: dict[Cell, str]) -> list[list[Cell]]:
             if merged:
                 break
     return sets
+
+
+def _distances(cells: list[Cell], h: int, w: int) -> list[list[int]]:
+    """Distance (rows plus columns) from every square of an ``h x w`` board to the nearest of
+    ``cells``: the exact two-pass transform for this distance."""
+    big = h + w
+    d = [[big] * w for _ in range(h)]
+    for r, c in cells:
+        d[r][c] = 0
+    for r in range(h):
+        for c in range(w):
+            if r and d[r - 1][c] + 1 < d[r][c]:
+                d[r][c] = d[r - 1][c] + 1
+            if c and d[r][c - 1] + 1 < d[r][c]:
+                d[r][c] = d[r][c - 1] + 1
+    for r in range(h - 1, -1, -1):
+        for c in range(w - 1, -1, -1):
+            if r < h - 1 and d[r + 1][c] + 1 < d[r][c]:
+                d[r][c] = d[r + 1][c] + 1
+            if c < w - 1 and d[r][c + 1] + 1 < d[r][c]:
+                d[r][c] = d[r][c + 1] + 1
+    return d
 
 
 class KonaneRuleset(BoardRuleset):
@@ -118,6 +143,8 @@ class KonaneRuleset(BoardRuleset):
                 if board[r][c] != me:
                     continue
                 for dr, dc in _STEPS:
+                    if not (at(r + dr, c + dc) == you and at(r + 2 * dr, c + 2 * dc) == "."):
+                        continue
                     rows = [list(row) for row in board]
                     rows[r][c] = "."
                     rr, cc = r, c
@@ -134,18 +161,15 @@ class KonaneRuleset(BoardRuleset):
         its reach, in its least orientation."""
         st = {(r, c): ch for r, row in enumerate(board) for c, ch in enumerate(row) if ch in "xo"}
         out = []
-        for s in independent_sets(st):
+        span = len(board) + len(board[0]) - 2
+        for s in independent_sets(st, span):
             colours = {st[c] for c in s}
             if len(colours) < 2:
                 continue
             k = reach(colours, len(s))
-            cells: dict[Cell, str] = {}
-            for r0, c0 in s:
-                for dr in range(-k, k + 1):
-                    for dc in range(abs(dr) - k, k - abs(dr) + 1):
-                        r, c = r0 + dr, c0 + dc
-                        if 0 <= r < len(board) and 0 <= c < len(board[0]) and board[r][c] != "#":
-                            cells[(r, c)] = board[r][c]
+            near = _distances(s, len(board), len(board[0])) if k < span else None
+            cells = {(r, c): ch for r, row in enumerate(board) for c, ch in enumerate(row)
+                     if ch != "#" and (near is None or near[r][c] <= k)}
             out.append(canonical(crop(cells, "#")))
         return out
 
