@@ -335,11 +335,13 @@ def _change(game, st, n, cand, start, limits, tick, on_round) -> SolverState:
         if tick:
             tick(f"heap {n}: round {rnd}, recalibrating on {len(fail)}-heap word "
                  f"{'+'.join(map(str, fail))}")
-        q, p_mask, phi = _recalibrate(game, n, q, p_mask, phi, fail, truth, limits)
+        q, p_mask, phi = _recalibrate(game, n, q, p_mask, phi, fail, truth, limits,
+                                      (lambda m: tick(f"heap {n}: round {rnd}, {m}")) if tick
+                                      else None)
     raise ComputationLimitError(f"heap {n}: no certified quotient after {limits.max_rounds} rounds")
 
 
-def _recalibrate(game, n, q, p_mask, phi, fail, truth, limits):
+def _recalibrate(game, n, q, p_mask, phi, fail, truth, limits, tick=None):
     """Free the heaps of the failure word, smallest sets first (notes E.5 step 3d).
 
     When no set of heaps of the failure ``F`` works (MisereSolver stops there), the sets are
@@ -354,7 +356,7 @@ def _recalibrate(game, n, q, p_mask, phi, fail, truth, limits):
     """
     heaps = sorted(set(fail))
     done: set = set()
-    got, hit = _try_sets(game, n, q, phi, fail, truth, limits, heaps, done)
+    got, hit = _try_sets(game, n, q, phi, fail, truth, limits, heaps, done, tick)
     if got is not None:
         return got
     trans = _transitions(game, n, q.table, q.identity, phi)
@@ -363,7 +365,7 @@ def _recalibrate(game, n, q, p_mask, phi, fail, truth, limits):
     wide_bound = min(limits.max_wide_candidate, WIDE_FACTOR * limits.max_candidate)
     wl = Limits(**{**limits.__dict__, "max_candidate": max(limits.max_candidate, wide_bound)})
     if wide != heaps or wl.max_candidate > limits.max_candidate:
-        got, hit2 = _try_sets(game, n, q, phi, fail, truth, wl, wide, done)
+        got, hit2 = _try_sets(game, n, q, phi, fail, truth, wl, wide, done, tick)
         if got is not None:
             return got
         hit = hit2 or hit
@@ -373,7 +375,7 @@ def _recalibrate(game, n, q, p_mask, phi, fail, truth, limits):
     raise ComputationLimitError(f"heap {n}: recalibration on word {fail} failed")
 
 
-def _try_sets(game, n, q, phi, fail, truth, limits, heaps, done):
+def _try_sets(game, n, q, phi, fail, truth, limits, heaps, done, tick=None):
     """First set of ``heaps`` (by bump, size, then order) whose freeing gives ``fail`` its
     true status, finished; sets in ``done`` (already tried to the end) are skipped."""
     exps = {h: fail.count(h) for h in heaps}
@@ -391,6 +393,9 @@ def _try_sets(game, n, q, phi, fail, truth, limits, heaps, done):
                 cand = None
                 try:
                     cand = _candidate(game, n, q, phi, free, limits)
+                    if tick:
+                        tick(f"freeing heaps {'+'.join(map(str, sset))}: candidate of "
+                             f"{cand[3].order} elements")
                     ok = cand[0].status_of(_value(cand[3], cand[1], fail)) == truth
                     if ok:
                         return _finish(cand, n, limits), None
