@@ -154,3 +154,13 @@ def test_presentation_change_resumes_at_its_last_round(tmp_path, monkeypatch):
         assert ck.pending(25) is None and ck.pending(26) is None
     finally:
         ck.close()
+
+
+@pytest.mark.slow
+def test_dawson_to_heap_33_sparse_equals_dense(monkeypatch):
+    """Every candidate of Dawson's Kayles to heap 33 held sparsely: the same partial quotient
+    (order 638, 109 P-positions: seed 002 Fig. 17) as the dense path."""
+    dense = mq.quotient("0.07", max_heap=33, certify=0).as_dict()
+    _force_sparse(monkeypatch)
+    sparse = mq.quotient("0.07", max_heap=33, certify=0).as_dict()
+    assert sparse == dense and (sparse["order"], sparse["p_count"]) == (638, 109)
