@@ -46,9 +46,10 @@ def _small(max_heap: int, tokens: int):
             yield (h,) + rest
 
 
-def verify(q, code: str, low: int, high: int, samples: int, seed: int = 34) -> tuple[int, int]:
-    """Compare ``q.outcome`` with the brute force on positions using heaps ``low..high``;
-    return ``(positions, disagreements)``."""
+def verify(predict, code: str, low: int, high: int, samples: int, seed: int = 34
+           ) -> tuple[int, int]:
+    """Compare ``predict(position) -> is P`` with the brute force on positions using heaps
+    ``low..high``; return ``(positions, disagreements)``."""
     moves = code_moves(code)
     rnd = random.Random(seed)
     positions = [tuple(sorted((h,) + w)) for h in range(low, high + 1)
@@ -63,7 +64,7 @@ def verify(q, code: str, low: int, high: int, samples: int, seed: int = 34) -> t
     sys.setrecursionlimit(max(10_000, 4 * tokens))
     bad = 0
     for pos in positions:
-        if (q.outcome(pos) == "P") != brute.is_p(brute.key(pos)):
+        if predict(pos) != brute.is_p(brute.key(pos)):
             bad += 1
             print(f"# DISAGREEMENT at {pos}", flush=True)
     return len(positions), bad
@@ -78,7 +79,12 @@ def main() -> None:
     ap.add_argument("--max-memory", default="12G")
     ap.add_argument("--verify", type=int, default=None, metavar="LOW")
     ap.add_argument("--samples", type=int, default=200)
+    ap.add_argument("--pending", action="store_true",
+                    help="only check the candidate of the change in progress in --checkpoint")
     args = ap.parse_args()
+    if args.pending:
+        verify_pending(args.checkpoint, args.code, args.verify or 30, args.samples)
+        return
     game = octal_game(args.code)
     limits = Limits()
     if args.max_size:
@@ -106,9 +112,44 @@ def main() -> None:
     print(f"# P = {{{','.join(q.P)}}}")
     if args.verify is not None:
         t = time.perf_counter()
-        n, bad = verify(q, args.code, args.verify, q.max_heap, args.samples)
+        n, bad = verify(lambda pos: q.outcome(pos) == "P", args.code, args.verify, q.max_heap,
+                        args.samples)
         print(f"# brute force on {n} positions using heaps {args.verify}..{q.max_heap}: "
               f"{'agreed' if not bad else f'{bad} DISAGREE'} ({time.perf_counter() - t:.1f} s)")
+
+
+def verify_pending(path: str, code: str, low: int, samples: int) -> None:
+    """Check the candidate of an unfinished presentation change stored in a checkpoint.
+
+    A candidate is right on every position colex-below its least failure (induction on the
+    colex order, notes E.2: a word's options are colex-smaller), e.g. on every position with
+    fewer copies of the new heap than the failure has; here its predictions are compared with
+    the brute force on positions using heaps ``low..heap``.
+    """
+    from misere.quotients.impartial.checkpoint import Checkpoint
+    ck = Checkpoint(path, code)
+    try:
+        st, _ = ck.load()
+        pend = ck.pending(st.heap + 1)
+    finally:
+        ck.close()
+    if pend is None:
+        print(f"# no presentation change in progress in {path}")
+        return
+    q, is_p, phi = pend.candidate()
+    print(f"# heap {pend.heap}, round {pend.round}: candidate of order {q.order}, "
+          f"|P| = {int(is_p.sum())}")
+
+    def predict(pos):
+        x = q.identity
+        for h in pos:
+            x = q.mul(x, phi[h])
+        return bool(is_p[x])
+
+    t = time.perf_counter()
+    n, bad = verify(predict, code, low, pend.heap, samples)
+    print(f"# brute force on {n} positions using heaps {low}..{pend.heap}: "
+          f"{'agreed' if not bad else f'{bad} DISAGREE'} ({time.perf_counter() - t:.1f} s)")
 
 
 if __name__ == "__main__":
