@@ -168,11 +168,14 @@ def test_cli_budget_reports_and_exits_3():
 
 
 def test_size_bounds_report_like_budgets():
-    code, out, _ = cli("quotient", "0.07", "--max-heap", "26", "--max-size", "100", "--certify", "0",
+    # (--max-size 100 no longer stops 0.07 before heap 26: the widened recalibration sets
+    # may use 20 times --max-size; 20 stops it at heap 10, whose quotient has order 12)
+    code, out, _ = cli("quotient", "0.07", "--max-heap", "26", "--max-size", "20", "--certify", "0",
                        "--json", "--quiet")
     d = json.loads(out)
-    assert code == 3 and d["budget"] == "size" and "last completed heap 24" in d["error"]
-    assert (d["established"]["last_heap"], d["established"]["order"]) == (24, 24)
+    assert code == 3 and d["budget"] == "size" and "last completed heap 9" in d["error"]
+    assert (d["established"]["last_heap"], d["established"]["order"]) == (9, 6)
+    assert mq.quotient("0.07", max_heap=9, certify=0).order == 6
 
 
 def test_progress_lines_on_stderr(monkeypatch, capsys):
@@ -196,5 +199,5 @@ def test_progress_stays_off_stdout_under_json(monkeypatch):
 
 def test_size_error_partial_is_a_summary():
     with pytest.raises(ComputationLimitError) as info:
-        mq.quotient("0.07", max_heap=26, certify=0, limits=mq.Limits(max_candidate=100))
+        mq.quotient("0.07", max_heap=26, certify=0, limits=mq.Limits(max_candidate=20))
     assert info.value.partial["last_heap"] == info.value.quotient.max_heap

@@ -37,7 +37,7 @@ def test_corrupt_checkpoint(tmp_path):
 
 def test_size_bound_fails_cleanly():
     with pytest.raises(ComputationLimitError, match="size bound"):
-        mq.quotient("0.07", max_heap=26, certify=0, limits=mq.Limits(max_candidate=100))
+        mq.quotient("0.07", max_heap=26, certify=0, limits=mq.Limits(max_candidate=20))
 
 
 def test_partial_quotient_refuses_heaps_beyond_range():

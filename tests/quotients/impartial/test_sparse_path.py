@@ -154,3 +154,46 @@ def test_presentation_change_resumes_at_its_last_round(tmp_path, monkeypatch):
         assert ck.pending(25) is None and ck.pending(26) is None
     finally:
         ck.close()
+
+
+@pytest.mark.slow
+def test_dawson_to_heap_33_sparse_equals_dense(monkeypatch):
+    """Every candidate of Dawson's Kayles to heap 33 held sparsely: the same partial quotient
+    (order 638, 109 P-positions: seed 002 Fig. 17) as the dense path."""
+    dense = mq.quotient("0.07", max_heap=33, certify=0).as_dict()
+    _force_sparse(monkeypatch)
+    sparse = mq.quotient("0.07", max_heap=33, certify=0).as_dict()
+    assert sparse == dense and (sparse["order"], sparse["p_count"]) == (638, 109)
+
+
+def test_budget_summary_survives_a_budget_still_exhausted(monkeypatch):
+    """When the memory is still in use after the step that exhausted it, summarising what was
+    established must not run out again (the Dawson heap-34 run reported an empty summary)."""
+    from misere.errors import BudgetExceededError
+    from misere.quotients.impartial import driver
+    real = driver.established
+    calls = []
+
+    def established(*args):
+        from misere import budget
+        b = budget.current()
+        if b.max_memory is not None and b.max_memory < 1 << 20:
+            raise BudgetExceededError("memory", "still over")
+        calls.append(1)
+        return real(*args)
+
+    def step(game, st, *args, **kwargs):
+        if st.heap == 5:
+            from misere import budget
+            budget.current().max_memory = 1000  # everything in use is now over the budget
+            raise BudgetExceededError("memory", "memory budget exhausted")
+        return real_step(game, st, *args, **kwargs)
+
+    real_step = driver.step
+    monkeypatch.setattr(driver, "established", established)
+    monkeypatch.setattr(driver, "step", step)
+    import misere
+    with misere.limits(max_memory="8G"):
+        with pytest.raises(BudgetExceededError) as info:
+            mq.quotient("0.07", max_heap=9, certify=0)
+    assert info.value.partial["last_heap"] == 5 and calls

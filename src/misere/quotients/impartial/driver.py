@@ -14,7 +14,9 @@ established (``err.partial``, a JSON-ready dict) and the partial quotient (``err
 """
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
+from contextlib import contextmanager
 
 from misere import budget
 from misere.budget import Progress
@@ -163,9 +165,14 @@ def _run(game: HeapGame, st: SolverState, records: list[dict], stop: int, open_e
                 if progress:
                     progress(st.heap, st.table.shape[0], "done")
         except BudgetExceededError as err:
-            err.partial.update(established(game, st, records, ck))
-            err.quotient = _assemble(game, st, records, normal=False)  # type: ignore[attr-defined]
-            raise
+            # the failed step's frames may hold the memory that ran out: let them go before
+            # summarising what was established (itself checked against the same budget)
+            err.__traceback__ = None
+            gc.collect()
+            with _relaxed(b):
+                err.partial.update(established(game, st, records, ck))
+                err.quotient = _assemble(game, st, records, normal=False)  # type: ignore[attr-defined]
+            raise err from None
         except ComputationLimitError as exc:  # a size bound of Limits: reported the same way
             err = ComputationLimitError(
                 f"{exc} (last completed heap {st.heap}, |Q| = {st.table.shape[0]})")
@@ -173,6 +180,17 @@ def _run(game: HeapGame, st: SolverState, records: list[dict], stop: int, open_e
             err.quotient = _assemble(game, st, records, normal=False)  # type: ignore[attr-defined]
             raise err from None
     return st, records
+
+
+@contextmanager
+def _relaxed(b: budget.Budget):
+    """The budget ``b`` lifted for the block (summarising a run that ran out of it)."""
+    saved = b.timeout, b.max_memory
+    b.timeout, b.max_memory = None, budget.physical_memory()
+    try:
+        yield
+    finally:
+        b.timeout, b.max_memory = saved
 
 
 def _step(game: HeapGame, st: SolverState, limits: Limits | None, bar: Progress,

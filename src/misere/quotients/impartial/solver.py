@@ -30,14 +30,20 @@ __all__ = ["SolverState", "step", "Limits", "Pending"]
 
 #: extra index given to freed heaps, tried in this order (larger fixes more in one round)
 BUMPS = (0, 2, 4)
+#: the widened recalibration sets may use candidates this many times ``max_candidate``
+#: (at most ``max_wide_candidate``), so that a small ``max_candidate`` bounds them too
+WIDE_FACTOR = 20
 
 
 @dataclass
 class Limits:
-    """Size bounds: candidate monoid elements, reduced order (memory: a table of
+    """Size bounds: candidate monoid elements (for the widened recalibration sets of
+    :func:`_recalibrate`: ``WIDE_FACTOR`` times that, at most ``max_wide_candidate``; a sparse
+    candidate takes about ``4 * generators + 40`` bytes per element), reduced order (memory: a table of
     ``4 max_order^2`` bytes), failure-search words, recalibration rounds."""
 
     max_candidate: int = 400_000
+    max_wide_candidate: int = 8_000_000
     max_order: int = 8_000
     max_words: int = 50_000_000
     max_rounds: int = 200
@@ -329,33 +335,75 @@ def _change(game, st, n, cand, start, limits, tick, on_round) -> SolverState:
         if tick:
             tick(f"heap {n}: round {rnd}, recalibrating on {len(fail)}-heap word "
                  f"{'+'.join(map(str, fail))}")
-        q, p_mask, phi = _recalibrate(game, n, q, p_mask, phi, fail, truth, limits)
+        q, p_mask, phi = _recalibrate(game, n, q, p_mask, phi, fail, truth, limits,
+                                      (lambda m: tick(f"heap {n}: round {rnd}, {m}")) if tick
+                                      else None)
     raise ComputationLimitError(f"heap {n}: no certified quotient after {limits.max_rounds} rounds")
 
 
-def _recalibrate(game, n, q, p_mask, phi, fail, truth, limits):
-    """Free the heaps of the failure word, smallest sets first (notes E.5 step 3d)."""
+def _recalibrate(game, n, q, p_mask, phi, fail, truth, limits, tick=None):
+    """Free the heaps of the failure word, smallest sets first (notes E.5 step 3d).
+
+    When no set of heaps of the failure ``F`` works (MisereSolver stops there), the sets are
+    widened by the heaps of ``F'``, the colex-least word with the value of ``F``: ``F'`` is
+    the word whose status the candidate gave to ``F`` (notes E.5 step 3b), so separating the
+    two may need a heap that occurs in ``F'`` only. In Dawson's Kayles at heap 34 the failure
+    ``34^8 30^5 25 14`` shares its value with ``4^2 25^2``; no set of ``{14, 25, 30, 34}``
+    fixes it, ``{4, 30, 34}`` does. The widened sets may use candidates of up to
+    ``limits.max_wide_candidate`` elements (held sparsely, :mod:`misere.quotients.impartial.
+    sparse`). Only the search for a candidate changes: every candidate is still certified by
+    the failure search, so results are the same whichever sets find it.
+    """
     heaps = sorted(set(fail))
+    done: set = set()
+    got, hit = _try_sets(game, n, q, phi, fail, truth, limits, heaps, done, tick)
+    if got is not None:
+        return got
+    trans = _transitions(game, n, q.table, q.identity, phi)
+    x = _value(q, phi, fail)
+    wide = sorted(set(fail) | set(_heap_words(q, phi, trans, {x})[x]))
+    wide_bound = min(limits.max_wide_candidate, WIDE_FACTOR * limits.max_candidate)
+    wl = Limits(**{**limits.__dict__, "max_candidate": max(limits.max_candidate, wide_bound)})
+    if wide != heaps or wl.max_candidate > limits.max_candidate:
+        got, hit2 = _try_sets(game, n, q, phi, fail, truth, wl, wide, done, tick)
+        if got is not None:
+            return got
+        hit = hit2 or hit
+    if hit is not None:
+        raise ComputationLimitError(f"heap {n}: every recalibration on word {fail} "
+                                    f"exceeded the size bound ({hit})")
+    raise ComputationLimitError(f"heap {n}: recalibration on word {fail} failed")
+
+
+def _try_sets(game, n, q, phi, fail, truth, limits, heaps, done, tick=None):
+    """First set of ``heaps`` (by bump, size, then order) whose freeing gives ``fail`` its
+    true status, finished; sets in ``done`` (already tried to the end) are skipped."""
     exps = {h: fail.count(h) for h in heaps}
     hit: ComputationLimitError | None = None
     for bump in BUMPS:
         for size in range(1, len(heaps) + 1):
             for sset in combinations(heaps, size):
+                if (bump, sset) in done:
+                    continue
                 budget.check()
                 free = {}
                 for h in sset:
                     i = max(q.index_period(phi[h])[0], exps[h] - 1) + bump
                     free[h] = (max(i, 1), 2)
+                cand = None
                 try:
                     cand = _candidate(game, n, q, phi, free, limits)
+                    if tick:
+                        tick(f"freeing heaps {'+'.join(map(str, sset))}: candidate of "
+                             f"{cand[3].order} elements")
                     ok = cand[0].status_of(_value(cand[3], cand[1], fail)) == truth
                     if ok:
-                        return _finish(cand, n, limits)
+                        return _finish(cand, n, limits), None
+                    done.add((bump, sset))
                 except BudgetExceededError:
                     raise  # the user's budget, not a candidate that grew too big
                 except ComputationLimitError as exc:
                     hit = exc
-    if hit is not None:
-        raise ComputationLimitError(f"heap {n}: every recalibration on word {fail} "
-                                    f"exceeded the size bound ({hit})")
-    raise ComputationLimitError(f"heap {n}: recalibration on word {fail} failed")
+                    if cand is not None:  # built within the bound: the same next time
+                        done.add((bump, sset))
+    return None, hit
