@@ -122,18 +122,16 @@ def ge(g: GameId, h: GameId) -> bool:
     >>> ge(parse_id("1"), parse_id("2")), ge(perfect_murder(1), perfect_murder(2))
     (False, True)
     """
-    if g == h:
-        return True
-    key = (g, h)
-    r = _ge.get(key)
-    if r is None:
-        r = _table.lookup(g, h)
-        if r is not None:
-            return r
-        r = ((bool(left(h)) or strong_left(g)) and (bool(right(g)) or strong_right(h))
-             and maintained(g, h, ge))
-        _ge[key] = r
-    return r  # type: ignore[no-any-return]
+    return _cached(g, h)
+
+
+def _ge_rule(g: GameId, h: GameId) -> bool:
+    """The options-only test behind :func:`ge` (memoised by it)."""
+    return ((bool(left(h)) or strong_left(g)) and (bool(right(g)) or strong_right(h))
+            and maintained(g, h, ge))
+
+
+_cached = _table.memoised(_ge, _ge_rule)
 
 
 def _end_failure(g: GameId, h: GameId) -> Optional[Failure]:

@@ -63,17 +63,15 @@ def ge(g: GameId, h: GameId) -> bool:
     >>> ge(parse_id("{0,*|*}"), ZERO), ge(ZERO, parse_id("{0,*|*}"))
     (True, False)
     """
-    if g == h:
-        return True
-    key = (g, h)
-    r = _ge.get(key)
-    if r is None:
-        r = _table.lookup(g, h)
-        if r is not None:
-            return r
-        r = _outcome_ge(g, h) and maintained(g, h, ge)
-        _ge[key] = r
-    return r
+    return _cached(g, h)
+
+
+def _ge_rule(g: GameId, h: GameId) -> bool:
+    """The options-only test behind :func:`ge` (memoised by it)."""
+    return _outcome_ge(g, h) and maintained(g, h, ge)
+
+
+_cached = _table.memoised(_ge, _ge_rule)
 
 
 def _end_failure(g: GameId, h: GameId) -> Optional[Failure]:

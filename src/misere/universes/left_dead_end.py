@@ -57,18 +57,13 @@ def ge(g: GameId, h: GameId) -> bool:
     >>> ge(parse_id("-2"), parse_id("{|0,-1}")), ge(parse_id("-1"), parse_id("-2"))
     (True, False)
     """
-    if g == h:
-        return True
-    key = (g, h)
-    r = _ge.get(key)
-    if r is None:
-        r = _table.lookup(g, h)
-        if r is not None:
-            return r
-        gr, hr = right(g), right(h)
-        r = not hr if not gr else all(any(ge(x, y) for y in hr) for x in gr)
-        _ge[key] = r
-    return r  # type: ignore[no-any-return]
+    return _cached(g, h)
+
+
+def _ge_rule(g: GameId, h: GameId) -> bool:
+    """The options-only test behind :func:`ge` (memoised by it)."""
+    gr, hr = right(g), right(h)
+    return not hr if not gr else all(any(ge(x, y) for y in hr) for x in gr)
 
 
 def _facts(g: GameId) -> tuple[bool]:
@@ -82,6 +77,7 @@ def _end_matrix(fa, fb):  # type: ignore[no-untyped-def]
 
 
 _table = OrderTable("left-dead-end", _facts, _end_matrix)
+_cached = _table.memoised(_ge, _ge_rule)
 
 
 def reduce(g: GameId) -> GameId:

@@ -21,26 +21,25 @@ _table = OrderTable("normal", normal=True)
 
 def ge(g: GameId, h: GameId) -> bool:
     """``g ≥ h`` in normal play."""
-    if g == h:
-        return True
-    key = (g, h)
-    r = _ge.get(key)
-    if r is None:
-        r = _table.lookup(g, h)
-        if r is not None:
-            return r
-        r = True
-        for y in right(g):
-            if ge(h, y):
+    return _cached(g, h)
+
+
+def _ge_rule(g: GameId, h: GameId) -> bool:
+    """The options-only test behind :func:`ge` (memoised by it)."""
+    r = True
+    for y in right(g):
+        if ge(h, y):
+            r = False
+            break
+    if r:
+        for x in left(h):
+            if ge(x, g):
                 r = False
                 break
-        if r:
-            for x in left(h):
-                if ge(x, g):
-                    r = False
-                    break
-        _ge[key] = r
     return r
+
+
+_cached = _table.memoised(_ge, _ge_rule)
 
 
 canonical = memoised_canonical("normal.canonical", ge)

@@ -92,6 +92,23 @@ class OrderTable:
         return len(self.ids)
 
     # --- queries -------------------------------------------------------------------------
+    def memoised(self, memo: dict, rule: Callable[[GameId, GameId], bool]) -> Callable[[GameId, GameId], bool]:
+        """A ``ge(g, h)`` from an options-only ``rule``: ``True`` on identical forms, then
+        ``memo``, then this table's ≥-matrix, else ``rule(g, h)`` (stored in ``memo``)."""
+
+        def ge(g: GameId, h: GameId) -> bool:
+            if g == h:
+                return True
+            r = memo.get((g, h))
+            if r is None:
+                r = self.lookup(g, h)
+                if r is not None:
+                    return r
+                r = memo[(g, h)] = rule(g, h)
+            return r  # type: ignore[no-any-return]
+
+        return ge
+
     def lookup(self, g: GameId, h: GameId) -> Optional[bool]:
         """``g ≥ h`` if both are in the table, else None (no computation)."""
         i = self.index.get(g)
