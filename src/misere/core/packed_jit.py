@@ -38,6 +38,7 @@ import numpy as np
 from misere.budget import current as _current
 from misere.budget import reserve as _reserve
 
+from .jit import available, njit as _njit
 from .table import LEFTS, RIGHTS, ZERO, GameId
 
 __all__ = ["available", "Plan", "plan", "outcome_pair", "wins_first", "CHUNK", "WORDS"]
@@ -51,14 +52,6 @@ _M1 = -7046029254386353131  # 0x9E3779B97F4A7C15
 _M2 = -4658895280553007687  # 0xBF58476D1CE4E5B9
 _FULL, _MORE = -1, -2
 
-try:  # pragma: no cover - depends on the environment
-    from numba import njit as _njit
-    available = True
-except ImportError:  # pragma: no cover
-    available = False
-
-    def _njit(*args, **kwargs):  # type: ignore[no-redef]
-        return lambda f: f
 
 
 @_njit(cache=True)

@@ -24,6 +24,7 @@ import numpy as np
 from misere.budget import current as _current
 from misere.budget import reserve as _reserve
 from misere.core import cache
+from misere.core.jit import available, njit as _njit
 
 __all__ = ["available", "wins", "CHUNK"]
 
@@ -32,14 +33,6 @@ CHUNK = 200_000
 _MULT = -7046029254386353131  # 0x9E3779B97F4A7C15 as a signed 64-bit integer
 _FULL, _MORE = -1, -2
 
-try:  # pragma: no cover - depends on the environment
-    from numba import njit as _njit
-    available = True
-except ImportError:  # pragma: no cover
-    available = False
-
-    def _njit(*args, **kwargs):  # type: ignore[no-redef]
-        return lambda f: f
 
 
 @_njit(cache=True)
