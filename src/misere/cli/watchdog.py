@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import signal
 import threading
+import time
 from types import FrameType, TracebackType
 from typing import Optional
 
@@ -39,6 +40,9 @@ class Watchdog:
         self.grace = grace
         self.interval = interval
         self.reason: Optional[tuple[str, str]] = None
+        #: seconds after a raise during which further prods are ignored (the engine's summary)
+        self.settle = 5.0
+        self._raised: Optional[float] = None
         self._stop = threading.Event()
         self._thread: Optional[threading.Thread] = None
         self._old: object = None
@@ -63,8 +67,13 @@ class Watchdog:
         signal.signal(_SIGNAL, self._old)  # type: ignore[arg-type]
 
     def _raise(self, signum: int, frame: Optional[FrameType]) -> None:
-        if self.reason is not None and not self._stop.is_set():
-            raise BudgetExceededError(*self.reason)
+        if self.reason is None or self._stop.is_set():
+            return
+        now = time.monotonic()
+        if self._raised is not None and now - self._raised < self.settle:
+            return  # the engine is summarising what it established after the first stop
+        self._raised = now
+        raise BudgetExceededError(*self.reason)
 
     def _watch(self) -> None:
         b = self.budget
