@@ -19,10 +19,11 @@ from typing import Any, Callable, Iterable, Sequence
 
 from misere.core import cache
 from misere.errors import RulesetError
+from misere.rulesets.board_base import BoardRuleset
 from misere.rulesets.partizan_draw import COLOURS, svg_document
 from misere.rulesets.positions import bad_position, check_total, python_size
 
-__all__ = ["Grid", "read_boards", "board_from_python", "checkerboard", "symmetries", "canonical",
+__all__ = ["Grid", "GridRuleset", "read_boards", "board_from_python", "checkerboard", "symmetries", "canonical",
            "crop", "groups", "board_svg"]
 
 Grid = tuple[str, ...]
@@ -170,3 +171,21 @@ def board_svg(boards: Sequence[Grid], title: str, legend: str,
         height = max(height, len(b) * s)
     items.append(f'<text x="10" y="{height + 28}" font-size="11" fill="#000">{legend}</text>')
     return svg_document(max(x0, 6 * len(legend) + 20), height + 40, items, title)
+
+
+class GridRuleset(BoardRuleset):
+    """A board ruleset on CGSuite-style grids: text read by :func:`read_boards`, Python
+    positions by :func:`board_from_python`, a board printed as its rows joined by ``|``."""
+
+    def normalise_chars(self, row: str) -> str:
+        """A row as the ruleset stores it (by default unchanged)."""
+        return row
+
+    def parse(self, text: str) -> list[Grid]:
+        return read_boards(text, self)
+
+    def _from_python(self, position: Any) -> list[Grid]:
+        return board_from_python(position, self)
+
+    def format_component(self, comp: Grid) -> str:
+        return "|".join(comp)

@@ -16,9 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from misere.rulesets.board_base import BoardRuleset
-from misere.rulesets.board_grids import (Grid, board_from_python, board_svg, canonical, checkerboard, crop, groups,
-                                         read_boards)
+from misere.rulesets.board_grids import (Grid, GridRuleset, board_svg, canonical, checkerboard, crop, groups)
 
 __all__ = ["ClobberRuleset", "Clobber", "stone_groups"]
 
@@ -48,7 +46,7 @@ def _mixed(st: dict[tuple[int, int], str], group: list[tuple[int, int]]) -> bool
     return any(st[cell] != first for cell in group)
 
 
-class ClobberRuleset(BoardRuleset):
+class ClobberRuleset(GridRuleset):
     """Clobber (Left ``x``, Right ``o``).
 
     Examples
@@ -71,15 +69,6 @@ class ClobberRuleset(BoardRuleset):
 
     def rectangle(self, r: int, c: int) -> Grid:
         return checkerboard(r, c)
-
-    def parse(self, text: str) -> list[Grid]:
-        return read_boards(text, self)
-
-    def _from_python(self, position: Any) -> list[Grid]:
-        return board_from_python(position, self)
-
-    def format_component(self, comp: Grid) -> str:
-        return "|".join(comp)
 
     def board_moves(self, board: Grid, left: bool) -> list[tuple[str, Grid]]:
         me, you = ("x", "o") if left else ("o", "x")

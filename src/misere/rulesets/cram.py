@@ -25,8 +25,7 @@ from typing import Any, Sequence
 
 from misere.core.outcome import Outcome
 from misere.errors import RulesetError, VerificationError
-from misere.rulesets.board_base import BoardRuleset
-from misere.rulesets.board_grids import Grid, board_from_python, board_svg, canonical, crop, groups, read_boards
+from misere.rulesets.board_grids import Grid, GridRuleset, board_svg, canonical, crop, groups
 
 __all__ = ["CramRuleset", "Cram", "CramQuotient"]
 
@@ -42,7 +41,7 @@ def _place(board: Grid, a: tuple[int, int], b: tuple[int, int]) -> Grid:
     return tuple("".join(row) for row in rows)
 
 
-class CramRuleset(BoardRuleset):
+class CramRuleset(GridRuleset):
     """Cram: dominoes in either direction, for both players.
 
     Examples
@@ -65,20 +64,8 @@ class CramRuleset(BoardRuleset):
         self._grundy: dict[int, int] = {}
         self._quotient: Any = None
 
-    def normalise_chars(self, row: str) -> str:
-        return row
-
     def rectangle(self, r: int, c: int) -> Grid:
         return tuple("." * c for _ in range(r))
-
-    def parse(self, text: str) -> list[Grid]:
-        return read_boards(text, self)
-
-    def _from_python(self, position: Any) -> list[Grid]:
-        return board_from_python(position, self)
-
-    def format_component(self, comp: Grid) -> str:
-        return "|".join(comp)
 
     def board_moves(self, board: Grid, left: bool) -> list[tuple[str, Grid]]:
         free = set(_free(board))

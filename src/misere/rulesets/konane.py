@@ -24,9 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from misere.rulesets.board_base import BoardRuleset
-from misere.rulesets.board_grids import (Grid, board_from_python, board_svg, canonical, checkerboard, crop, groups,
-                                         read_boards)
+from misere.rulesets.board_grids import (Grid, GridRuleset, board_svg, canonical, checkerboard, crop, groups)
 
 __all__ = ["KonaneRuleset", "Konane", "reach"]
 
@@ -97,7 +95,7 @@ def _distances(cells: list[Cell], h: int, w: int) -> list[list[int]]:
     return d
 
 
-class KonaneRuleset(BoardRuleset):
+class KonaneRuleset(GridRuleset):
     """Konane (Left ``x``, Right ``o``), multiple jumps in one direction allowed.
 
     Examples
@@ -115,20 +113,8 @@ class KonaneRuleset(BoardRuleset):
     example = "..xo/oxox/xoxo"
     alphabet = ".#xo"
 
-    def normalise_chars(self, row: str) -> str:
-        return row
-
     def rectangle(self, r: int, c: int) -> Grid:
         return checkerboard(r, c)
-
-    def parse(self, text: str) -> list[Grid]:
-        return read_boards(text, self)
-
-    def _from_python(self, position: Any) -> list[Grid]:
-        return board_from_python(position, self)
-
-    def format_component(self, comp: Grid) -> str:
-        return "|".join(comp)
 
     def board_moves(self, board: Grid, left: bool) -> list[tuple[str, Grid]]:
         me, you = ("x", "o") if left else ("o", "x")
