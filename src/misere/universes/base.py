@@ -42,6 +42,8 @@ class Universe:
     normal_play: ClassVar[bool] = False
     #: largest day :meth:`born_by` will enumerate exhaustively
     max_enumeration_day: ClassVar[int] = 2
+    #: why enumeration stops there, added to the refusal (optional)
+    enumeration_note: ClassVar[str] = ""
     #: the incremental ≥-matrix of :mod:`misere.universes.order`, where the universe has one
     order_table: Optional[OrderTable] = None
 
@@ -134,20 +136,22 @@ class Universe:
         return None
 
     def born_by(self, n: int) -> list[GameId]:
-        """The reduced forms of all values born by day ``n``, sorted by (birthday, id); cached.
-
-        Day n is built from antichains of day n-1 (dominated options never survive
-        reduction), as in Siegel 003 §6.
-        """
+        """The values born by day ``n`` (one representative each, sorted by (birthday, id));
+        cached. The day itself is made by :meth:`build_day`."""
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise InvalidArgumentError(f"a day must be a non-negative integer, got {n!r:.40}")
         memo = cache.table(f"{self.name}.born_by")
-        if n in memo:
-            return list(memo[n])
-        if n > self.max_enumeration_day:
-            raise ComputationLimitError(
-                f"enumerating the {self.name} universe is limited to day {self.max_enumeration_day}"
-            )
+        if n not in memo:
+            if n > self.max_enumeration_day:
+                raise ComputationLimitError(
+                    f"enumerating the {self.name} universe is limited to day {self.max_enumeration_day}"
+                    + (f" ({self.enumeration_note})" if self.enumeration_note else ""))
+            memo[n] = tuple(sorted(self.build_day(n), key=lambda x: (birthday(x), x)))
+        return list(memo[n])
+
+    def build_day(self, n: int) -> list[GameId]:
+        """The reduced forms of all values born by day ``n``: day n is built from antichains of
+        day n-1 (dominated options never survive reduction), as in Siegel 003 §6."""
         day = [ZERO]
         for _ in range(n):
             chains = antichains(day, self.ge, self.order_matrix(day))
@@ -159,7 +163,6 @@ class Universe:
                     if self.contains(g):
                         found.add(self.reduce(g))
             day = sorted(found, key=lambda x: (birthday(x), x))
-        memo[n] = tuple(day)
         return day
 
 

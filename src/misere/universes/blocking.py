@@ -34,7 +34,7 @@ from ..core.notation import parse_id
 from ..core.ops import _hereditary, adjoint, conjugate, followers
 from ..core.outcome import Outcome, outcome
 from ..core.table import ZERO, GameId, birthday, intern, left, right
-from ..errors import ComputationLimitError, InvalidArgumentError, VerificationError
+from ..errors import VerificationError
 from .base import Universe, register
 from .options_only import Failure, WitnessBuilder, maintained, small_witness
 from .order import OrderTable
@@ -301,18 +301,10 @@ def values_by_forms(u: Universe, n: int) -> list[GameId]:
 class BlockingUniverse(Universe):
     """Blocking games: every end follower is a blocked end (DMM 2506.05257 §4; DM 2026)."""
 
-    def born_by(self, n: int) -> list[GameId]:
+    def build_day(self, n: int) -> list[GameId]:
         """The values modulo ℬ born by day n (n ≤ 2), from all blocking forms (reduced forms
         are not known to be unique, so values are merged by the comparison test)."""
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise InvalidArgumentError(f"a day must be a non-negative integer, got {n!r:.40}")
-        memo = cache.table("blocking.born_by")
-        if n not in memo:
-            if n > self.max_enumeration_day:
-                raise ComputationLimitError(
-                    f"enumerating the blocking universe is limited to day {self.max_enumeration_day}")
-            memo[n] = tuple(values_by_forms(self, n))
-        return list(memo[n])
+        return values_by_forms(self, n)
 
     name = "blocking"
     aliases = ("B", "blocking-games")

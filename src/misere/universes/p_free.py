@@ -39,7 +39,7 @@ from ..core import cache
 from ..core.ops import _hereditary, add, conjugate, integer
 from ..core.outcome import Outcome, outcome, sum_outcome
 from ..core.table import ZERO, GameId, birthday, intern, left, right
-from ..errors import ComputationLimitError, InvalidArgumentError, UnsupportedError
+from ..errors import UnsupportedError
 from . import blocking as _b
 from .base import Universe, register
 
@@ -237,7 +237,7 @@ class PFreeUniverse(Universe):
     def contains(self, g: GameId) -> bool:
         return is_p_free_blocking(g)
 
-    def born_by(self, n: int) -> list[GameId]:
+    def build_day(self, n: int) -> list[GameId]:
         """One representative per value modulo pf(ℬ) born by day n (n ≤ 2), from every member
         form born by day n (membership is a property of forms, so enumeration goes by forms).
 
@@ -246,15 +246,7 @@ class PFreeUniverse(Universe):
         UnsupportedError
             if two forms can be neither proved equal nor distinguished (not the case by day 2).
         """
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise InvalidArgumentError(f"a day must be a non-negative integer, got {n!r:.40}")
-        memo = cache.table("p-free.born_by")
-        if n not in memo:
-            if n > self.max_enumeration_day:
-                raise ComputationLimitError(
-                    f"enumerating the p-free set is limited to day {self.max_enumeration_day}")
-            memo[n] = tuple(_b.values_by_forms(self, n))
-        return list(memo[n])
+        return _b.values_by_forms(self, n)
 
 
 P_FREE = register(PFreeUniverse(ge=ge, reduce=reduce, witness=witness))
