@@ -52,7 +52,7 @@ def subtraction_code(subtraction: object) -> str:
     except (TypeError, ValueError):
         raise RulesetError(f"a subtraction set is a set of positive integers, got {subtraction!r}") from None
     if not values or values[0] < 1:
-        raise RulesetError(f"a subtraction set is a nonempty set of positive integers, got {subtraction!r}")
+        raise RulesetError(f"a subtraction set is a nonempty set of positive integers, got {sorted(values)}")
     if values[-1] > MAX_SUBTRACTION:
         raise RulesetError(f"subtraction {values[-1]} is too large (at most {MAX_SUBTRACTION})")
     digits = ["0"] * values[-1]
@@ -72,7 +72,10 @@ def parse_subtraction(spec: str) -> str | None:
     parts = [p for p in re.split(r"[,\s]+", body) if p]
     if not parts or not all(p.isdigit() for p in parts):
         raise RulesetError(f"bad subtraction set in {spec!r} (expected e.g. 'S(1,3,4)')")
-    return subtraction_code(int(p) for p in parts)
+    try:
+        return subtraction_code([int(p) for p in parts])
+    except RulesetError as err:
+        raise RulesetError(f"{err} (in {spec!r})") from None
 
 
 def heap_ruleset(spec: str) -> HeapGame | str | None:
