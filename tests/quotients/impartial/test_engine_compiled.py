@@ -117,7 +117,7 @@ def test_reduced_table_equals_products_of_representatives(compiled, monkeypatch)
         reps = np.full(q.order, -1, dtype=np.int64)
         for el in reached[::-1]:
             reps[cls[el]] = el
-        direct = cls[m.mul(reps[:, None], reps[None, :])]
+        direct = np.asarray(cls)[m.mul(reps[:, None], reps[None, :])]  # cls: a list when small
         assert np.array_equal(direct, q.table)
         seen.append(q.order)
         return q, p_mask, cls

@@ -52,7 +52,7 @@ def test_packed_certificate_equals_tuple_certificate(code):
 def test_packed_certificate_finds_the_same_mismatch():
     q = mq.quotient("0.123", max_heap=10, certify=0)
     st = q.state
-    wrong = ~st.is_p  # every prediction flipped: the first position (the empty one) fails
+    wrong = [not b for b in st.is_p]  # every prediction flipped: the first position (the empty one) fails
     heaps = list(range(1, 11))
     moves = code_moves("0.123")
     fast = cross_check(lambda pos: False, moves, heaps, 12,

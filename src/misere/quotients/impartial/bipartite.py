@@ -12,14 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from math import prod
-
-import numpy as np
+from typing import Any
 
 from misere import budget
 from misere.errors import ComputationLimitError
-from misere.quotients.impartial import kernels
-from misere.quotients.impartial.sparse import generator_maps, reduce_by_action
 from misere.quotients.monoid import TableMonoid
+from misere.quotients.monoid.storage import is_array, small
 
 __all__ = ["ProductMonoid", "Marking", "mark_p_portion", "reduce_bipartite", "class_table"]
 
@@ -28,6 +26,23 @@ COMPILED_MIN_ORDER = 256
 #: smallest candidate order held sparsely (int32 generator maps, exact partition refinement;
 #: :mod:`misere.quotients.impartial.sparse`) when the compiled kernels are used
 SPARSE_MIN_ORDER = 1 << 16
+
+
+def _kernels():
+    """:mod:`misere.quotients.impartial.kernels` (imported on first use: it loads numpy)."""
+    from misere.quotients.impartial import kernels
+
+    return kernels
+
+
+def _fold(e, i: int, p: int, s: int):
+    """Exponent ``e < 2 s`` of a product in ``C(i, p)`` (``s = i + p``) brought back below ``s``:
+    ``g^e = g^(i + (e - i) mod p)`` once ``e >= s``; ``e`` an ``int`` or a numpy array."""
+    if type(e) is int:
+        return e if e < s else i + (e - i) % p
+    import numpy as np
+
+    return np.where(e >= s, i + (e - i) % p, e)
 
 
 class ProductMonoid:
@@ -56,23 +71,47 @@ class ProductMonoid:
         """The element ``(b, 1, ..., 1)``."""
         return int(b)
 
-    def mul(self, xs: np.ndarray | int, ys: np.ndarray | int) -> np.ndarray:
-        """Elementwise product of encoded elements (numpy broadcasting)."""
-        xs = np.asarray(xs, dtype=np.int64)
-        ys = np.asarray(ys, dtype=np.int64)
+    def mul(self, xs, ys):
+        """Product of encoded elements: of two ``int`` an ``int``, else elementwise (numpy
+        broadcasting)."""
         nb = self.base.order
-        out = self.base.table[xs % nb, ys % nb].astype(np.int64)
+        if type(xs) is int and type(ys) is int:
+            out = self.base.mul(xs % nb, ys % nb)
+        else:
+            import numpy as np
+
+            xs = np.asarray(xs, dtype=np.int64)
+            ys = np.asarray(ys, dtype=np.int64)
+            out = self.base.table[xs % nb, ys % nb].astype(np.int64)
         rx, ry = xs // nb, ys // nb
         scale = nb
         for (i, p), s in zip(self.cyclic, self.sizes):
-            e = rx % s + ry % s
-            e = np.where(e >= s, i + (e - i) % p, e)
-            out = out + e * scale
+            out = out + _fold(rx % s + ry % s, i, p, s) * scale
             rx, ry, scale = rx // s, ry // s, scale * s
         return out
 
-    def mul_by(self, xs: np.ndarray, g: int) -> np.ndarray:
-        """Multiply an array by one element (fast when ``g`` lies in a single factor)."""
+    def action(self, g: int) -> list[int]:
+        """``x -> x*g`` for every element ``x`` (in code order), as a list: the base column of
+        ``g`` shifted by the exponents of ``g`` in each cyclic factor."""
+        nb = self.base.order
+        g = int(g)
+        out = self.base.column(g % nb)
+        rg, scale = g // nb, nb
+        for (i, p), s in zip(self.cyclic, self.sizes):
+            eg = rg % s
+            shifts = [_fold(e + eg, i, p, s) * scale for e in range(s)]
+            out = [v + d for d in shifts for v in out]
+            rg, scale = rg // s, scale * s
+        return out
+
+    def mul_by(self, xs, g: int):
+        """Multiply elements by one element: a list of ``int`` gives a list; an array gives an
+        ``int64`` array (fast when ``g`` lies in a single factor)."""
+        if isinstance(xs, list):
+            act = self.action(g)
+            return [act[x] for x in xs]
+        import numpy as np
+
         xs = np.asarray(xs, dtype=np.int64)
         nb = self.base.order
         g = int(g)
@@ -129,9 +168,11 @@ class Marking:
                 f"candidate monoid of order {m.order} exceeds the size bound")
         self.m, self.limit = m, limit
         if compiled is None:
-            compiled = m.order >= COMPILED_MIN_ORDER and kernels.available()
-        self.action: tuple[np.ndarray, list[int]] | None = None
+            compiled = m.order >= COMPILED_MIN_ORDER and _kernels().available()
+        self.action: tuple[Any, list[int]] | None = None
         if compiled:
+            import numpy as np
+
             self.status = np.zeros(m.order, dtype=np.uint8)
             self._reached = np.zeros(m.order, dtype=np.int64)
             self._sc = np.array([1, 1, 0, 0], dtype=np.int64)
@@ -147,7 +188,11 @@ class Marking:
 
     def _run_compiled(self, psi, options, heaps):
         """:meth:`_run` with each level marked by the compiled kernel; yields per level."""
-        k = kernels.get()
+        import numpy as np
+
+        from misere.quotients.impartial.sparse import generator_maps
+
+        k = _kernels().get()
         m, status, sc = self.m, self.status, self._sc
         gens = sorted({int(psi[p]) for h in heaps for o in options[h] for p in o}
                       | {int(psi[h]) for h in heaps})
@@ -155,17 +200,17 @@ class Marking:
         if m.order >= SPARSE_MIN_ORDER and gens:  # int32 maps, kept for the reduction
             maps = generator_maps(m, gens)
             self.action = (maps, gens)
-            small = np.int32
+            itype = np.int32
         else:
             budget.reserve(8 * len(gens) * m.order, "candidate multiplication maps")
             codes = np.arange(m.order, dtype=np.int64)
             maps = np.stack([m.mul_by(codes, g) for g in gens]) if gens else codes[None, :0]
-            small = np.int64
+            itype = np.int64
         budget.reserve(16 * m.order, "candidate marking")
         ft_off = np.zeros(m.order, dtype=np.int64)
-        ft_len = np.zeros(m.order, dtype=small)
-        stamp = np.zeros(m.order, dtype=small)
-        pool = np.zeros(1024, dtype=small)
+        ft_len = np.zeros(m.order, dtype=itype)
+        stamp = np.zeros(m.order, dtype=itype)
+        pool = np.zeros(1024, dtype=itype)
         for h in heaps:
             gmap = maps[row[int(psi[h])]]
             ooff = np.cumsum([0] + [len(o) for o in options[h]]).astype(np.int64)
@@ -194,34 +239,30 @@ class Marking:
                 pow_map = gmap[pow_map]
 
     def _run(self, psi, options, heaps):
+        """The marking in Python, on lists: the action of each heap value
+        (:meth:`ProductMonoid.action`) composed level by level."""
         m, status, reached = self.m, self.status, self.reached
-        codes = np.arange(m.order, dtype=np.int64)
-        maps: dict[int, np.ndarray] = {}
         lists: dict[int, list[int]] = {}
-
-        def amap(g: int) -> np.ndarray:
-            if g not in maps:
-                maps[g] = m.mul_by(codes, g)
-            return maps[g]
 
         def lmap(g: int) -> list[int]:
             if g not in lists:
-                lists[g] = amap(g).tolist()
+                lists[g] = m.action(g)
             return lists[g]
 
         first_t: dict[int, list[int]] = {m.identity: []}
         for h in heaps:
             g = psi[h]
+            gmap = lmap(g)
             opt_maps = [[lmap(psi[p]) for p in o] for o in options[h]]
             prev = reached[:]
             level_prev = prev
-            pow_map = amap(g)
+            pow_map = gmap
             while True:
                 budget.check()
-                level = amap(g)[np.asarray(level_prev, dtype=np.int64)].tolist()
+                level = [gmap[x] for x in level_prev]
                 if all(map(status.__getitem__, level)):
                     break
-                pm = pow_map.tolist().__getitem__
+                pm = pow_map.__getitem__
                 for k, y in enumerate(level):
                     if status[y]:
                         continue
@@ -246,7 +287,7 @@ class Marking:
                     raise ComputationLimitError(
                         f"candidate monoid exceeds the size bound of {self.limit} elements")
                 level_prev = level
-                pow_map = amap(g)[pow_map]
+                pow_map = [gmap[x] for x in pow_map]
 
     def status_of(self, target: int) -> bool:
         """P-status of ``target``, marking only as far as needed."""
@@ -258,10 +299,15 @@ class Marking:
                 raise ComputationLimitError("target element not reached while marking")
         return self.status[target] == 2
 
-    def finish(self) -> tuple[np.ndarray, np.ndarray]:
-        """All reached elements and their P-status."""
+    def finish(self):
+        """All reached elements and their P-status: lists for a small candidate marked in
+        Python (:func:`~misere.quotients.monoid.storage.small`), else numpy arrays."""
         for _ in self._steps:
             pass
+        if not self._compiled and small(self.m.order):
+            return list(self.reached), [self.status[x] == 2 for x in self.reached]
+        import numpy as np
+
         if self._compiled:
             arr = self._reached[:int(self._sc[1])].copy()
             return arr, self.status[arr] == 2
@@ -271,23 +317,24 @@ class Marking:
 
 def mark_p_portion(m: ProductMonoid, psi: Mapping[int, int],
                    options: Mapping[int, Sequence[Sequence[int]]], heaps: Sequence[int],
-                   limit: int) -> tuple[np.ndarray, np.ndarray]:
+                   limit: int):
     """Reached elements and their P-status (see :class:`Marking`)."""
     return Marking(m, psi, options, heaps, limit).finish()
 
 
 def reduce_bipartite(
-    m: ProductMonoid, reached: np.ndarray, is_p: np.ndarray, letters: Sequence[int],
-    max_order: int | None = None, action: tuple[np.ndarray, Sequence[int]] | None = None,
-) -> tuple[TableMonoid, np.ndarray, np.ndarray]:
+    m: ProductMonoid, reached, is_p, letters: Sequence[int],
+    max_order: int | None = None, action: tuple[Any, Sequence[int]] | None = None,
+) -> tuple[TableMonoid, Any, Any]:
     """Quotient of the bipartite monoid ``(reached, P)`` by indistinguishability.
 
     Parameters
     ----------
     m : ProductMonoid
-    reached : ndarray
-        Elements of the submonoid generated by ``letters``.
-    is_p : ndarray of bool
+    reached : list or ndarray
+        Elements of the submonoid generated by ``letters``. A list (a small candidate marked
+        in Python) is reduced on lists, exactly; an array with numpy.
+    is_p : list or ndarray of bool
         P-status of each reached element.
     letters : sequence of int
         Generators (heap values); ``x ~ y`` is refined along multiplication by each.
@@ -301,18 +348,24 @@ def reduce_bipartite(
     Returns
     -------
     monoid, p_mask, cls
-        The reduced table monoid, its P mask, and the array element of ``m`` -> class
-        (``-1`` for elements not reached).
+        The reduced table monoid, its P mask, and element of ``m`` -> class (``-1`` for
+        elements not reached); lists when ``reached`` is a list, else arrays.
     """
+    distinct = list(dict.fromkeys(int(g) for g in letters))
+    if isinstance(reached, list):
+        return _reduce_lists(m, reached, is_p, distinct, max_order)
+    import numpy as np
+
     if action is not None:
+        from misere.quotients.impartial.sparse import reduce_by_action
+
         lm, p_mask, cls_map, identity = reduce_by_action(
             action[0], action[1], m.order, m.identity, reached, is_p, letters, max_order)
         table = class_table(lm, identity, len(p_mask))
         return TableMonoid(table, identity), p_mask, cls_map
     pos = np.full(m.order, -1, dtype=np.int64)
     pos[reached] = np.arange(len(reached), dtype=np.int64)
-    letters = list(dict.fromkeys(int(g) for g in letters))
-    succ = [pos[m.mul_by(reached, g)] for g in letters]
+    succ = [pos[m.mul_by(reached, g)] for g in distinct]
     # Moore refinement; each round hashes (class, classes of the successors) into one int64
     # with fixed odd multipliers. A collision could only merge states wrongly, which the
     # verification of the resulting candidate would then reject; it never certifies an error.
@@ -333,9 +386,7 @@ def reduce_bipartite(
             if c == count:
                 break
             count = c
-    if max_order is not None and count > max_order:
-        raise ComputationLimitError(f"reduced candidate of order {count} exceeds the memory "
-                                    f"bound of {max_order} elements")
+    _check_order(count, max_order)
     # representatives (first reached element of each class) and table
     _, reps = np.unique(cls, return_index=True)
     table = class_table([c[reps] for c in (cls[s] for s in succ)],
@@ -348,15 +399,74 @@ def reduce_bipartite(
     return TableMonoid(table, identity), p_mask, cls_map
 
 
-def class_table(letter_maps: Sequence[np.ndarray], identity: int, count: int) -> np.ndarray:
+def _check_order(count: int, max_order: int | None) -> None:
+    if max_order is not None and count > max_order:
+        raise ComputationLimitError(f"reduced candidate of order {count} exceeds the memory "
+                                    f"bound of {max_order} elements")
+
+
+def _reduce_lists(m: ProductMonoid, reached: list[int], is_p: Sequence[bool], letters: list[int],
+                  max_order: int | None) -> tuple[TableMonoid, list[bool], list[int]]:
+    """:func:`reduce_bipartite` on lists: Moore refinement comparing the signatures
+    ``(class of x, classes of x*g for every letter g)`` exactly; classes are numbered in the
+    order of their first reached element."""
+    pos = {x: i for i, x in enumerate(reached)}
+    succ = [[pos[a[x]] for x in reached] for a in map(m.action, letters)]
+    cls = [1 if b else 0 for b in is_p]
+    count = len(set(cls))
+    while True:
+        budget.check()
+        labels: dict[tuple[int, ...], int] = {}
+        cls = [labels.setdefault(key, len(labels))
+               for key in zip(cls, *([cls[j] for j in s] for s in succ))]
+        if len(labels) == count:
+            break
+        count = len(labels)
+    _check_order(count, max_order)
+    reps = [0] * count
+    for i in range(len(cls) - 1, -1, -1):
+        reps[cls[i]] = i
+    identity = cls[pos[m.identity]]
+    table = class_table([[cls[s[r]] for r in reps] for s in succ], identity, count)
+    p_mask = [False] * count
+    for c, b in zip(cls, is_p):
+        p_mask[c] = bool(b)
+    cls_map = [-1] * m.order
+    for x, c in zip(reached, cls):
+        cls_map[x] = c
+    return TableMonoid(table, identity), p_mask, cls_map
+
+
+def class_table(letter_maps: Sequence[Any], identity: int, count: int):
     """Multiplication table of a commutative monoid generated by letters, from the letters'
     action on the classes (``letter_maps[g][c]`` = class of ``c * g``).
 
     Rows are filled breadth first from the identity: if ``d = c * g`` then row ``d`` is row
     ``c`` followed by ``g`` (``x * d = (x * c) * g``); every class is a product of letters.
+    Letter maps given as lists (a small monoid) give a list of rows, arrays an ``int32``
+    array.
     """
-    k = kernels.get() if count >= COMPILED_MIN_ORDER else None
-    if k is not None and letter_maps:
+    if small(count) and not any(is_array(lm) for lm in letter_maps):
+        rows: list[list[int] | None] = [None] * count
+        rows[identity] = list(range(count))
+        frontier = [identity]
+        while frontier:
+            budget.check()
+            grown = []
+            for lm in letter_maps:
+                for c in frontier:
+                    d = lm[c]
+                    if rows[d] is None:  # a class met twice gets the same row from either source
+                        rows[d] = [lm[v] for v in rows[c]]  # type: ignore[union-attr]
+                        grown.append(d)
+            frontier = grown
+        if any(r is None for r in rows):
+            raise ComputationLimitError("reduced candidate is not generated by its letters")
+        return rows
+    import numpy as np
+
+    k = _kernels().get() if count >= COMPILED_MIN_ORDER else None
+    if k is not None and len(letter_maps):
         table, reached = k.class_table(np.stack(letter_maps).astype(np.int64), identity)
         if reached != count:
             raise ComputationLimitError("reduced candidate is not generated by its letters")

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import re
 import sys
+from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from math import comb, isqrt
-
-import numpy as np
 
 from misere import budget
 from misere.errors import BudgetExceededError, ComputationLimitError
@@ -246,16 +246,31 @@ def _check_packed(model: Model, moves, heaps: list[int], bound: int, by_tokens: 
     return count, None
 
 
-def _token_counts(n_heaps: int, top: int) -> np.ndarray:
+#: work (heap sizes times bound) above which :func:`_token_counts` runs with numpy
+TOKEN_COUNT_WORK = 200_000
+
+
+def _token_counts(n_heaps: int, top: int) -> list[float]:
     """``out[b]`` = multisets of heaps ``1..n_heaps`` of total size ``<= b``, for ``b <= top``
-    (floats: exact below 2**53, saturating to inf above)."""
-    c = np.zeros(top + 1)
-    c[0] = 1.0
+    (floats: exact below 2**53, saturating to inf above). The coin-change recurrence
+    ``c[t] += c[t - w]`` in Python for the usual small bounds, else the same sums with numpy
+    (blocks of ``w`` at a time: the same floating-point additions in the same order)."""
+    ws = range(1, min(n_heaps, top) + 1)
+    if len(ws) * top <= TOKEN_COUNT_WORK:
+        c = [1.0] + [0.0] * top
+        for w in ws:
+            for t in range(w, top + 1):
+                c[t] += c[t - w]
+        return list(accumulate(c))
+    import numpy as np
+
+    a = np.zeros(top + 1)
+    a[0] = 1.0
     with np.errstate(over="ignore", invalid="ignore"):
-        for w in range(1, min(n_heaps, top) + 1):  # coin-change recurrence c[t] += c[t - w]
+        for w in ws:
             for start in range(w, top + 1, w):
-                c[start:start + w] += c[start - w:start][:len(c[start:start + w])]
-        return np.cumsum(c)
+                a[start:start + w] += a[start - w:start][:len(a[start:start + w])]
+        return np.cumsum(a).tolist()
 
 
 def position_count(n_heaps: int, bound: int) -> tuple[float, int]:
@@ -270,7 +285,7 @@ def position_count(n_heaps: int, bound: int) -> tuple[float, int]:
     # heaps 1 and 2 alone give about b^2/4 positions: 4 sqrt(limit) tokens are over the limit
     top = min(bound, CERTIFY_LIMIT if n_heaps == 1 else 4 * isqrt(CERTIFY_LIMIT))
     cum = _token_counts(n_heaps, top)
-    best = int(np.searchsorted(cum, CERTIFY_LIMIT, side="right")) - 1
+    best = bisect_right(cum, CERTIFY_LIMIT) - 1
     return (float(cum[bound]) if bound <= top else float("inf")), best
 
 

@@ -28,6 +28,7 @@ from misere.quotients.impartial.checkpoint import Checkpoint
 from misere.quotients.impartial.periodicity import certified_period, normal_period
 from misere.quotients.impartial.result import Quotient, describe, last_tame_heap
 from misere.quotients.impartial.solver import Limits, SolverState, step
+from misere.quotients.monoid.storage import count
 
 __all__ = ["compute", "verify_with_brute_force", "established"]
 
@@ -142,7 +143,7 @@ def _resume(game: HeapGame, ck: Checkpoint | None, stop: int, open_ended: bool,
 
 
 def _counts(st: SolverState) -> dict[str, int]:
-    return {"|Q|": int(st.table.shape[0]), "|P|": int(st.is_p.sum())}
+    return {"|Q|": len(st.table), "|P|": count(st.is_p)}
 
 
 def _run(game: HeapGame, st: SolverState, records: list[dict], stop: int, open_ended: bool,
@@ -163,7 +164,7 @@ def _run(game: HeapGame, st: SolverState, records: list[dict], stop: int, open_e
                     ck.save(st, record)
                 bar.update(heap=st.heap, **_counts(st))
                 if progress:
-                    progress(st.heap, st.table.shape[0], "done")
+                    progress(st.heap, len(st.table), "done")
         except BudgetExceededError as err:
             # the failed step's frames may hold the memory that ran out: let them go before
             # summarising what was established (itself checked against the same budget)
@@ -175,7 +176,7 @@ def _run(game: HeapGame, st: SolverState, records: list[dict], stop: int, open_e
             raise err from None
         except ComputationLimitError as exc:  # a size bound of Limits: reported the same way
             err = ComputationLimitError(
-                f"{exc} (last completed heap {st.heap}, |Q| = {st.table.shape[0]})")
+                f"{exc} (last completed heap {st.heap}, |Q| = {len(st.table)})")
             err.partial = established(game, st, records, ck)  # type: ignore[attr-defined]
             err.quotient = _assemble(game, st, records, normal=False)  # type: ignore[attr-defined]
             raise err from None
@@ -205,7 +206,7 @@ def _step(game: HeapGame, st: SolverState, limits: Limits | None, bar: Progress,
         b.check(force=True)
         bar.update(heap=n, **_counts(st), step=message.partition(": ")[2] or message)
         if progress:
-            progress(n, st.table.shape[0], message)
+            progress(n, len(st.table), message)
 
     if ck is None:
         return step(game, st, limits, tick)

@@ -126,7 +126,7 @@ def compiled_search(table, is_p, phi, trans, identity, node_limit, tick, stop_ke
     from misere.errors import ComputationLimitError
     k = get()
     heaps = sorted(trans)
-    n = table.shape[0]
+    n = len(table)
     nw, nl = (n + 63) // 64, max(heaps) // 8 + 1
     tab = np.ascontiguousarray(table)
     if tab.dtype != np.int32:

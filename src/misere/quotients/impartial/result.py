@@ -10,11 +10,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from numbers import Integral
 
-import numpy as np
-
 from misere.errors import ComputationLimitError, RulesetError
 from misere.quotients.impartial.certify import Certificate
 from misere.quotients.monoid import TableMonoid
+from misere.quotients.monoid.storage import count, nonzero
 from misere.quotients.impartial.periodicity import reduce_heap, representative_heap
 from misere.quotients.monoid.presentation import Presentation, choose_generators, present
 from misere.quotients.impartial.solver import SolverState
@@ -38,10 +37,9 @@ def describe(st: SolverState) -> tuple[TableMonoid, Presentation, dict]:
     q = st.monoid
     gens = choose_generators(q, st.phi)
     pres = present(q, [st.phi[i] for i in gens])
-    p_elems = sorted(np.nonzero(st.is_p)[0].tolist(),
-                     key=lambda x: tuple(reversed(pres.normal[x])))
+    p_elems = sorted(nonzero(st.is_p), key=lambda x: tuple(reversed(pres.normal[x])))
     p_words = [pres.word(x) for x in p_elems]
-    rec = {"heap": st.heap, "order": q.order, "p_count": int(st.is_p.sum()),
+    rec = {"heap": st.heap, "order": q.order, "p_count": count(st.is_p),
            "presentation": str(pres), "P": p_words,
            "phi": [pres.word(x) for x in st.phi], "tame": tame_name(q, st.is_p)}
     return q, pres, rec
@@ -118,7 +116,7 @@ class Quotient:
     @property
     def p_count(self) -> int:
         """``|P|``."""
-        return int(self.state.is_p.sum())
+        return count(self.state.is_p)
 
     @property
     def presentation(self) -> str:

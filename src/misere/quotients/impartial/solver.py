@@ -14,14 +14,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import combinations
-
-import numpy as np
+from typing import Any
 
 from misere import budget
 from misere.errors import BudgetExceededError, ComputationLimitError, VerificationError
 from misere.quotients.impartial.bipartite import (Marking, ProductMonoid, class_table,
                                                   reduce_bipartite)
 from misere.quotients.monoid import TableMonoid
+from misere.quotients.monoid.storage import p_mask
 from misere.quotients.impartial.verify import (Store, extend_store, n_failure_search, p_failure,
                                                word_key)
 from misere.impartial.heap import HeapGame
@@ -55,10 +55,10 @@ class SolverState:
 
     Attributes
     ----------
-    table : ndarray
-        Multiplication table of ``Q``.
+    table : list of rows or ndarray
+        Multiplication table of ``Q`` (lists when small, :mod:`misere.quotients.monoid.storage`).
     identity : int
-    is_p : ndarray of bool
+    is_p : list or ndarray of bool
         P-portion.
     phi : list of int
         ``Phi(0..heap)``.
@@ -68,9 +68,9 @@ class SolverState:
         ``(heap, order)`` each time the quotient changed.
     """
 
-    table: np.ndarray
+    table: Any
     identity: int
-    is_p: np.ndarray
+    is_p: Any
     phi: list[int]
     store: Store
     changes: list[tuple[int, int]] = field(default_factory=list)
@@ -78,8 +78,7 @@ class SolverState:
     @classmethod
     def initial(cls) -> "SolverState":
         """The trivial quotient for heap 0 (``Q = {1}``, ``P`` empty)."""
-        return cls(np.zeros((1, 1), dtype=np.int32), 0, np.zeros(1, dtype=bool), [0],
-                   {0: [frozenset()]})
+        return cls([[0]], 0, [False], [0], {0: [frozenset()]})
 
     @property
     def heap(self) -> int:
@@ -100,10 +99,9 @@ def _value(mon: TableMonoid | ProductMonoid, phi, parts) -> int:
     return x
 
 
-def _transitions(game: HeapGame, n: int, table: np.ndarray, identity: int,
+def _transitions(game: HeapGame, n: int, mon: TableMonoid,
                  phi: list[int]) -> dict[int, tuple[int, ...]]:
     """Transition sets ``T(h)`` (values of the options) of the heaps ``1..n`` with moves."""
-    mon = TableMonoid(table, identity)
     out = {}
     for h in range(1, n + 1):
         opts = game.options(h)
@@ -123,10 +121,13 @@ def _try_conservative(game: HeapGame, st: SolverState, n: int,
     """
     table, is_p = st.table, st.is_p
     want_p = not any(is_p[t] for t in tn)
+    tmasks = [p_mask(table, is_p, t) for t in tn]  # y with y*t in P, as bits
     cands = []
-    for x in np.nonzero(is_p == want_p)[0].tolist():
-        px = is_p[table[:, x]]
-        if any(np.any(px & is_p[table[:, t]]) for t in tn):
+    for x in range(len(table)):
+        if bool(is_p[x]) != want_p:
+            continue
+        px = p_mask(table, is_p, x)
+        if any(px & tm for tm in tmasks):
             continue  # T(n) not inside Mex(x)
         cands.append(x)
     tset = frozenset(tn)
@@ -154,11 +155,9 @@ def _candidate(game: HeapGame, n: int, base: TableMonoid, phi: list[int],
     kept = [h for h in heaps if h not in free]
     sub = base.submonoid(phi[h] for h in kept)
     if len(sub) == base.order:  # the kept heaps generate the whole base: keep its labels
-        bmon, inv = base, np.arange(base.order)
+        bmon, inv = base, range(base.order)
     else:
-        inv = np.full(base.order, -1, dtype=np.int32)
-        inv[sub] = np.arange(len(sub), dtype=np.int32)
-        bmon = TableMonoid(inv[base.table[np.ix_(sub, sub)]], 0)
+        bmon, inv = base.restrict(sub)
     fh = sorted(free)
     m = ProductMonoid(bmon, [free[h] for h in fh])
     psi = {h: bmon.identity for h in range(n + 1)}
@@ -183,9 +182,9 @@ def _build(game: HeapGame, n: int, base: TableMonoid, phi: list[int],
     return _finish(_candidate(game, n, base, phi, free, limits), n, limits)
 
 
-def _status(q: TableMonoid, p_mask: np.ndarray, phi: list[int], word) -> bool:
+def _status(q: TableMonoid, is_p, phi: list[int], word) -> bool:
     """P-status a candidate gives to a heap word."""
-    return bool(p_mask[_value(q, phi, word)])
+    return bool(is_p[_value(q, phi, word)])
 
 
 def _least_failure(game, n, q, p_mask, phi, limits, tick):
@@ -195,8 +194,8 @@ def _least_failure(game, n, q, p_mask, phi, limits, tick):
     N-failure search, which stops at that word's colex key instead of running to the end.
     The store is complete only when no failure is returned.
     """
-    trans = _transitions(game, n, q.table, q.identity, phi)
-    pf = p_failure(q.table, p_mask, phi, trans)
+    trans = _transitions(game, n, q, phi)
+    pf = p_failure(q.data, p_mask, phi, trans)
     best = None
     if pf:
         heap_words = _heap_words(q, phi, trans, {x for x, _ in pf})
@@ -205,7 +204,7 @@ def _least_failure(game, n, q, p_mask, phi, limits, tick):
             if best is None or w < best:
                 best = w
     stop = word_key(best) if best is not None else None
-    nf, store = n_failure_search(q.table, p_mask, phi, trans, q.identity, limits.max_words, tick,
+    nf, store = n_failure_search(q.data, p_mask, phi, trans, q.identity, limits.max_words, tick,
                                  stop_key=stop)
     return (nf if nf is not None else best), store
 
@@ -229,31 +228,29 @@ class Pending:
     heap, round : int
         The heap being added and the number of recalibration rounds already done.
     identity : int
-    is_p : ndarray of bool
+    is_p : list or ndarray of bool
     phi : list of int
     letters : list of int
         The heap values (generators) whose action is stored.
-    maps : ndarray, shape (len(letters), order)
-        ``maps[j, x] = x * letters[j]``.
+    maps : lists or ndarray, shape (len(letters), order)
+        ``maps[j][x] = x * letters[j]``.
     """
 
     heap: int
     round: int
     identity: int
-    is_p: np.ndarray
+    is_p: Any
     phi: list[int]
     letters: list[int]
-    maps: np.ndarray
+    maps: Any
 
     @classmethod
-    def of(cls, n: int, rnd: int, q: TableMonoid, p_mask: np.ndarray, phi: list[int]
-           ) -> "Pending":
+    def of(cls, n: int, rnd: int, q: TableMonoid, p_mask, phi: list[int]) -> "Pending":
         """Pack the candidate of round ``rnd`` of heap ``n``."""
         letters = sorted(set(int(v) for v in phi) - {q.identity})
-        return cls(n, rnd, q.identity, p_mask, list(phi), letters,
-                   np.ascontiguousarray(q.table[:, letters].T))
+        return cls(n, rnd, q.identity, p_mask, list(phi), letters, q.columns(letters))
 
-    def candidate(self) -> tuple[TableMonoid, np.ndarray, list[int]]:
+    def candidate(self) -> tuple[TableMonoid, Any, list[int]]:
         """The candidate ``(Q, P, Phi)`` with its original labels."""
         table = class_table(list(self.maps), self.identity, len(self.is_p))
         return TableMonoid(table, self.identity), self.is_p, list(self.phi)
@@ -329,7 +326,7 @@ def _change(game, st, n, cand, start, limits, tick, on_round) -> SolverState:
                                                f"|candidate| = {o}")) if tick else None
         fail, store = _least_failure(game, n, q, p_mask, phi, limits, word_tick)
         if fail is None:
-            return SolverState(q.table, q.identity, p_mask, phi, store,
+            return SolverState(q.data, q.identity, p_mask, phi, store,
                                list(st.changes) + [(n, q.order)])
         truth = not _status(q, p_mask, phi, fail)
         if tick:
@@ -359,7 +356,7 @@ def _recalibrate(game, n, q, p_mask, phi, fail, truth, limits, tick=None):
     got, hit = _try_sets(game, n, q, phi, fail, truth, limits, heaps, done, tick)
     if got is not None:
         return got
-    trans = _transitions(game, n, q.table, q.identity, phi)
+    trans = _transitions(game, n, q, phi)
     x = _value(q, phi, fail)
     wide = sorted(set(fail) | set(_heap_words(q, phi, trans, {x})[x]))
     wide_bound = min(limits.max_wide_candidate, WIDE_FACTOR * limits.max_candidate)

@@ -7,25 +7,26 @@ bipartite monoid with these features is isomorphic to ``T_n``, which is what we 
 """
 from __future__ import annotations
 
-import numpy as np
+from collections.abc import Sequence
 
 from misere.quotients.monoid import TableMonoid
+from misere.quotients.monoid.storage import nonzero
 
 __all__ = ["tame_name"]
 
 
-def tame_name(q: TableMonoid, is_p: np.ndarray) -> str | None:
+def tame_name(q: TableMonoid, is_p: Sequence[bool]) -> str | None:
     """``"T1"``, ``"T2"``, ... when ``(q, P)`` is a tame quotient, else ``None``.
 
     The trivial quotient (order 1, no P-positions) is reported as ``"T0"``.
 
     Examples
     --------
-    >>> tame_name(TableMonoid([[0, 1], [1, 0]], 0), np.array([False, True]))
+    >>> tame_name(TableMonoid([[0, 1], [1, 0]], 0), [False, True])
     'T1'
     """
     n = q.order
-    pset = {int(x) for x in np.nonzero(is_p)[0]}
+    pset = set(nonzero(is_p))
     if n == 1:
         return "T0" if not pset else None
     units = q.units()

@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Sequence
-
-import numpy as np
+from typing import Any
 
 from misere import budget
 from misere.errors import ComputationLimitError
-from misere.quotients.impartial import kernels
+from misere.quotients.monoid.storage import column, nonzero, p_mask, set_bits
 
 __all__ = ["Store", "p_failure", "n_failure_search", "extend_store", "word_key"]
 
@@ -27,6 +26,13 @@ Store = dict[int, list[frozenset[int]]]
 
 #: smallest table order for which the failure search runs compiled by default
 COMPILED_MIN_ORDER = 64
+
+
+def _kernels():
+    """:mod:`misere.quotients.impartial.kernels` (imported on first use: it loads numpy)."""
+    from misere.quotients.impartial import kernels
+
+    return kernels
 
 
 def _dominated(store: Store, x: int, t: frozenset[int]) -> bool:
@@ -46,22 +52,22 @@ def _insert(store: Store, x: int, t: frozenset[int]) -> None:
 class _Tables:
     """Python-list views of the table for the inner loops."""
 
-    def __init__(self, table: np.ndarray, is_p: np.ndarray, phi: Sequence[int],
+    def __init__(self, table: Any, is_p: Any, phi: Sequence[int],
                  trans: dict[int, tuple[int, ...]]) -> None:
-        self.p = frozenset(int(i) for i in np.nonzero(is_p)[0])
+        self.p = frozenset(nonzero(is_p))
         # only the columns the search needs: multiplication by heap values and option values
         cache: dict[int, list[int]] = {}
 
         def col(v: int) -> list[int]:
             if v not in cache:
-                cache[v] = table[:, v].tolist()
+                cache[v] = column(table, v)
             return cache[v]
 
         self.col = {h: col(phi[h]) for h in trans}
         self.ucols = {h: [col(u) for u in trans[h]] for h in trans}
         self.phi = phi
         self.trans = trans
-        n = table.shape[0]
+        n = len(table)
         self._xt: dict[int, list[frozenset[int] | None]] = {h: [None] * n for h in trans}
 
     def xt(self, h: int, x: int) -> frozenset[int]:
@@ -76,16 +82,23 @@ class _Tables:
         return col[x], frozenset([col[s] for s in t]) | self.xt(h, x)
 
 
-def p_failure(table: np.ndarray, is_p: np.ndarray, phi: Sequence[int],
+def p_failure(table: Any, is_p: Any, phi: Sequence[int],
               trans: dict[int, tuple[int, ...]]) -> list[tuple[int, int]]:
-    """All ``(x, h)`` with ``x*Phi(h)`` in P and ``x*t`` in P for an option value ``t`` of h."""
+    """All ``(x, h)`` with ``x*Phi(h)`` in P and ``x*t`` in P for an option value ``t`` of h
+    (per heap, ``x`` increasing; P-masks of the columns as bitsets)."""
+    masks: dict[int, int] = {}
+
+    def mask(v: int) -> int:
+        if v not in masks:
+            masks[v] = p_mask(table, is_p, v)
+        return masks[v]
+
     out: list[tuple[int, int]] = []
     for h, ts in trans.items():
-        a = is_p[table[:, phi[h]]]
-        b = np.zeros_like(a)
+        b = 0
         for t in ts:
-            b |= is_p[table[:, t]]
-        out.extend((int(x), h) for x in np.nonzero(a & b)[0])
+            b |= mask(t)
+        out.extend((x, h) for x in set_bits(mask(phi[h]) & b))
     return out
 
 
@@ -106,8 +119,8 @@ def word_key(word: Sequence[int]) -> int:
 
 
 def n_failure_search(
-    table: np.ndarray,
-    is_p: np.ndarray,
+    table: Any,
+    is_p: Any,
     phi: Sequence[int],
     trans: dict[int, tuple[int, ...]],
     identity: int,
@@ -120,7 +133,7 @@ def n_failure_search(
 
     Parameters
     ----------
-    table, is_p : ndarray
+    table, is_p : lists or ndarrays
         The candidate quotient and its P mask.
     phi : sequence of int
         Value of every heap.
@@ -147,9 +160,9 @@ def n_failure_search(
         search returns an empty store when it stops early).
     """
     if compiled is None:
-        compiled = table.shape[0] >= COMPILED_MIN_ORDER and kernels.available()
+        compiled = len(table) >= COMPILED_MIN_ORDER and _kernels().available()
     if compiled and trans:
-        return kernels.compiled_search(table, is_p, phi, trans, identity, node_limit, tick,
+        return _kernels().compiled_search(table, is_p, phi, trans, identity, node_limit, tick,
                                        stop_key, _decode)
     tb = _Tables(table, is_p, phi, trans)
     heaps = sorted(trans)
@@ -216,8 +229,8 @@ def n_failure_search(
 
 
 def extend_store(
-    table: np.ndarray,
-    is_p: np.ndarray,
+    table: Any,
+    is_p: Any,
     phi: Sequence[int],
     trans: dict[int, tuple[int, ...]],
     store: Store,

@@ -7,9 +7,8 @@ order, so the output is diffable.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
-
-import numpy as np
 
 from misere.quotients.monoid import TableMonoid
 from misere.quotients.monoid.presentation import Presentation
@@ -24,14 +23,14 @@ def _ordered(pres: Presentation) -> list[int]:
     return sorted(pres.normal, key=lambda x: (sum(pres.normal[x]), tuple(reversed(pres.normal[x]))))
 
 
-def cayley_dot(q: TableMonoid, is_p: np.ndarray, pres: Presentation) -> str:
+def cayley_dot(q: TableMonoid, is_p: Sequence[bool], pres: Presentation) -> str:
     """DOT text of the Cayley graph of ``q`` on the generators of ``pres``.
 
     Examples
     --------
     >>> from misere.quotients.monoid.presentation import present
     >>> q = TableMonoid([[0, 1], [1, 0]], 0)
-    >>> print(cayley_dot(q, np.array([False, True]), present(q, [1])).splitlines()[2])
+    >>> print(cayley_dot(q, [False, True], present(q, [1])).splitlines()[2])
       "1" [shape=circle];
     """
     lines = ["digraph cayley {", "  rankdir=LR;"]
@@ -47,7 +46,7 @@ def cayley_dot(q: TableMonoid, is_p: np.ndarray, pres: Presentation) -> str:
     return "\n".join(lines) + "\n"
 
 
-def cayley_svg(q: TableMonoid, is_p: np.ndarray, pres: Presentation, cell: int = 70,
+def cayley_svg(q: TableMonoid, is_p: Sequence[bool], pres: Presentation, cell: int = 70,
                only: str | None = None) -> str:
     """SVG picture of the Cayley graph (layered layout, no external renderer), with a legend of
     the generators' arrow colours and of the P-positions (drawn doubled). ``only`` draws the arrows
