@@ -18,7 +18,6 @@ from misere.quotients.monoid import TableMonoid
 from misere.quotients.impartial.driver import compute, established, verify_with_brute_force
 from misere.quotients.impartial.result import Move, Quotient
 from misere.quotients.impartial.solver import Limits
-from misere.impartial.explicit import closure_game, impartial_form, parse_game_list, parse_impartial
 from misere.impartial.heap import HeapGame
 from misere.impartial.octal import octal_game
 
@@ -27,6 +26,10 @@ __all__ = ["quotient", "Quotient", "Move", "Certificate", "Limits", "TableMonoid
 
 
 def _explicit(games) -> HeapGame:
+    """The closure of explicit impartial games (:mod:`misere.impartial.explicit`, which loads the
+    game notation, imported only for ``games=``)."""
+    from misere.impartial.explicit import closure_game, impartial_form, parse_game_list, parse_impartial
+
     if isinstance(games, str):
         forms = parse_game_list(games)
     else:

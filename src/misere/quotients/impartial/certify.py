@@ -164,7 +164,8 @@ class PackedOutcomes:
         self.w = max(tokens, 1).bit_length() + 1
         self.top = top
         self.memo: dict[int, bool] = {0: False}
-        table: list[tuple[int, int, tuple[int, ...]]] = []
+        #: per heap size ``h`` (index ``h - 1``): the key changes of its options
+        self._deltas: list[tuple[int, ...]] = []
         for h in range(1, top + 1):
             deltas = []
             for o in moves(h):
@@ -172,23 +173,33 @@ class PackedOutcomes:
                 if any(x > h for x in parts) or sum(parts) > h:
                     raise ValueError(f"heap {h} has an option {tuple(o)} that is not smaller")
                 deltas.append(sum(1 << (self.w * (x - 1)) for x in parts) - (1 << (self.w * (h - 1))))
-            if deltas:
-                table.append((self.w * (h - 1), (1 << self.w) - 1, tuple(deltas)))
-        self._table = table
+            self._deltas.append(tuple(deltas))
 
     def key(self, pos: tuple[int, ...]) -> int:
         """Packed form of a position."""
         return sum(1 << (self.w * (h - 1)) for h in pos)
 
+    def position(self, key: int) -> tuple[int, ...]:
+        """The heaps of a packed position, increasing (inverse of :meth:`key`)."""
+        mask = (1 << self.w) - 1
+        return tuple(h for h in range(1, self.top + 1) for _ in range((key >> (self.w * (h - 1))) & mask))
+
     def is_p(self, key: int) -> bool:
-        """Whether the packed position ``key`` is a misère P-position."""
+        """Whether the packed position ``key`` is a misère P-position (the heap sizes present
+        are found from the lowest set bit up, so absent sizes cost nothing)."""
         memo = self.memo
         r = memo.get(key)
         if r is not None:
             return r
         moved = False
-        for shift, mask, deltas in self._table:
-            if (key >> shift) & mask:
+        w, all_deltas = self.w, self._deltas
+        rest = key
+        while rest:
+            i = ((rest & -rest).bit_length() - 1) // w  # the smallest heap size present, minus 1
+            rest >>= w * (i + 1)
+            rest <<= w * (i + 1)  # that size's field cleared
+            deltas = all_deltas[i]
+            if deltas:
                 moved = True
                 for d in deltas:
                     k2 = key + d
@@ -215,35 +226,56 @@ def _multisets(heaps: list[int], weights: dict[int, int], bound: int) -> Iterato
 Model = tuple[Sequence[Sequence[int]], Sequence[bool], Sequence[int], int]
 
 
+class _Mismatch(Exception):
+    """The packed key of a position where prediction and brute force differ."""
+
+
 def _check_packed(model: Model, moves, heaps: list[int], bound: int, by_tokens: bool
                   ) -> tuple[int, tuple[int, ...] | None]:
-    """Walk the multisets depth first with the packed key and the predicted value side by
-    side; return ``(count, first mismatch or None)``."""
+    """Walk the multisets of ``heaps`` (``1..top``) within ``bound`` in increasing packed key,
+    with the predicted value alongside; return ``(count, first mismatch or None)``.
+
+    An option of a position has a smaller key (its heaps are smaller) and no more tokens, so
+    in this order the outcomes of the options of a token-bounded position are all known when
+    it is reached: the brute force is one pass without recursion. The order: the empty
+    position, then for each heap ``h`` (increasing) and count ``c >= 1`` of it, ``h^c`` plus
+    every multiset of smaller heaps (recursively, in the same order).
+    """
     table, p_mask, phi, identity = model
     rows = [list(map(int, r)) for r in table]
     pm = [bool(b) for b in p_mask]
     weights = [h if by_tokens else 1 for h in heaps]
     total = bound * (max(heaps) if not by_tokens else 1)
     oracle = PackedOutcomes(moves, max(heaps), total)
-    w = oracle.w
-    bits = [1 << (w * (h - 1)) for h in heaps]
-    vals = [int(phi[h]) for h in heaps]
+    bits = [1 << (oracle.w * (h - 1)) for h in heaps]
+    cols = [[row[int(phi[h])] for row in rows] for h in heaps]  # x -> x * Phi(h)
     is_p = oracle.is_p
-    count = 0
-    # explicit stack: (start index, tokens left, key, predicted value, position)
-    stack = [(0, bound, 0, int(identity), ())]
-    while stack:
-        start, left, key, x, pos = stack.pop()
-        count += 1
+    seen = [0]
+
+    def walk(j: int, left: int, key: int, x: int) -> None:
+        """Check ``key`` and every position adding heaps ``heaps[0..j]`` within ``left``."""
+        seen[0] += 1
         if is_p(key) != pm[x]:
-            return count, pos
-        if not count & 1023:
+            raise _Mismatch(key)
+        if not seen[0] & 1023:
             budget.check()
-        for i in range(len(heaps) - 1, start - 1, -1):
-            if weights[i] <= left:
-                stack.append((i, left - weights[i], key + bits[i], rows[x][vals[i]],
-                              pos + (heaps[i],)))
-    return count, None
+        for i in range(j + 1):
+            wt = weights[i]
+            if wt > left:
+                break  # weights do not decrease
+            b, col = bits[i], cols[i]
+            k2, x2, l2 = key, x, left
+            while l2 >= wt:
+                l2 -= wt
+                k2 += b
+                x2 = col[x2]
+                walk(i - 1, l2, k2, x2)
+
+    try:
+        walk(len(heaps) - 1, bound, 0, int(identity))
+    except _Mismatch as bad:
+        return seen[0], oracle.position(bad.args[0])
+    return seen[0], None
 
 
 #: work (heap sizes times bound) above which :func:`_token_counts` runs with numpy

@@ -17,6 +17,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from misere import budget
 from misere.budget import Progress
@@ -24,11 +25,13 @@ from misere.errors import (BudgetExceededError, CheckpointError, ComputationLimi
                            VerificationError)
 from misere.impartial.heap import HeapGame
 from misere.quotients.impartial.certify import Certificate
-from misere.quotients.impartial.checkpoint import Checkpoint
 from misere.quotients.impartial.periodicity import certified_period, normal_period
 from misere.quotients.impartial.result import Quotient, describe, last_tame_heap
 from misere.quotients.impartial.solver import Limits, SolverState, step
 from misere.quotients.monoid.storage import count
+
+if TYPE_CHECKING:  # sqlite3 and pickle load only for runs with a checkpoint
+    from misere.quotients.impartial.checkpoint import Checkpoint
 
 __all__ = ["compute", "verify_with_brute_force", "established"]
 
@@ -86,7 +89,11 @@ def compute(
     """
     stop = _stop(game, max_heap)
     open_ended = max_heap is None
-    ck = Checkpoint(checkpoint, game.name) if checkpoint else None
+    ck = None
+    if checkpoint:
+        from misere.quotients.impartial.checkpoint import Checkpoint
+
+        ck = Checkpoint(checkpoint, game.name)
     try:
         st, records = _resume(game, ck, stop, open_ended, limits)
         st, records = _run(game, st, records, stop, open_ended, limits, ck, progress)
