@@ -85,13 +85,27 @@ def test_lazy_commands_run_in_one_process() -> None:
 
 
 def test_quotient_imports_only_what_it_needs() -> None:
+    """A small quotient runs on Python lists (misere.quotients.monoid.storage): no numpy, no
+    numba, no api layer, no checkpoint machinery (sqlite3) without --checkpoint."""
     out, modules = _modules_of("quotient", "0.123", "--json")
-    assert json.loads(out)["order"] == 20
-    assert _loaded(modules, "misere.cli.quotient", "misere.quotients.impartial", "numpy")
+    got = json.loads(out)
+    assert got["order"] == 20 and got["certificate"]["agreed"]
+    assert _loaded(modules, "misere.cli.quotient", "misere.quotients.impartial.solver",
+                   "misere.quotients.impartial.certify") == [
+        "misere.cli.quotient", "misere.quotients.impartial.certify", "misere.quotients.impartial.solver"]
     assert _loaded(modules, "misere.cli.enumerate", "misere.cli.tour", "misere.cli.universes",
                    "misere.cli.impartial", "misere.cli.play", "misere.cli.partizan",
                    "misere.quotients.partizan", "misere.rulesets", "misere.universes", "misere.viz",
-                   "pydantic", "pydantic_core", "misere.api", "numba") == []
+                   "pydantic", "pydantic_core", "misere.api", "numba", "numpy", "sqlite3",
+                   "misere.quotients.impartial.kernels", "misere.quotients.impartial.sparse") == []
+
+
+def test_large_quotient_still_loads_numpy() -> None:
+    """Past SMALL_ORDER elements the engine switches to numpy (0.07 to heap 25: order 144,
+    candidates of up to 960 elements)."""
+    out, modules = _modules_of("quotient", "0.07", "--max-heap", "25", "--certify", "0", "--json")
+    assert json.loads(out)["order"] == 144
+    assert "numpy" in modules
 
 
 def test_lazy_api_gives_the_same_names_and_hooks() -> None:

@@ -107,3 +107,54 @@ def test_dawsons_kayles_heap_26_agrees_with_oracle():
     is_p = outcome_function(octal_rules("0.07"))
     for pos in positions(26, 26):
         assert (q.outcome(pos) == "P") == is_p(pos)
+
+
+def _corrupted(q, *, phi=None, is_p=None, table=None):
+    """``q`` with some of its state replaced (no certificate, no cached presentation)."""
+    from dataclasses import replace
+    st = replace(q.state, phi=phi if phi is not None else list(q.state.phi),
+                 is_p=is_p if is_p is not None else list(q.state.is_p),
+                 table=table if table is not None else [list(r) for r in q.monoid.rows])
+    return replace(q, state=st, certificate=None, _pres=None)
+
+
+def _wrong_quotients(q):
+    """Single-value corruptions of ``q``: Phi of every third heap, the P-status of every
+    element, and the product of the values of two small heaps (outcomes are predicted heap by
+    heap, so only the columns of the heap values are read; a product that no position within
+    the bound reaches cannot be seen by a bounded brute force, before or after this change)."""
+    st, n = q.state, q.order
+    rows = q.monoid.rows
+    for h in range(1, q.max_heap + 1, 3):
+        for x in range(n):
+            if x != st.phi[h]:
+                yield _corrupted(q, phi=st.phi[:h] + [x] + st.phi[h + 1:])
+                break
+    for x in range(n):
+        yield _corrupted(q, is_p=[b != (y == x) for y, b in enumerate(st.is_p)])
+    for h1, h2 in [(1, 2), (2, 3), (3, 3), (4, 7), (5, 9), (6, 10), (8, 8), (9, 12)]:
+        a, b = st.phi[h1], st.phi[h2]
+        t = [list(r) for r in rows]
+        t[a][b] = t[b][a] = (t[a][b] + 1) % n
+        yield _corrupted(q, table=t)
+
+
+def test_certificate_fails_on_every_corrupted_quotient():
+    """Change one value of Phi, one P-status or one (symmetric) table entry of 0.123's quotient:
+    the default certificate (26 tokens) refuses each, at a position where the brute-force
+    oracle of tests/oracle really disagrees with the corrupted prediction."""
+    from misere.errors import VerificationError
+    from misere.quotients.impartial.driver import verify_with_brute_force
+    q = mq.quotient("0.123", certify=0)
+    oracle = outcome_function(octal_rules("0.123"))
+    count = 0
+    for bad in _wrong_quotients(q):
+        with pytest.raises(VerificationError, match="disagrees with brute force"):
+            verify_with_brute_force(bad, 26, code_moves("0.123"))
+        cert = bad.certificate
+        assert not cert.agreed and cert.method == certify.PACKED
+        if bad.state.table == q.monoid.rows:  # (a corrupted table is not associative: the
+            # prediction of a position then depends on the order of its heaps)
+            assert (bad.outcome(cert.mismatch) == "P") != oracle(cert.mismatch), cert.mismatch
+        count += 1
+    assert count > 30
