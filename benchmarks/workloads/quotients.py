@@ -32,7 +32,7 @@ def _fast_certificate():
 
 def _naive_certificate():
     st = _Q123.state
-    return naive_certificate(code_moves("0.123"), st.table, st.is_p, st.phi, st.identity,
+    return naive_certificate(code_moves("0.123"), _Q123.monoid.table, st.is_p, st.phi, st.identity,
                              _Q123.max_heap, 26)
 
 
