@@ -101,13 +101,15 @@ def _rebuild(capacity: int) -> None:
     slots = None
     if n < (1 << 10 if "numpy" in sys.modules else 1 << 15):  # small: no numpy import (start-up)
         slots = array("i", [-1]) * (capacity + _TAIL)
+        last = len(slots) - 1
         for gid in range(n):
             i = _hash[gid] & mask
             while slots[i] >= 0:
                 i += 1
+            if i == last:  # a run reached the sentinel: place them all at once instead
+                slots = None
+                break
             slots[i] = gid
-        if slots[-1] >= 0:
-            slots = None
     _slots, _mask = slots if slots is not None else _rebuild_vectorised(mask), mask
     _grow_at = capacity // 2 - 1  # the id whose creation grows the index
     _last = len(_slots) - 1  # the sentinel, never filled
