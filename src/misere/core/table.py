@@ -6,11 +6,13 @@ node is created. Everything else in ``misere`` works on these ids (``GameId``) a
 
 Storage (issue 10 item 4, compact arrays): per form, its two option tuples (kept as tuples in
 :data:`LEFTS` / :data:`RIGHTS`, which hot loops index directly), a birthday and the low 32 bits
-of the hash of ``(lefts, rights)`` in flat ``array`` columns, and a slot in an open-addressing
-index (``array('i')`` of ids, linear probing, at most half full) instead of a dictionary keyed
-by ``(lefts, rights)`` tuples with boxed ids: about 130 bytes a form instead of 235 (measured
-over a million random forms, ``benchmarks/workloads/memory.py``). The index is rebuilt from
-the stored hashes when it doubles (vectorised with numpy for large tables, imported then).
+of the hash of ``(lefts, rights)`` in flat ``array`` columns, one shared int object for its id
+(returned by every :func:`intern` of the form and held by the option tuples, so that tuples
+and memos never keep private copies of an id), and a slot in an open-addressing index
+(``array('i')`` of ids, linear probing, at most half full) instead of a dictionary keyed by
+``(lefts, rights)`` tuples. See ``benchmarks/README.md`` for the bytes per form. The index is
+rebuilt from the stored hashes when it doubles (vectorised with numpy for large tables, or
+when numpy is loaded anyway).
 
 References: the representation follows CGSuite's id tables (style guide §1); forms and
 birthdays are as in Siegel 003 §2 and Milley 001 §2.1.
@@ -29,6 +31,7 @@ __all__ = ["GameId", "LEFTS", "RIGHTS", "intern", "left", "right", "birthday", "
 GameId = int
 
 _left: list[tuple[GameId, ...]] = []
+_ids: list[GameId] = []  # the one int object of each id: option tuples and memos share it
 _right: list[tuple[GameId, ...]] = []
 _birthday = array("i")
 _hash = array("I")  # low 32 bits of hash((lefts, rights)), to rebuild the index
@@ -66,7 +69,7 @@ def intern(lefts: Iterable[GameId], rights: Iterable[GameId]) -> GameId:
     gid = slots[i]
     while gid >= 0:
         if _left[gid] == lt and _right[gid] == rt:
-            return gid
+            return _ids[gid]
         i += 1
         gid = slots[i]
     # a new form: append it, and take slot i (ends this probe run) unless the index is due to grow
@@ -81,8 +84,10 @@ def intern(lefts: Iterable[GameId], rights: Iterable[GameId]) -> GameId:
     for x in rt:
         if _birthday[x] >= b:
             b = _birthday[x] + 1
-    _left.append(lt)
-    _right.append(rt)
+    ids = _ids
+    _left.append(tuple([ids[x] for x in lt]) if lt else lt)  # the shared int objects
+    _right.append(tuple([ids[x] for x in rt]) if rt else rt)
+    ids.append(gid)
     _birthday.append(b)
     _hash.append(h & 0xFFFFFFFF)
     if gid >= _grow_at or i >= _last:
@@ -120,15 +125,18 @@ def _rebuild_vectorised(mask: int) -> "array[int]":
     free slot at or after its home, i.e. ``final_k = max(home_k, final_{k-1} + 1)``."""
     import numpy as np
 
-    home = np.frombuffer(_hash, dtype=np.uint32).astype(np.int64) & mask
-    order = np.argsort(home, kind="stable")
-    k = np.arange(len(order), dtype=np.int64)
-    final = np.maximum.accumulate(home[order] - k) + k
-    size = max(mask + 1 + _TAIL, int(final[-1]) + 2 if len(final) else 0)
-    slots = np.full(size, -1, dtype=np.int32)
-    slots[final] = order.astype(np.int32)
-    out = array("i")
-    out.frombytes(slots.tobytes())
+    n = len(_hash)
+    home = np.frombuffer(_hash, dtype=np.uint32) & np.uint32(mask)
+    order = np.argsort(home, kind="stable").astype(np.int32)
+    final = home[order].astype(np.int64)
+    del home
+    final -= np.arange(n)
+    np.maximum.accumulate(final, out=final)
+    final += np.arange(n)
+    out = array("i", [-1]) * max(mask + 1 + _TAIL, int(final[-1]) + 2 if n else 0)
+    view = np.frombuffer(out, dtype=np.int32)
+    view[final] = order
+    del view  # release the buffer: ``out`` stays a plain array
     return out
 
 
@@ -167,7 +175,7 @@ def size() -> int:
 
 def index_bytes() -> int:
     """Bytes held by the flat columns and the index (not the option tuples): for benchmarks."""
-    return sum(a.itemsize * len(a) for a in (_birthday, _hash, _slots)) + 8 * 2 * len(_left)
+    return sum(a.itemsize * len(a) for a in (_birthday, _hash, _slots)) + 8 * 3 * len(_left)
 
 
 ZERO: GameId = intern((), ())

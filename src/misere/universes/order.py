@@ -240,32 +240,25 @@ class OrderTable:
         ge, nd = self._ge, self._nd
         a, b = ra.sel, rb.sel
         nb = len(rb.idx)
-        qa, rm = ra.right  # R(a) = Q, rm[a, q]
-        pb, lm = rb.left  # L(b) = P, lm[b, p]
+        qa, rm, qbits = ra.right  # R(a) = Q, rm[a, q]
+        pb, lm, pbits = rb.left  # L(b) = P, lm[b, p]
         bad = np.zeros((len(ra.idx), (nb + 7) // 8), dtype=np.uint8)
         if self._normal:
             # no G^R ≤ H and no H^L ≥ G
-            _or_product(bad, rm, _bit_cols(ge, b, qa).T)
+            _or_product(bad, rm, _bit_cols(ge, b, qbits).T)
             _or_product(bad, _bit_rows(ge, pb, ra.runs, len(ra.idx)).T, lm.T)
-            _store(ge, ra, rb, lambda c0, c1: ~_unpack(bad[c0:c1], nb))
+            _store(ge, ra, rb, lambda c0, c1: ~bad[c0:c1])
             return
-        _or_product(bad, ~_bit_cols(nd, a, pb), lm.T)  # some H^L to which G is downlinked
+        _or_product(bad, ~_bit_cols(nd, a, pbits), lm.T)  # some H^L to which G is downlinked
         _or_packed(bad, rm, ~_packed_rows(nd, qa, rb))  # some G^R downlinked to H
         fa, fb = facts[ra.idx], facts[rb.idx]
-        _store(ge, ra, rb, lambda c0, c1: self._end(fa[c0:c1], fb) & ~_unpack(bad[c0:c1], nb))
-        qa, lam = ra.left
-        pb, rbm = rb.right
+        _store(ge, ra, rb, lambda c0, c1: np.packbits(self._end(fa[c0:c1], fb), axis=1) & ~bad[c0:c1])
+        qa, lam, _ = ra.left
+        pb, rbm, pbits = rb.right
         bad[:] = 0
         _or_packed(bad, lam, _packed_rows(ge, qa, rb))  # some a^L ≥ b
-        _or_product(bad, _bit_cols(ge, a, pb), rbm.T)  # some b^R ≤ a
-        _store(nd, ra, rb, lambda c0, c1: _unpack(bad[c0:c1], nb))
-
-
-def _sel(idx: np.ndarray) -> "slice | np.ndarray":
-    """A slice for a run of consecutive indices (fast to read and write), else the array."""
-    if len(idx) and int(idx[-1]) - int(idx[0]) == len(idx) - 1 and bool((np.diff(idx) == 1).all()):
-        return slice(int(idx[0]), int(idx[-1]) + 1)
-    return idx
+        _or_product(bad, _bit_cols(ge, a, pbits), rbm.T)  # some b^R ≤ a
+        _store(nd, ra, rb, lambda c0, c1: bad[c0:c1])
 
 
 def _chunk(width: int) -> int:
@@ -294,28 +287,38 @@ def _packed_rows(m: np.ndarray, rows: np.ndarray, rb: "_Rows") -> np.ndarray:
     return np.packbits(_bit_rows(m, rows, rb.runs, len(rb.idx)), axis=1)
 
 
-def _bit_cols(m: np.ndarray, rows: "slice | np.ndarray", cols: np.ndarray) -> np.ndarray:
-    """Booleans ``m[rows, cols]`` of a bit-packed matrix, for a few ``cols`` (an option set):
-    one byte gathered per entry."""
-    byte = cols >> 3
+def _bit_cols(m: np.ndarray, rows: "slice | np.ndarray", cols: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    """Booleans ``m[rows, P]`` of a bit-packed matrix, for a few columns P (an option set)
+    given as ``(P >> 3, 7 - P % 8)`` (see :func:`_incidence`): one byte gathered per entry."""
+    byte, shift = cols
     sub = m[rows, byte] if isinstance(rows, slice) else m[rows[:, None], byte[None, :]]
-    return ((sub >> (7 - (cols & 7)).astype(np.uint8)) & 1).view(bool)
+    sub >>= shift
+    sub &= 1
+    return sub.view(bool)
 
 
-def _store(m: np.ndarray, ra: "_Rows", rb: "_Rows", values: Callable[[int, int], np.ndarray]) -> None:
-    """``m[ra, rb] = values(c0, c1)`` for row chunks ``ra.idx[c0:c1]``, packed into whole
-    bytes run by run of ``rb`` (each run starts at a slot divisible by 8; the bits after its
-    end up to the next byte are padding)."""
+def _store(m: np.ndarray, ra: "_Rows", rb: "_Rows", packed: Callable[[int, int], np.ndarray]) -> None:
+    """``m[ra, rb] = packed(c0, c1)`` for row chunks ``ra.idx[c0:c1]``, the values packed
+    along ``rb`` (bits past |rb| are ignored). Each run of ``rb`` starts at a slot divisible by
+    8 and the bits after its end up to the next byte are padding, so a block over one run is
+    stored as it is; over several runs it is unpacked and packed again run by run."""
     a, n = ra.sel, len(ra.idx)
-    step = _chunk(len(rb.idx))
+    runs, nb = rb.runs, len(rb.idx)
+    assert all(not r[0] & 7 for r in runs), "order table: a run of a class does not start a byte"
+    step = _chunk(nb)
     for c0 in range(0, n, step):
         c1 = min(n, c0 + step)
-        rows = slice(a.start + c0, a.start + c1) if isinstance(a, slice) else a[c0:c1]
-        x = values(c0, c1)
-        for start, off, length in rb.runs:
-            assert not start & 7, "order table: a run of a class does not start a byte"
+        rows = a if c0 == 0 and c1 == n else (
+            slice(a.start + c0, a.start + c1) if isinstance(a, slice) else a[c0:c1])
+        x = packed(c0, c1)
+        if len(runs) == 1:
+            b0 = runs[0][0] >> 3
+            m[rows, b0:b0 + x.shape[1]] = x
+            continue
+        bits = _unpack(x, nb)
+        for start, off, length in runs:
             b0 = start >> 3
-            m[rows, b0:b0 + ((length + 7) >> 3)] = np.packbits(x[:, off:off + length], axis=1)
+            m[rows, b0:b0 + ((length + 7) >> 3)] = np.packbits(bits[:, off:off + length], axis=1)
 
 
 def _or_product(acc: np.ndarray, masks: np.ndarray, rows: np.ndarray) -> None:
@@ -351,44 +354,52 @@ class _Rows:
 
     def __init__(self, idx: np.ndarray, table: OrderTable) -> None:
         self.idx = idx
-        self.sel = _sel(idx)
         #: maximal runs of consecutive slots: (first slot, position in idx, length)
-        self.runs = _runs(idx)
+        self.runs = _runs(idx, ascending=True)
+        self.sel = slice(self.runs[0][0], self.runs[0][0] + len(idx)) if len(self.runs) == 1 else idx
         self._table = table
-        self._left: Optional[tuple[np.ndarray, np.ndarray]] = None
-        self._right: Optional[tuple[np.ndarray, np.ndarray]] = None
+        self._left: Optional[_Incidence] = None
+        self._right: Optional[_Incidence] = None
 
     @property
-    def left(self) -> tuple[np.ndarray, np.ndarray]:
+    def left(self) -> "_Incidence":
         if self._left is None:
             self._left = _incidence(self.idx, self._table._lopt)
         return self._left
 
     @property
-    def right(self) -> tuple[np.ndarray, np.ndarray]:
+    def right(self) -> "_Incidence":
         if self._right is None:
             self._right = _incidence(self.idx, self._table._ropt)
         return self._right
 
 
-def _runs(idx: np.ndarray) -> list[tuple[int, int, int]]:
-    """Maximal runs ``idx[p:p+n] = s, s+1, …, s+n-1`` as ``(s, p, n)``."""
+def _runs(idx: np.ndarray, ascending: bool = False) -> list[tuple[int, int, int]]:
+    """Maximal runs ``idx[p:p+n] = s, s+1, …, s+n-1`` as ``(s, p, n)`` (``ascending``: idx is
+    known to be strictly increasing, so one run exactly when its ends are n-1 apart)."""
     if not len(idx):
         return []
+    if ascending and int(idx[-1]) - int(idx[0]) == len(idx) - 1:
+        return [(int(idx[0]), 0, len(idx))]
     cut = np.flatnonzero(np.diff(idx) != 1) + 1
     starts = [0, *cut.tolist()]
     ends = [*cut.tolist(), len(idx)]
     return [(int(idx[s]), s, e - s) for s, e in zip(starts, ends)]
 
 
-def _incidence(rows: np.ndarray, opts: list[tuple[int, ...]]) -> tuple[np.ndarray, np.ndarray]:
+#: ``(P, M, (P >> 3, 7 - P % 8))``: the options P of a row set, ``M[r, p]``, P's bit addresses
+_Incidence = tuple[np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray]]
+
+
+def _incidence(rows: np.ndarray, opts: list[tuple[int, ...]]) -> _Incidence:
     lists = [opts[r] for r in rows.tolist()]
     flat = [p for o in lists for p in o]
     if not flat:
-        return np.zeros(0, dtype=np.intp), np.zeros((len(rows), 0), dtype=bool)
+        p = np.zeros(0, dtype=np.intp)
+        return p, np.zeros((len(rows), 0), dtype=bool), (p, p.astype(np.uint8))
     rowid = [k for k, o in enumerate(lists) for _ in o]
     flat_a = np.array(flat, dtype=np.intp)
     p = np.unique(flat_a)
     m = np.zeros((len(rows), len(p)), dtype=bool)
     m[rowid, np.searchsorted(p, flat_a)] = 1
-    return p, m
+    return p, m, (p >> 3, (7 - (p & 7)).astype(np.uint8))
