@@ -7,8 +7,8 @@ node is created. Everything else in ``misere`` works on these ids (``GameId``) a
 Storage (issue 10 item 4, compact arrays): per form, its two option tuples (kept as tuples in
 :data:`LEFTS` / :data:`RIGHTS`, which hot loops index directly), a birthday and the low 32 bits
 of the hash of ``(lefts, rights)`` in flat ``array`` columns, one shared int object for its id
-(returned by every :func:`intern` of the form and held by the option tuples, so that tuples
-and memos never keep private copies of an id), and a slot in an open-addressing index
+(returned by every :func:`intern` of the form, so that the option tuples and memos built from
+returned ids share it instead of keeping private copies), and a slot in an open-addressing index
 (``array('i')`` of ids, linear probing, at most half full) instead of a dictionary keyed by
 ``(lefts, rights)`` tuples. See ``benchmarks/README.md`` for the bytes per form. The index is
 rebuilt from the stored hashes when it doubles (vectorised with numpy for large tables, or
@@ -84,10 +84,9 @@ def intern(lefts: Iterable[GameId], rights: Iterable[GameId]) -> GameId:
     for x in rt:
         if _birthday[x] >= b:
             b = _birthday[x] + 1
-    ids = _ids
-    _left.append(tuple([ids[x] for x in lt]) if lt else lt)  # the shared int objects
-    _right.append(tuple([ids[x] for x in rt]) if rt else rt)
-    ids.append(gid)
+    _left.append(lt)
+    _right.append(rt)
+    _ids.append(gid)
     _birthday.append(b)
     _hash.append(h & 0xFFFFFFFF)
     if gid >= _grow_at or i >= _last:
