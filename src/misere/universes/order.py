@@ -26,8 +26,9 @@ so a block costs a few dense float products.
 Memory: both matrices are stored bit-packed along rows (``n²/8`` bytes each, one uint8 per
 eight columns). Every run of consecutive new forms of one birthday class starts at a slot
 divisible by 8 (the slots in between are padding, never read), so a block is written as whole
-bytes; blocks are unpacked a few thousand rows at a time. The 16 000-game order thus keeps
-66 MB of tables instead of 528 MB, with no dense |class|² temporaries.
+bytes; blocks over one run are stored without unpacking, and boolean temporaries are made
+for about 4 MB of a block at a time. The general order of 16 000 day-3 games thus keeps 66 MB
+of tables instead of 528 MB, with no dense |class|² temporaries (benchmarks/README.md).
 
 :class:`OrderTable` keeps these matrices for one universe and grows incrementally: adding
 games computes only the pairs that involve a new follower. It is a memo structure registered
@@ -262,8 +263,8 @@ class OrderTable:
 
 
 def _chunk(width: int) -> int:
-    """Rows unpacked at a time: about 16 MB of booleans."""
-    return max(64, (1 << 24) // max(1, width))
+    """Rows unpacked at a time: about 4 MB of booleans per temporary."""
+    return max(64, (1 << 22) // max(1, width))
 
 
 def _bit_rows(m: np.ndarray, rows: np.ndarray, runs: list[tuple[int, int, int]], width: int) -> np.ndarray:
