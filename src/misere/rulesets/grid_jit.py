@@ -5,7 +5,9 @@ Boards are the bitmasks of :mod:`misere.rulesets.grid_bits` (square ``(r, c)`` i
 The search is the definition of misère play (Siegel 003 §2: a player with no move wins), as
 :func:`misere.rulesets.grid_bits.domineering_wins`: depth first with an explicit stack, every
 child looked up first (one known lost for the opponent ends the node), the others tried in
-order of (opponent's placements - mover's placements) after the move, fewest first. Two exact
+order of 2 x (opponent's placements) - (mover's placements) after the move, fewest first
+(:data:`ORDER`; of eight orders measured on 6x6 and 6x7 it expanded the fewest positions, see
+benchmarks/README.md). Two exact
 shortcuts: a mover with a move whose opponent has none loses (moves only remove squares, so the
 opponent still has none after it), and squares with no free neighbour are dropped (no domino
 can ever cover them).
@@ -41,14 +43,17 @@ from misere.core import hashtable_jit as ht
 from misere.core.jit import available, njit as _njit
 from misere.errors import BudgetExceededError
 
-__all__ = ["available", "wins", "configure", "stats", "CHUNK", "MAX_SLOTS", "ORDER"]
+__all__ = ["available", "wins", "configure", "stats", "CHUNK", "MAX_SLOTS", "ORDER", "SYMMETRY"]
 
 #: expansions per compiled call between two budget checks
 CHUNK = 200_000
 #: the table stops growing here (2**26 slots: 512 MiB) and replaces entries instead
 MAX_SLOTS = 1 << 26
-#: move order: 0 fewest (opponent's - mover's placements) first, 1 most first, 2 as generated
-ORDER = 0
+#: move order, by a score of the child, least first (po, pm: the opponent's and the mover's
+#: placements after the move): 0 po - pm, 1 pm - po, 2 none (as generated), 3 history
+#: heuristic (moves that refuted most, weighted by squares left, first), 4 order 0 with ties
+#: broken by history, 5 po, 6 -pm, 7 2 po - pm (the default: fewest expansions measured)
+ORDER = 7
 #: symmetries used in canonical forms: 0 none, 1 the reflections, 2 and the transposes
 SYMMETRY = 2
 _FULL, _MORE = -1, -2
@@ -137,7 +142,7 @@ def _lookup(tab, b, side, shift):  # pragma: no cover - compiled
 
 
 @_njit(cache=True)
-def _expand(tab, b, side, kids, ksd, scores, d, shift, rows, cols, order):  # pragma: no cover
+def _expand(tab, b, side, kids, ksd, kmv, hist, scores, d, shift, rows, cols, order):  # pragma: no cover
     """Fill ``kids[d]``/``ksd[d]`` with the unknown children of ``b`` (canonical, with their side
     to move) in search order; return their number, or -1 when the mover wins at once."""
     step = 8 if side == 0 else 1
@@ -152,23 +157,42 @@ def _expand(tab, b, side, kids, ksd, scores, d, shift, rows, cols, order):  # pr
         low = pairs & -pairs
         pairs ^= low
         c = b ^ low ^ (low << step)
-        s = _popcount(c & (c >> ostep)) - _popcount(c & (c >> step))
-        c, cs = _canon(c, 1 - side, rows, cols, order >> 2)
+        po, pm = _popcount(c & (c >> ostep)), _popcount(c & (c >> step))
+        s = po - pm
+        c, cs = _canon(c, 1 - side, rows, cols, order >> 4)
         r = _lookup(tab, c, cs, shift)
+        mv = _popcount(low - 1)
         if r == 0:
+            if order & 8:
+                hist[side, mv] += _popcount(b) * _popcount(b)
             return -1
         if r == -1:
-            o = order & 3
-            s = -s if o == 1 else (0 if o == 2 else s)
+            o = order & 7
+            if o == 1:
+                s = -s
+            elif o == 2:
+                s = 0
+            elif o == 3:
+                s = -hist[side, mv]
+            elif o == 4:
+                s = (s << 40) - hist[side, mv]
+            elif o == 5:
+                s = po
+            elif o == 6:
+                s = -pm
+            elif o == 7:
+                s = 2 * po - pm
             j = n
             while j > 0 and scores[j - 1] > s:  # insertion sort, stable
                 scores[j] = scores[j - 1]
                 kids[d, j] = kids[d, j - 1]
                 ksd[d, j] = ksd[d, j - 1]
+                kmv[d, j] = kmv[d, j - 1]
                 j -= 1
             scores[j] = s
             kids[d, j] = c
             ksd[d, j] = cs
+            kmv[d, j] = mv
             n += 1
     return n
 
@@ -183,7 +207,7 @@ def _bitlen(x):  # pragma: no cover - compiled
 
 
 @_njit(cache=True)
-def _search(tab, tstats, kids, ksd, scores, pos, psd, nk, nxt, start, sc, limit, shift,
+def _search(tab, tstats, kids, ksd, kmv, hist, scores, pos, psd, nk, nxt, start, sc, limit, shift,
             rows, cols, order, may_grow):  # pragma: no cover - compiled
     """Resume the search on the stack (``sc``: depth, pending child result, expansions so far).
     Return 1/0: the root's mover wins/loses; -1 the table wants to grow; -2 ``limit`` hit."""
@@ -196,6 +220,8 @@ def _search(tab, tstats, kids, ksd, scores, pos, psd, nk, nxt, start, sc, limit,
             if may_grow and tstats[0] * 10 >= tab.size * 7:
                 result = _FULL
                 break
+            if win and order & 8:
+                hist[psd[d], kmv[d, nxt[d] - 1]] += _popcount(pos[d]) * _popcount(pos[d])
             w = min(_bitlen(total - start[d]), 15)
             ht.store(tab, _key(pos[d]), (1 + 2 * win) << (2 * psd[d]), w, shift, tstats)
             res = win
@@ -215,7 +241,7 @@ def _search(tab, tstats, kids, ksd, scores, pos, psd, nk, nxt, start, sc, limit,
             break
         steps += 1
         total += 1
-        n = _expand(tab, c, cs, kids, ksd, scores, d + 1, shift, rows, cols, order)
+        n = _expand(tab, c, cs, kids, ksd, kmv, hist, scores, d + 1, shift, rows, cols, order)
         nxt[d] += 1
         if n < 0:
             res = 1
@@ -300,22 +326,23 @@ def wins(b: int, left: bool, on_chunk=None) -> bool:
     rows, cols = _frame(b)
     rows, cols = max(rows, 1), max(cols, 1)
     t = _table
-    mode = ORDER | SYMMETRY << 2
+    mode = ORDER | (8 if ORDER >= 3 else 0) | SYMMETRY << 4
     root, side = _canon(b, 0 if left else 1, rows, cols, SYMMETRY)
     r = _lookup(t.tab, root, side, t.shift)
     if r != -1:
         return bool(r)
-    kids, ksd = np.empty((_DEPTH, 64), np.int64), np.empty((_DEPTH, 64), np.int64)
+    kids, ksd, kmv = (np.empty((_DEPTH, 64), np.int64) for _ in range(3))
+    hist = np.zeros((2, 64), np.int64)  # history heuristic (ORDER 3, 4): cut-offs per move
     pos, psd, nk, nxt, start = (np.zeros(_DEPTH, np.int64) for _ in range(5))
     scores, sc = np.empty(64, np.int64), np.zeros(3, np.int64)
-    n = _expand(t.tab, root, side, kids, ksd, scores, 0, t.shift, rows, cols, mode)
+    n = _expand(t.tab, root, side, kids, ksd, kmv, hist, scores, 0, t.shift, rows, cols, mode)
     if n < 0:
         return True
     pos[0], psd[0], nk[0], sc[1] = root, side, n, -1
     done = 0
     while True:
         t = _table
-        r = _search(t.tab, t.stats, kids, ksd, scores, pos, psd, nk, nxt, start, sc,
+        r = _search(t.tab, t.stats, kids, ksd, kmv, hist, scores, pos, psd, nk, nxt, start, sc,
                     max(CHUNK, 1), t.shift, rows, cols, mode, t.tab.size < t.max_slots)
         t.expansions += int(sc[2]) - done
         done = int(sc[2])
