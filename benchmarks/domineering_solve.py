@@ -32,10 +32,10 @@ def solve(r: int, c: int, left: bool, log, every: float) -> dict:
                 "wall": round(time.time() - t0, 1),
                 "maxrss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}
 
-    def on_chunk(n: int) -> None:
+    def on_chunk(n: int, path: list) -> None:
         if time.time() - last[0] >= every:
             last[0] = time.time()
-            print(json.dumps(status()), file=log, flush=True)
+            print(json.dumps({**status(), "path": path}), file=log, flush=True)
 
     try:
         win = grid_jit.wins(b, left, on_chunk)
@@ -51,13 +51,14 @@ def main() -> None:
     ap.add_argument("--slots", default="2**24", help="table slots (8 bytes each), e.g. 2**28")
     ap.add_argument("--order", type=int, default=grid_jit.ORDER)
     ap.add_argument("--sym", type=int, default=grid_jit.SYMMETRY)
+    ap.add_argument("--oldest", action="store_true", help="evict the oldest entry, not the lightest")
     ap.add_argument("--timeout", type=float, default=None)
     ap.add_argument("--max-memory", default=None)
     ap.add_argument("--log", default=None)
     ap.add_argument("--every", type=float, default=60.0)
     a = ap.parse_args()
     r, c = (int(x) for x in a.board.lower().split("x"))
-    grid_jit.ORDER, grid_jit.SYMMETRY = a.order, a.sym
+    grid_jit.ORDER, grid_jit.SYMMETRY, grid_jit.WEIGHTED = a.order, a.sym, not a.oldest
     slots = eval(a.slots, {})  # noqa: S307 - a number like 2**28 typed by the user
     log = open(a.log, "a") if a.log else sys.stderr
     firsts = [True, False] if a.first == "both" else [a.first == "L"]
@@ -65,7 +66,7 @@ def main() -> None:
         grid_jit.configure(slots)
         for left in firsts:
             rec = solve(r, c, left, log, a.every)
-            rec.update(order=a.order, sym=a.sym)
+            rec.update(order=a.order, sym=a.sym, replace="oldest" if a.oldest else "lightest")
             print(json.dumps(rec), flush=True)
             if log is not sys.stderr:
                 print(json.dumps(rec), file=log, flush=True)

@@ -43,7 +43,8 @@ from misere.core import hashtable_jit as ht
 from misere.core.jit import available, njit as _njit
 from misere.errors import BudgetExceededError
 
-__all__ = ["available", "wins", "configure", "stats", "CHUNK", "MAX_SLOTS", "ORDER", "SYMMETRY"]
+__all__ = ["available", "wins", "configure", "stats", "CHUNK", "MAX_SLOTS", "ORDER", "SYMMETRY",
+           "WEIGHTED"]
 
 #: expansions per compiled call between two budget checks
 CHUNK = 200_000
@@ -56,6 +57,8 @@ MAX_SLOTS = 1 << 26
 ORDER = 7
 #: symmetries used in canonical forms: 0 none, 1 the reflections, 2 and the transposes
 SYMMETRY = 2
+#: replacement: evict the entry with the smallest subtree (True) or simply the oldest (False)
+WEIGHTED = True
 _FULL, _MORE = -1, -2
 _DEPTH = 40  # > 31 moves: a board of 63 squares
 
@@ -222,7 +225,7 @@ def _search(tab, tstats, kids, ksd, kmv, hist, scores, pos, psd, nk, nxt, start,
                 break
             if win and order & 8:
                 hist[psd[d], kmv[d, nxt[d] - 1]] += _popcount(pos[d]) * _popcount(pos[d])
-            w = min(_bitlen(total - start[d]), 15)
+            w = 0 if order & 64 else min(_bitlen(total - start[d]), 15)
             ht.store(tab, _key(pos[d]), (1 + 2 * win) << (2 * psd[d]), w, shift, tstats)
             res = win
             if d == 0:
@@ -319,14 +322,15 @@ def wins(b: int, left: bool, on_chunk=None) -> bool:
     """Does the player to move (Left: vertical dominoes) win board ``b`` in misère play?
 
     ``b`` lies in a frame starting at square (0, 0) (as :func:`~misere.rulesets.grid_bits.normalise`
-    leaves it); ``on_chunk(expansions)``, if given, is called after every chunk (progress logs).
+    leaves it); ``on_chunk(expansions, path)``, if given, is called after every chunk (progress
+    logs): ``path`` lists, for the top three levels of the stack, (children tried, children).
     """
     if not 0 <= b < 1 << 63:
         raise ValueError(f"board {b:#x} does not fit in 63 bits")
     rows, cols = _frame(b)
     rows, cols = max(rows, 1), max(cols, 1)
     t = _table
-    mode = ORDER | (8 if ORDER >= 3 else 0) | SYMMETRY << 4
+    mode = ORDER | (8 if ORDER >= 3 else 0) | SYMMETRY << 4 | (0 if WEIGHTED else 64)
     root, side = _canon(b, 0 if left else 1, rows, cols, SYMMETRY)
     r = _lookup(t.tab, root, side, t.shift)
     if r != -1:
@@ -351,5 +355,5 @@ def wins(b: int, left: bool, on_chunk=None) -> bool:
         if r == _FULL and not t.grow():
             t.max_slots = t.tab.size
         if on_chunk is not None:
-            on_chunk(int(sc[2]))
+            on_chunk(int(sc[2]), [(int(nxt[i]), int(nk[i])) for i in range(min(int(sc[0]) + 1, 3))])
         _current().check(force=True)  # once per chunk: read the clock every time
