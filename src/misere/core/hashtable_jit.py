@@ -57,6 +57,12 @@ def _bucket(tab, key, shift):  # pragma: no cover - compiled
 
 
 @_njit(cache=True)
+def _word(key, bits, weight):  # pragma: no cover - compiled
+    """key | bits << 56 | weight << 60 as a signed 64-bit word (also in plain Python)."""
+    return key | (bits << 56) | ((weight - 16 if weight >= 8 else weight) << 60)
+
+
+@_njit(cache=True)
 def probe(tab, key, shift):  # pragma: no cover - compiled
     """The four value bits stored for ``key`` (0 when absent)."""
     h = _bucket(tab, key, shift)
@@ -85,7 +91,7 @@ def store(tab, key, bits, weight, shift, stats):  # pragma: no cover - compiled
             break
         if w & _KEY == key:
             old = (w >> 60) & 15
-            tab[h + i] = key | (((w >> 56) & 15 | bits) << 56) | (max(old, weight) << 60)
+            tab[h + i] = _word(key, (w >> 56) & 15 | bits, max(old, weight))
             return
         wt = (w >> 60) & 15
         if wt <= least:
@@ -95,7 +101,7 @@ def store(tab, key, bits, weight, shift, stats):  # pragma: no cover - compiled
         stats[1] += 1
     for i in range(victim, 0, -1):  # newest first: shift the younger ways down one place
         tab[h + i] = tab[h + i - 1]
-    tab[h] = key | (bits << 56) | (weight << 60)
+    tab[h] = _word(key, bits, weight)
 
 
 @_njit(cache=True)

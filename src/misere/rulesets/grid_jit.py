@@ -85,7 +85,7 @@ def _flip(x, rows):  # pragma: no cover - compiled
     """Reflect in the horizontal axis of a frame ``rows`` high: reverse the order of the rows."""
     x = ((x >> 8) & 0x00FF00FF00FF00FF) | ((x & 0x00FF00FF00FF00FF) << 8)
     x = ((x >> 16) & 0x0000FFFF0000FFFF) | ((x & 0x0000FFFF0000FFFF) << 16)
-    x = ((x >> 32) & 0x00000000FFFFFFFF) | (x << 32)
+    x = ((x >> 32) & 0x00000000FFFFFFFF) | ((x & 0x00000000FFFFFFFF) << 32)
     return x >> (8 * (8 - rows))
 
 
