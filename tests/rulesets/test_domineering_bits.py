@@ -110,9 +110,9 @@ def test_compiled_table_grows_and_search_resumes(monkeypatch: pytest.MonkeyPatch
     grid_jit._table = grid_jit._Table(16)
     got = [_pair(["." * c] * r) for r, c in ((4, 5), (5, 4), (3, 5), (4, 4))]
     assert got == [RECTANGLES[4][4], RECTANGLES[5][3], RECTANGLES[3][4], RECTANGLES[4][3]]
-    assert grid_jit._table.keys.size > 16
+    assert grid_jit.stats()["slots"] > 16
     cache.clear()
-    assert grid_jit._table.keys.size == 1 << 16 and grid_jit._table.used[0] == 0
+    assert grid_jit.stats()["slots"] == 1 << 16 and grid_jit.stats()["used"] == 0
 
 
 def test_compiled_search_stops_at_the_time_budget(monkeypatch: pytest.MonkeyPatch) -> None:
