@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from .packed_theory import Ge, python_tables
 from .search import mover_wins
 from .table import LEFTS, RIGHTS, ZERO, GameId, birthday
 
@@ -72,36 +73,54 @@ def _int_value(g: GameId, memo: dict[GameId, int | None]) -> int | None:
     return None
 
 
+def _ranks(forms: set[GameId]) -> dict[GameId, int]:
+    """A numbering of ``forms`` (a follower-closed set) that depends on the forms only, not on
+    their ids (which follow the history of the process): by birthday, then by the sorted ranks
+    of the Left options, then of the Right options. Distinct forms get distinct ranks."""
+    rank: dict[GameId, int] = {}
+    days: dict[int, list[GameId]] = {}
+    for g in forms:
+        days.setdefault(birthday(g), []).append(g)
+    for day in sorted(days):
+        keyed = sorted((tuple(sorted(rank[x] for x in LEFTS[g])), tuple(sorted(rank[x] for x in RIGHTS[g])), g)
+                       for g in days[day])
+        for lo, ro, g in keyed:
+            rank[g] = len(rank)
+    return rank
+
+
 class Layout:
     """Packing of positions of one search: field offsets and per-type move deltas.
 
     Bits ``[0, cw)`` hold the total of the positive integers, ``[cw, 2cw)`` that of the
-    negative integers (as a positive number), then one ``w``-bit count field per type, types
-    numbered in the order the search meets them.
+    negative integers (as a positive number), then one ``w``-bit count field per type. Types
+    and their options are in :func:`_ranks` order (simplest first), the move order of the
+    search; fields have one spare count (the monotone memo looks up neighbours with one more
+    copy of a form, :mod:`misere.core.packed_theory`).
     """
 
     def __init__(self, games: list[GameId]) -> None:
         self.ints: dict[GameId, int | None] = {}
         total = sum(birthday(g) for g in games)
-        self.cw = max(total, 1).bit_length()
-        self.w = max(len(games), 1).bit_length()
+        self.cw = (total + 1).bit_length()
+        self.w = (len(games) + 1).bit_length()
         self.base = 2 * self.cw
         self.type_of: dict[GameId, int] = {}
         self.ids: list[GameId] = []
         # per side (0 Left, 1 Right): per type, the tuple of move deltas (filled lazily)
         self.deltas: tuple[list[tuple[int, ...] | None], list[tuple[int, ...] | None]] = ([], [])
-        # number the non-integer followers in increasing id (simpler forms first)
         seen: set[GameId] = set()
         stack = list(games)
         while stack:
             g = stack.pop()
-            if g in seen or g == ZERO:
+            if g in seen:
                 continue
             seen.add(g)
             stack.extend(LEFTS[g])
             stack.extend(RIGHTS[g])
-        for g in sorted(seen):
-            if _int_value(g, self.ints) is None:
+        self.rank = _ranks(seen)
+        for g in sorted(seen, key=self.rank.__getitem__):
+            if g != ZERO and _int_value(g, self.ints) is None:
                 self.unit(g)
 
     def unit(self, g: GameId) -> int:
@@ -119,17 +138,31 @@ class Layout:
             self.deltas[1].append(None)
         return 1 << (self.base + self.w * t)
 
+    def mask(self, g: GameId) -> int:
+        """The bits of the field that counts copies of ``g`` (a type, ``1`` or ``-1``)."""
+        n = _int_value(g, self.ints)
+        if n is not None:
+            return ((1 << self.cw) - 1) << (0 if n > 0 else self.cw)
+        return ((1 << self.w) - 1) << (self.base + self.w * self.type_of[g])
+
     def pack(self, games: Iterable[GameId]) -> int:
         """The packed position of a multiset of components."""
         return sum(self.unit(g) for g in games)
+
+    def options(self, t: int, side: int) -> tuple[GameId, ...]:
+        """The options of ``side`` in type ``t`` in search order (simplest first; one per delta)."""
+        xs = sorted((RIGHTS if side else LEFTS)[self.ids[t]], key=self.rank.__getitem__)
+        first: dict[int, GameId] = {}
+        for x in xs:
+            first.setdefault(self.unit(x), x)
+        return tuple(first.values())
 
     def moves(self, t: int, side: int) -> tuple[int, ...]:
         """Deltas of the moves of ``side`` in one copy of type ``t``."""
         d = self.deltas[side][t]
         if d is None:
-            g = self.ids[t]
             me = 1 << (self.base + self.w * t)
-            d = tuple(dict.fromkeys(self.unit(x) - me for x in (RIGHTS if side else LEFTS)[g]))
+            d = tuple(self.unit(x) - me for x in self.options(t, side))
             self.deltas[side][t] = d
         return d
 
@@ -141,26 +174,50 @@ class _TooBig(Exception):
 class _Search:
     """Memo tables of one search (Left to move, Right to move) and its explicit-stack DFS."""
 
-    def __init__(self, layout: Layout, misere: bool, limit: int | None = None) -> None:
+    def __init__(self, layout: Layout, misere: bool, limit: int | None = None, theory: Ge | None = None) -> None:
         self.layout = layout
         self.misere = misere
         self.memo: tuple[dict[int, bool], dict[int, bool]] = ({0: misere}, {0: misere})
         self.left = limit
+        self.hits = 0  # positions decided by the monotone memo
+        if theory is None:
+            self.kills: tuple[list[tuple[int, ...]], ...] | None = None
+            self.counter_kill, self.mono = (0, 0), []
+        else:
+            self.kills, self.counter_kill, self.mono = python_tables(layout, theory)
+
+    def _monotone(self, pos: int, side: int) -> bool | None:
+        """The result at ``pos`` read from a comparable neighbour in the memo, if any."""
+        memo = self.memo[side]
+        for need, delta, sign in self.mono:
+            if need and not pos & need:
+                continue
+            r = memo.get(pos + delta)
+            # Q <= P: Left's win / Right's loss carries up; Q >= P: Left's loss / Right's win down
+            if r is not None and (r == (side == 0)) == (sign < 0):
+                return r
+        return None
 
     def _expand(self, pos: int, side: int) -> bool | list[int]:
         """The result when it is known without recursion, else the children left to search
-        (in move order: integer counters, then types by increasing id, options by id)."""
+        (in move order: integer counters, then types and options in :class:`Layout` order;
+        dominated moves left out, :mod:`misere.core.packed_theory`)."""
         if self.left is not None:
             self.left -= 1
             if self.left < 0:
                 raise _TooBig
+        if self.mono:
+            known = self._monotone(pos, side)
+            if known is not None:
+                self.hits += 1
+                return known
         lay = self.layout
         other = self.memo[1 - side]
         get = other.get
         todo: list[int] = []
         moved = False
         cw = lay.cw
-        if (pos >> (cw if side else 0)) & ((1 << cw) - 1):
+        if (pos >> (cw if side else 0)) & ((1 << cw) - 1) and not pos & self.counter_kill[side]:
             moved = True
             c = pos - (1 << cw if side else 1)
             r = get(c)
@@ -172,6 +229,7 @@ class _Search:
         p = pos >> lay.base
         t = 0
         table = lay.deltas[side]
+        kills = self.kills[side] if self.kills is not None else None
         while p:
             k = ((p & -p).bit_length() - 1) // w
             t += k
@@ -180,7 +238,10 @@ class _Search:
                 ds = lay.moves(t, side)
             if ds:
                 moved = True
-                for d in ds:
+                ks = kills[t] if kills is not None else None
+                for i, d in enumerate(ds):
+                    if ks is not None and pos & ks[i]:
+                        continue  # a dominating move is available
                     c = pos + d
                     r = get(c)
                     if r is False:
@@ -203,35 +264,40 @@ class _Search:
 PY_LIMIT = 50_000
 
 
-def _python_pair(gs: list[GameId], misere: bool, limit: int | None) -> tuple[bool, bool] | None:
+def _python_pair(gs: list[GameId], misere: bool, limit: int | None,
+                 theory: Ge | None = None) -> tuple[bool, bool] | None:
     layout = Layout(gs)
     root = layout.pack(gs)
-    s = _Search(layout, misere, limit)
+    s = _Search(layout, misere, limit, theory)
     try:
         return s.wins(root, 0), s.wins(root, 1)
     except _TooBig:
         return None
 
 
-def sum_outcome_pair(games: Iterable[GameId], misere: bool = True, engine: str = "auto") -> tuple[bool, bool]:
+def sum_outcome_pair(games: Iterable[GameId], misere: bool = True, engine: str = "auto",
+                     theory: Ge | None = None) -> tuple[bool, bool]:
     """(Left wins moving first, Right wins moving first) in the sum of ``games``.
 
     ``engine``: ``"python"`` (this module's search), ``"compiled"`` (:mod:`misere.core.packed_jit`,
     the same search in numba; the Python one when numba is missing or the keys do not fit) or
     ``"auto"``: Python for the first :data:`PY_LIMIT` positions, then compiled.
+    ``theory``: the order of a universe holding every position of the sum, for the exact
+    pruning of :mod:`misere.core.packed_theory` (see :mod:`misere.universes.sum_theory`), or
+    ``None`` (plain search). It must be the order of the same play convention as ``misere``.
     """
     gs = [g for g in games if g != ZERO]
     if engine not in ("auto", "python", "compiled"):
         raise ValueError(f"unknown engine {engine!r}")
     if engine != "compiled":
-        r = _python_pair(gs, misere, PY_LIMIT if engine == "auto" else None)
+        r = _python_pair(gs, misere, PY_LIMIT if engine == "auto" else None, theory)
         if r is not None:
             return r
     from . import packed_jit
-    p = packed_jit.plan(gs, Layout(gs))
+    p = packed_jit.plan(gs, Layout(gs), theory)
     if p is not None:
         return packed_jit.outcome_pair(p, misere)
-    r = _python_pair(gs, misere, None)
+    r = _python_pair(gs, misere, None, theory)
     assert r is not None
     return r
 

@@ -39,6 +39,8 @@ from misere.budget import current as _current
 from misere.budget import reserve as _reserve
 
 from .jit import available, njit as _njit
+from .ops import integer
+from .packed_theory import killers, monotone_pairs, side_moves
 from .table import LEFTS, RIGHTS, ZERO, GameId
 
 __all__ = ["available", "Plan", "plan", "outcome_pair", "wins_first", "CHUNK", "WORDS"]
@@ -96,10 +98,22 @@ def _store(tab, used, k, side, win, shift, mask):  # pragma: no cover - compiled
 
 
 @_njit(cache=True)
-def _expand(tab, pos, counts, side, misere, mstart, kd, kids, d, child, shift, mask):  # pragma: no cover
+def _expand(tab, pos, counts, side, misere, mstart, kd, kids, d, child, shift, mask, th, stats):  # pragma: no cover
     """Fill ``kids[d]`` with the moves to unknown children of ``pos[d]`` in search order;
-    return their number, or -1 when the mover wins at once (no move in misère play, or a
-    child already known lost for the opponent)."""
+    return their number, or -1 when the mover wins at once (no move in misère play, a child
+    already known lost for the opponent, or a comparable neighbour known won), 0 when the
+    mover loses at once. ``th``: the pruning tables (:func:`_theory_arrays`)."""
+    kstart, kfield, msrc, mdst, msign, mkd, radix = th
+    for e in range(msrc.size):  # the monotone memo (misere.core.packed_theory)
+        f, t = msrc[e], mdst[e]
+        if (f >= 0 and counts[f] == 0) or (t >= 0 and counts[t] + 1 >= radix[t]):
+            continue
+        for w in range(child.size):
+            child[w] = pos[d, w] + mkd[e, w]
+        r = _lookup(tab, child, side, shift, mask)
+        if r >= 0 and (r == 1 - side) == (msign[e] < 0):
+            stats[1] += 1
+            return -1 if r == 1 else 0
     nf = counts.size
     n = 0
     moved = False
@@ -108,6 +122,13 @@ def _expand(tab, pos, counts, side, misere, mstart, kd, kids, d, child, shift, m
             continue
         for m in range(mstart[side, f], mstart[side, f + 1]):
             moved = True
+            dominated = False
+            for j in range(kstart[m], kstart[m + 1]):
+                if counts[kfield[j]] > 0:
+                    dominated = True
+                    break
+            if dominated:
+                continue
             for w in range(child.size):
                 child[w] = pos[d, w] + kd[m, w]
             r = _lookup(tab, child, 1 - side, shift, mask)
@@ -123,9 +144,9 @@ def _expand(tab, pos, counts, side, misere, mstart, kd, kids, d, child, shift, m
 
 @_njit(cache=True)
 def _search(root, counts0, side0, misere, mstart, kd, msrc, mdst, mdk, tab, used,
-            depth, width, limit, shift, stats):  # pragma: no cover - compiled
+            depth, width, limit, shift, stats, th):  # pragma: no cover - compiled
     """1/0: does ``side0`` (0 Left) to move win ``root``; -1 table too full; -2 ``limit`` hit.
-    ``stats[0]`` counts expansions."""
+    ``stats[0]`` counts expansions, ``stats[1]`` those the monotone memo decided."""
     mask = tab.shape[0] - 1
     nw = root.size
     r = _lookup(tab, root, side0, shift, mask)
@@ -142,7 +163,7 @@ def _search(root, counts0, side0, misere, mstart, kd, msrc, mdst, mdk, tab, used
         pos[0, w] = root[w]
     d = 0
     side = side0
-    n = _expand(tab, pos, counts, side, misere, mstart, kd, kids, 0, child, shift, mask)
+    n = _expand(tab, pos, counts, side, misere, mstart, kd, kids, 0, child, shift, mask, th, stats)
     stats[0] += 1
     if n < 0:
         _store(tab, used, root, side, 1, shift, mask)
@@ -184,7 +205,7 @@ def _search(root, counts0, side0, misere, mstart, kd, msrc, mdst, mdk, tab, used
         for w in range(nw):
             pos[d + 1, w] = child[w]
         stats[0] += 1
-        n = _expand(tab, pos, counts, 1 - side, misere, mstart, kd, kids, d + 1, child, shift, mask)
+        n = _expand(tab, pos, counts, 1 - side, misere, mstart, kd, kids, d + 1, child, shift, mask, th, stats)
         if n <= 0:  # decided at once: store it and undo the move
             win = 1 if n < 0 else 0
             _store(tab, used, pos[d + 1], 1 - side, win, shift, mask)
@@ -217,7 +238,7 @@ def _rehash(tab, new, shift):  # pragma: no cover - compiled
 class Plan:
     """Fields, radices and move tables of one sum (see the module docstring)."""
 
-    def __init__(self, games: Sequence[GameId], lay: Any) -> None:
+    def __init__(self, games: Sequence[GameId], lay: Any, theory: Any = None) -> None:
         self.ids = list(lay.ids)  # types, simplest first
         nt = len(self.ids)
         field = {g: 2 + t for t, g in enumerate(self.ids)}
@@ -248,6 +269,8 @@ class Plan:
         self.counts = np.array(counts, np.int64)
         self.root = self.key(counts)
         self._moves(lay, field)
+        self.radix = np.array(radix, np.int64)
+        self.th = self._theory(lay, field, theory)
 
     def _place(self, radix: list[int]) -> bool:
         """Give fields to words greedily: ``word[f]``, ``weight[f]``; False if it overflows."""
@@ -282,23 +305,64 @@ class Plan:
                     if f == side:  # Left lowers the positive total, Right the negative one
                         src.append(f), dst.append(-1), dk.append(0)
                     continue
-                seen = set()
-                for x in (RIGHTS if side else LEFTS)[self.ids[f - 2]]:
-                    n = lay.ints.get(x) if x != ZERO else 0
-                    target = (-1, 0) if n == 0 else ((0 if n > 0 else 1, abs(n)) if n is not None else (field[x], 1))
-                    if target not in seen:
-                        seen.add(target)
-                        src.append(f), dst.append(target[0]), dk.append(target[1])
+                for x in lay.options(f - 2, side):  # one per target, in the Python search's order
+                    t, k = _target(lay, field, x)
+                    src.append(f), dst.append(t), dk.append(k)
             mstart[side, nf] = len(src)
         self.mstart = mstart
         self.msrc, self.mdst, self.mdk = (np.array(a, np.int64) for a in (src, dst, dk))
-        kd = np.zeros((len(src), self.nw), np.int64)
+        self.kd = self._deltas(src, dst, dk)
+        self.width = max(1, int(max(mstart[0, nf] - mstart[0, 0], mstart[1, nf] - mstart[1, 0])))
+
+
+    def _deltas(self, src: list[int], dst: list[int], dk: list[int]) -> np.ndarray:
+        """Key deltas: one copy leaves field ``src`` (none if -1), ``dk`` copies enter ``dst``."""
+        kd = np.zeros((max(len(src), 1), self.nw), np.int64)
         for m, (s, t, k) in enumerate(zip(src, dst, dk)):
-            kd[m, self.word[s]] -= self.weight[s]
+            if s >= 0:
+                kd[m, self.word[s]] -= self.weight[s]
             if t >= 0:
                 kd[m, self.word[t]] += k * self.weight[t]
-        self.kd = kd
-        self.width = max(1, int(max(mstart[0, nf] - mstart[0, 0], mstart[1, nf] - mstart[1, 0])))
+        return kd
+
+    def _theory(self, lay: Any, field: dict[GameId, int], theory: Any) -> tuple[np.ndarray, ...]:
+        """The pruning tables of :mod:`misere.core.packed_theory` as arrays: killers of each
+        move (CSR ``kstart``, ``kfield``) and the monotone neighbours (source field, target
+        field, sign, key delta; -1: no field), then the radices (no neighbour overflows)."""
+        nm = len(self.msrc)
+        kstart, kfield = np.zeros(nm + 1, np.int64), []
+        msrc, mdst, msign = [], [], []
+        if theory is not None:
+            per_move: dict[int, list[int]] = {}
+            nf = len(self.word)
+            for side in (0, 1):  # the Plan's moves of a side are side_moves' order: counter, types
+                ks = killers(side_moves(lay.ids, lay.options, side), theory, side)
+                for m, kill in zip(range(self.mstart[side, 0], self.mstart[side, nf]), ks):
+                    per_move[m] = [_target(lay, field, g)[0] for g in kill]
+            for m in range(nm):
+                kfield.extend(per_move.get(m, ()))
+                kstart[m + 1] = len(kfield)
+            for x, y in monotone_pairs(list(lay.ids) + [integer(1), integer(-1)], theory):
+                fx, fy = _target(lay, field, x)[0], _target(lay, field, y)[0]
+                msrc += [fx, fy]
+                mdst += [fy, fx]
+                msign += [-1, 1]
+        mkd = self._deltas(msrc, mdst, [1] * len(msrc))
+        return (kstart, np.array(kfield, np.int64), np.array(msrc, np.int64), np.array(mdst, np.int64),
+                np.array(msign, np.int64), mkd, np.array(self.radix, np.int64))
+
+
+def _target(lay: Any, field: dict[GameId, int], x: GameId) -> tuple[int, int]:
+    """(field, copies) that one component ``x`` adds: -1 for 0, the counters for integers."""
+    if x == ZERO:
+        return -1, 0
+    n = lay.ints.get(x)
+    if n is None and x not in field:
+        from .packed import _int_value
+        n = _int_value(x, lay.ints)
+    if n is not None:
+        return (0 if n > 0 else 1), abs(n)
+    return field[x], 1
 
 
 def _birthday_of(g: GameId) -> int:
@@ -319,13 +383,13 @@ def _followers(g: GameId) -> set[GameId]:
     return seen
 
 
-def plan(games: Sequence[GameId], layout: Any) -> Plan | None:
+def plan(games: Sequence[GameId], layout: Any, theory: Any = None) -> Plan | None:
     """The compiled plan of a sum (``layout``: its :class:`misere.core.packed.Layout`, which
     numbers the types), or ``None`` when numba is missing or the keys need more than
     :data:`WORDS` words."""
     if not available:
         return None
-    p = Plan(games, layout)
+    p = Plan(games, layout, theory)
     return p if p.fits else None
 
 
@@ -348,7 +412,7 @@ class _Table:
 def _wins(p: Plan, t: _Table, side: int, misere: bool, stats: np.ndarray) -> bool:
     while True:
         r = _search(p.root, p.counts, side, misere, p.mstart, p.kd, p.msrc, p.mdst, p.mdk,
-                    t.tab, t.used, p.depth, p.width, CHUNK, 65 - t.tab.shape[0].bit_length(), stats)
+                    t.tab, t.used, p.depth, p.width, CHUNK, 65 - t.tab.shape[0].bit_length(), stats, p.th)
         if r >= 0:
             return bool(r)
         if r == _FULL:
@@ -358,12 +422,16 @@ def _wins(p: Plan, t: _Table, side: int, misere: bool, stats: np.ndarray) -> boo
 
 def outcome_pair(p: Plan, misere: bool = True, stats: np.ndarray | None = None) -> tuple[bool, bool]:
     """(Left wins moving first, Right wins moving first) in the sum planned by ``p``;
-    ``stats[0]`` (if given) receives the number of positions expanded."""
+    ``stats`` (if given, two int64): positions expanded, and how many of them the monotone
+    memo decided."""
     t = _Table(p.nw)
-    st = np.zeros(1, np.int64) if stats is None else stats
-    return _wins(p, t, 0, misere, st), _wins(p, t, 1, misere, st)
+    st = np.zeros(2, np.int64)
+    r = _wins(p, t, 0, misere, st), _wins(p, t, 1, misere, st)
+    if stats is not None:
+        stats[:2] = st[:stats.size]
+    return r
 
 
 def wins_first(p: Plan, left_moves: bool, misere: bool = True) -> bool:
     """Does Left (``left_moves``) or Right win the sum planned by ``p`` moving first?"""
-    return _wins(p, _Table(p.nw), 0 if left_moves else 1, misere, np.zeros(1, np.int64))
+    return _wins(p, _Table(p.nw), 0 if left_moves else 1, misere, np.zeros(2, np.int64))
