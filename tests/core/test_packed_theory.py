@@ -11,10 +11,11 @@ import misere as m
 from misere.core import packed_jit
 from misere.core.outcome import Outcome
 from misere.core.packed import Layout, _Search, sum_outcome_pair
-from misere.core.packed_theory import _cyclic, killers, monotone_pairs, side_moves
+from misere.core.packed_theory import _cyclic, killers, monotone_pairs, rewrite_rules, side_moves
 from misere.core.table import birthday, left, right
 from misere.errors import NotInUniverseError
-from misere.universes.sum_theory import SumOrder, pruned_outcome_pair
+from misere.universes import find_universe
+from misere.universes.sum_theory import SumOrder, pruned_outcome_pair, smallest_universe
 from tests.oracle import brute
 from tests.strategies import games
 
@@ -44,6 +45,7 @@ def test_pruned_general_agrees_with_brute_force(parts: list[m.Game]) -> None:
     assert _out(pruned_outcome_pair(ids, "general", engine="python")) == want
     if packed_jit.available:
         assert _out(pruned_outcome_pair(ids, "general", engine="compiled")) == want
+        assert _out(sum_outcome_pair(ids, engine="compiled", theory=SumOrder())) == want
 
 
 @settings(max_examples=25, deadline=None)
@@ -59,6 +61,39 @@ def test_pruned_dicot_agrees_with_brute_force(parts: list[m.Game]) -> None:
     # the dicot order is coarser than ℳ's: more pruning, same answers
     want = brute.outcome([brute.read(x.explicit()) for x in parts], misere=True)
     assert _out(pruned_outcome_pair([g.id for g in parts], "dicot", engine="python")) == want
+
+
+def _blocking(g: m.Game) -> bool:
+    return find_universe("blocking").contains(g.id)
+
+
+@settings(max_examples=40, deadline=None)
+@given(multisets(games(2, 3).filter(_blocking), 7))
+def test_pruned_smallest_universe_agrees_with_brute_force(parts: list[m.Game]) -> None:
+    # blocking (or smaller) universe: components reduced there, coarser order, identities
+    want = brute.outcome([brute.read(x.explicit()) for x in parts], misere=True)
+    ids = [g.id for g in parts]
+    assert _out(pruned_outcome_pair(ids, engine="python")) == want
+    if packed_jit.available:
+        assert _out(pruned_outcome_pair(ids, engine="compiled")) == want
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(st.sampled_from(SET_A + SET_B), min_size=3, max_size=4), st.integers(1, 3))
+def test_mixed_benchmark_sums_agree_with_brute_force(texts: list[str], copies: int) -> None:
+    parts = [m.parse(t) for t in texts[:2]] * copies + [m.parse(t) for t in texts[2:]]
+    want = brute.outcome([brute.read(x.explicit()) for x in parts], misere=True)
+    assert _out(pruned_outcome_pair([g.id for g in parts], engine="python")) == want
+
+
+def test_blocking_identities_are_used() -> None:
+    # modulo the blocking universe 1 + -1 = 0 (Davies-Milley): one rewriting rule at least
+    one, minus = m.parse("1").id, m.parse("-1").id
+    rules = rewrite_rules([m.parse("{1|-1}").id], SumOrder("blocking"))
+    assert (one, minus, 0) in rules
+    assert (one, minus, 0) not in rewrite_rules([m.parse("{1|-1}").id], SumOrder("general"))
+    assert smallest_universe([m.parse(t).id for t in SET_B]).name == "blocking"
+    assert smallest_universe([m.parse("{*|*}").id]).name == "dicot"
 
 
 @pytest.mark.parametrize("texts", [SET_A, SET_B])

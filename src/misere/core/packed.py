@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .packed_theory import Ge, python_tables
+from .packed_theory import Ge, python_tables, rewrite_rules
 from .search import mover_wins
 from .table import LEFTS, RIGHTS, ZERO, GameId, birthday
 
@@ -180,11 +180,27 @@ class _Search:
         self.memo: tuple[dict[int, bool], dict[int, bool]] = ({0: misere}, {0: misere})
         self.left = limit
         self.hits = 0  # positions decided by the monotone memo
+        self.rules: list[tuple[int, int, int, int, int, int, int]] = []
         if theory is None:
             self.kills: tuple[list[tuple[int, ...]], ...] | None = None
             self.counter_kill, self.mono = (0, 0), []
         else:
             self.kills, self.counter_kill, self.mono = python_tables(layout, theory)
+            for x, y, z in rewrite_rules(layout.ids, theory):
+                rule = _rule(layout, x, y, z)
+                if rule[-1]:  # (a rule between identical forms changes nothing)
+                    self.rules.append(rule)
+
+    def normal(self, c: int) -> int:
+        """``c`` with the universe's identities ``x + y = z`` applied while any applies."""
+        again = bool(self.rules)
+        while again:
+            again = False
+            for sx, mx, nx, sy, my, ny, delta in self.rules:
+                if (c >> sx) & mx >= nx and (c >> sy) & my >= ny:
+                    c += delta
+                    again = True
+        return c
 
     def _monotone(self, pos: int, side: int) -> bool | None:
         """The result at ``pos`` read from a comparable neighbour in the memo, if any."""
@@ -217,9 +233,12 @@ class _Search:
         todo: list[int] = []
         moved = False
         cw = lay.cw
+        rules = self.rules
         if (pos >> (cw if side else 0)) & ((1 << cw) - 1) and not pos & self.counter_kill[side]:
             moved = True
             c = pos - (1 << cw if side else 1)
+            if rules:
+                c = self.normal(c)
             r = get(c)
             if r is False:
                 return True
@@ -243,6 +262,8 @@ class _Search:
                     if ks is not None and pos & ks[i]:
                         continue  # a dominating move is available
                     c = pos + d
+                    if rules:
+                        c = self.normal(c)
                     r = get(c)
                     if r is False:
                         return True
@@ -259,6 +280,18 @@ class _Search:
         return mover_wins(root, side, self._expand, self.memo)
 
 
+def _rule(lay: Layout, x: GameId, y: GameId, z: GameId) -> tuple[int, int, int, int, int, int, int]:
+    """A rewriting rule ``x + y -> z`` on packed positions: (shift, mask, copies needed) of the
+    fields of ``x`` and of ``y`` (``x = y``: two copies of one field), and the key delta."""
+    def field(g: GameId) -> tuple[int, int]:
+        m = lay.mask(g)
+        s = (m & -m).bit_length() - 1
+        return s, m >> s
+    sx, mx = field(x)
+    sy, my = field(y) if y != x else (0, 0)
+    return sx, mx, 2 if x == y else 1, sy, my, 0 if x == y else 1, lay.unit(z) - lay.unit(x) - lay.unit(y)
+
+
 #: positions the Python search expands before a sum goes to the compiled search (small sums
 #: stay in Python: no numba import, no loading of compiled code)
 PY_LIMIT = 50_000
@@ -267,8 +300,8 @@ PY_LIMIT = 50_000
 def _python_pair(gs: list[GameId], misere: bool, limit: int | None,
                  theory: Ge | None = None) -> tuple[bool, bool] | None:
     layout = Layout(gs)
-    root = layout.pack(gs)
     s = _Search(layout, misere, limit, theory)
+    root = s.normal(layout.pack(gs))
     try:
         return s.wins(root, 0), s.wins(root, 1)
     except _TooBig:

@@ -40,7 +40,7 @@ from misere.budget import reserve as _reserve
 
 from .jit import available, njit as _njit
 from .ops import integer
-from .packed_theory import killers, monotone_pairs, side_moves
+from .packed_theory import killers, monotone_pairs, rewrite_rules, side_moves
 from .table import LEFTS, RIGHTS, ZERO, GameId
 
 __all__ = ["available", "Plan", "plan", "outcome_pair", "wins_first", "CHUNK", "WORDS"]
@@ -98,26 +98,61 @@ def _store(tab, used, k, side, win, shift, mask):  # pragma: no cover - compiled
 
 
 @_njit(cache=True)
-def _expand(tab, pos, counts, side, misere, mstart, kd, kids, d, child, shift, mask, th, stats):  # pragma: no cover
+def _normal(key, cnt, th):  # pragma: no cover - compiled
+    """Apply the identities ``x + y = z`` of :func:`misere.core.packed_theory.rewrite_rules`
+    to the key and counts while any applies (skipping one whose ``z`` field is full)."""
+    radix, rx, ry, rz, rkd = th[6], th[7], th[8], th[9], th[10]
+    again = rx.size > 0
+    while again:
+        again = False
+        for e in range(rx.size):
+            x, y, z = rx[e], ry[e], rz[e]
+            ok = cnt[x] >= 2 if y < 0 else (cnt[x] >= 1 and cnt[y] >= 1)
+            if ok and (z < 0 or cnt[z] + 1 < radix[z]):
+                cnt[x] -= 1
+                cnt[x if y < 0 else y] -= 1
+                if z >= 0:
+                    cnt[z] += 1
+                for w in range(key.size):
+                    key[w] += rkd[e, w]
+                again = True
+
+
+@_njit(cache=True)
+def _child(pos, counts, m, kd, msrc, mdst, mdk, child, ctmp, th):  # pragma: no cover - compiled
+    """The key (``child``) and counts (``ctmp``) of ``pos`` after move ``m``, rewritten."""
+    for w in range(child.size):
+        child[w] = pos[w] + kd[m, w]
+    if th[7].size > 0:
+        for f in range(counts.size):
+            ctmp[f] = counts[f]
+        ctmp[msrc[m]] -= 1
+        if mdst[m] >= 0:
+            ctmp[mdst[m]] += mdk[m]
+        _normal(child, ctmp, th)
+
+
+@_njit(cache=True)
+def _expand(tab, pos, counts, side, misere, mv, kids, d, child, ctmp, shift, mask, th, stats):  # pragma: no cover
     """Fill ``kids[d]`` with the moves to unknown children of ``pos[d]`` in search order;
     return their number, or -1 when the mover wins at once (no move in misère play, a child
     already known lost for the opponent, or a comparable neighbour known won), 0 when the
-    mover loses at once. ``th``: the pruning tables (:func:`_theory_arrays`)."""
-    kstart, kfield, msrc, mdst, msign, mkd, radix = th
-    for e in range(msrc.size):  # the monotone memo (misere.core.packed_theory)
-        f, t = msrc[e], mdst[e]
+    mover loses at once. ``th``: the pruning tables (:meth:`Plan._theory`)."""
+    mstart, kd, msrc, mdst, mdk = mv
+    kstart, kfield, nsrc, ndst, nsign, nkd, radix = th[0], th[1], th[2], th[3], th[4], th[5], th[6]
+    for e in range(nsrc.size):  # the monotone memo (misere.core.packed_theory)
+        f, t = nsrc[e], ndst[e]
         if (f >= 0 and counts[f] == 0) or (t >= 0 and counts[t] + 1 >= radix[t]):
             continue
         for w in range(child.size):
-            child[w] = pos[d, w] + mkd[e, w]
+            child[w] = pos[d, w] + nkd[e, w]
         r = _lookup(tab, child, side, shift, mask)
-        if r >= 0 and (r == 1 - side) == (msign[e] < 0):
+        if r >= 0 and (r == 1 - side) == (nsign[e] < 0):
             stats[1] += 1
             return -1 if r == 1 else 0
-    nf = counts.size
     n = 0
     moved = False
-    for f in range(nf):
+    for f in range(counts.size):
         if counts[f] == 0:
             continue
         for m in range(mstart[side, f], mstart[side, f + 1]):
@@ -129,8 +164,7 @@ def _expand(tab, pos, counts, side, misere, mstart, kd, kids, d, child, shift, m
                     break
             if dominated:
                 continue
-            for w in range(child.size):
-                child[w] = pos[d, w] + kd[m, w]
+            _child(pos[d], counts, m, kd, msrc, mdst, mdk, child, ctmp, th)
             r = _lookup(tab, child, 1 - side, shift, mask)
             if r == 0:
                 return -1
@@ -143,27 +177,29 @@ def _expand(tab, pos, counts, side, misere, mstart, kd, kids, d, child, shift, m
 
 
 @_njit(cache=True)
-def _search(root, counts0, side0, misere, mstart, kd, msrc, mdst, mdk, tab, used,
-            depth, width, limit, shift, stats, th):  # pragma: no cover - compiled
+def _search(root, counts0, side0, misere, mv, tab, used, depth, width, limit, shift, stats, th):  # pragma: no cover
     """1/0: does ``side0`` (0 Left) to move win ``root``; -1 table too full; -2 ``limit`` hit.
-    ``stats[0]`` counts expansions, ``stats[1]`` those the monotone memo decided."""
+    ``stats[0]`` counts expansions, ``stats[1]`` those the monotone memo decided. ``mv``: the
+    move tables (``mstart``, key deltas, source field, target field, copies)."""
+    mstart, kd, msrc, mdst, mdk = mv
     mask = tab.shape[0] - 1
     nw = root.size
     r = _lookup(tab, root, side0, shift, mask)
     if r != -1:
         return r
-    counts = counts0.copy()
+    cnt = np.empty((depth, counts0.size), np.int64)  # counts of the position at each depth
+    cnt[0] = counts0
     pos = np.empty((depth, nw), np.int64)
     kids = np.empty((depth, width), np.int64)
     nk = np.empty(depth, np.int64)
     nxt = np.empty(depth, np.int64)
-    came = np.empty(depth, np.int64)  # the move that led to depth d
     child = np.empty(nw, np.int64)
+    ctmp = np.empty(counts0.size, np.int64)
     for w in range(nw):
         pos[0, w] = root[w]
     d = 0
     side = side0
-    n = _expand(tab, pos, counts, side, misere, mstart, kd, kids, 0, child, shift, mask, th, stats)
+    n = _expand(tab, pos, cnt[0], side, misere, mv, kids, 0, child, ctmp, shift, mask, th, stats)
     stats[0] += 1
     if n < 0:
         _store(tab, used, root, side, 1, shift, mask)
@@ -179,10 +215,6 @@ def _search(root, counts0, side0, misere, mstart, kd, msrc, mdst, mdk, tab, used
             _store(tab, used, pos[d], side, win, shift, mask)
             if d == 0:
                 return win
-            m = came[d]  # undo the move
-            counts[msrc[m]] += 1
-            if mdst[m] >= 0:
-                counts[mdst[m]] -= mdk[m]
             d -= 1
             side = 1 - side
             res = win
@@ -190,8 +222,7 @@ def _search(root, counts0, side0, misere, mstart, kd, msrc, mdst, mdk, tab, used
         res = -1
         m = kids[d, nxt[d]]
         nxt[d] += 1
-        for w in range(nw):
-            child[w] = pos[d, w] + kd[m, w]
+        _child(pos[d], cnt[d], m, kd, msrc, mdst, mdk, child, ctmp, th)
         r = _lookup(tab, child, 1 - side, shift, mask)
         if r != -1:
             res = r
@@ -199,23 +230,23 @@ def _search(root, counts0, side0, misere, mstart, kd, msrc, mdst, mdk, tab, used
         steps += 1
         if steps > limit:
             return _MORE
-        counts[msrc[m]] -= 1
-        if mdst[m] >= 0:
-            counts[mdst[m]] += mdk[m]
+        if th[7].size > 0:
+            cnt[d + 1] = ctmp
+        else:
+            cnt[d + 1] = cnt[d]
+            cnt[d + 1, msrc[m]] -= 1
+            if mdst[m] >= 0:
+                cnt[d + 1, mdst[m]] += mdk[m]
         for w in range(nw):
             pos[d + 1, w] = child[w]
         stats[0] += 1
-        n = _expand(tab, pos, counts, 1 - side, misere, mstart, kd, kids, d + 1, child, shift, mask, th, stats)
-        if n <= 0:  # decided at once: store it and undo the move
+        n = _expand(tab, pos, cnt[d + 1], 1 - side, misere, mv, kids, d + 1, child, ctmp, shift, mask, th, stats)
+        if n <= 0:  # decided at once: store it
             win = 1 if n < 0 else 0
             _store(tab, used, pos[d + 1], 1 - side, win, shift, mask)
-            counts[msrc[m]] += 1
-            if mdst[m] >= 0:
-                counts[mdst[m]] -= mdk[m]
             res = win
             continue
         d += 1
-        came[d] = m
         side = 1 - side
         nk[d], nxt[d] = n, 0
 
@@ -348,8 +379,36 @@ class Plan:
                 mdst += [fy, fx]
                 msign += [-1, 1]
         mkd = self._deltas(msrc, mdst, [1] * len(msrc))
-        return (kstart, np.array(kfield, np.int64), np.array(msrc, np.int64), np.array(mdst, np.int64),
-                np.array(msign, np.int64), mkd, np.array(self.radix, np.int64))
+        rx, ry, rz, rkd = self._rules(lay, field, theory)
+        arr = [np.array(a, np.int64) for a in (kfield, msrc, mdst, msign, rx, ry, rz)]
+        return (kstart, arr[0], arr[1], arr[2], arr[3], mkd, self.radix, arr[4], arr[5], arr[6], rkd)
+
+    def _rules(self, lay: Any, field: dict[GameId, int], theory: Any) -> tuple[list[int], list[int], list[int], np.ndarray]:
+        """Fields of the identities ``x + y = z`` (``y`` -1 when ``x = y``; ``z`` -1 for 0) and
+        their key deltas; the root is rewritten by them at once."""
+        rx, ry, rz, kd = [], [], [], np.zeros((1, self.nw), np.int64)
+        if theory is not None:
+            for x, y, z in rewrite_rules(lay.ids, theory):
+                (fx, kx), (fy, ky), (fz, kz) = (_target(lay, field, g) for g in (x, y, z))
+                if (fx, kx) != (fz, kz) and (fy, ky) != (fz, kz) and kx == ky == 1 and kz <= 1:
+                    rx.append(fx), ry.append(fy if fy != fx else -1), rz.append(fz)
+            kd = self._deltas(rx, rz, [1] * len(rx))
+            for e, (x, y) in enumerate(zip(rx, ry)):
+                kd[e, self.word[x if y < 0 else y]] -= self.weight[x if y < 0 else y]
+            counts = [int(c) for c in self.counts]
+            again = bool(rx)
+            while again:
+                again = False
+                for x, y, z in zip(rx, ry, rz):
+                    if (counts[x] >= 2 if y < 0 else counts[x] >= 1 <= counts[y]) and (z < 0 or counts[z] + 1 < self.radix[z]):
+                        counts[x] -= 1
+                        counts[x if y < 0 else y] -= 1
+                        if z >= 0:
+                            counts[z] += 1
+                        again = True
+            self.counts = np.array(counts, np.int64)
+            self.root = self.key(counts)
+        return rx, ry, rz, kd
 
 
 def _target(lay: Any, field: dict[GameId, int], x: GameId) -> tuple[int, int]:
@@ -411,7 +470,7 @@ class _Table:
 
 def _wins(p: Plan, t: _Table, side: int, misere: bool, stats: np.ndarray) -> bool:
     while True:
-        r = _search(p.root, p.counts, side, misere, p.mstart, p.kd, p.msrc, p.mdst, p.mdk,
+        r = _search(p.root, p.counts, side, misere, (p.mstart, p.kd, p.msrc, p.mdst, p.mdk),
                     t.tab, t.used, p.depth, p.width, CHUNK, 65 - t.tab.shape[0].bit_length(), stats, p.th)
         if r >= 0:
             return bool(r)

@@ -34,7 +34,7 @@ from typing import Callable, Sequence
 from .ops import integer
 from .table import ZERO, GameId
 
-__all__ = ["Ge", "SideMoves", "side_moves", "killers", "monotone_pairs", "python_tables"]
+__all__ = ["Ge", "SideMoves", "side_moves", "killers", "monotone_pairs", "python_tables", "rewrite_rules"]
 
 #: ``ge(xs, ys)``: the sum of the forms ``xs`` is ``≥`` that of ``ys`` in a universe holding
 #: every position of the sum (a sufficient test is enough: ``False`` only prunes less)
@@ -134,4 +134,20 @@ def _or(masks) -> int:
     out = 0
     for m in masks:
         out |= m
+    return out
+
+
+def rewrite_rules(kinds: Sequence[GameId], ge: Ge) -> list[tuple[GameId, GameId, GameId]]:
+    """Identities ``x + y = z`` of the universe among ``kinds`` (with ``1``, ``-1``) and ``0``,
+    ``x`` before ``y`` in ``kinds`` order (``x = y`` allowed): rewriting ``x + y`` to ``z``
+    anywhere in a position leaves its value, hence its outcome, unchanged (equality is a
+    congruence). Every rule removes at least one component, so rewriting terminates."""
+    forms = list(dict.fromkeys(list(kinds) + [integer(1), integer(-1)]))
+    out = []
+    for i, x in enumerate(forms):
+        for y in forms[i:]:
+            for z in forms + [ZERO]:
+                if z not in (x, y) and ge((x, y), (z,)) and ge((z,), (x, y)):
+                    out.append((x, y, z))
+                    break
     return out

@@ -22,7 +22,7 @@ from ..core.packed import sum_outcome_pair
 from ..core.table import ZERO, GameId
 from .base import Universe, find_universe
 
-__all__ = ["SumOrder", "pruned_outcome_pair"]
+__all__ = ["SumOrder", "NESTED", "smallest_universe", "pruned_outcome_pair"]
 
 
 class SumOrder:
@@ -49,18 +49,37 @@ class SumOrder:
         return a == b or self.universe.ge(a, b)
 
 
-def pruned_outcome_pair(games: Iterable[GameId], universe: "str | Universe" = "general",
-                        engine: str = "auto") -> tuple[bool, bool]:
-    """(Left wins moving first, Right wins moving first) in the sum of ``games``, by the packed
-    search pruned with the order of ``universe`` (misère play unless it is normal play).
+#: universes with an options-only order, smallest first (each contains the previous ones:
+#: 𝒟 ⊂ ℰ ⊂ ℬ ⊂ ℳ, 004 §1 and Davies–Milley 2026 as cited in :mod:`misere.universes.blocking`)
+NESTED = ("dicot", "dead-ending", "blocking", "general")
 
-    Raises :class:`~misere.errors.NotInUniverseError` when a component is not a member (the
-    pruning would not be sound then).
-    """
-    order = SumOrder(universe)
-    u = order.universe
+
+def smallest_universe(games: Iterable[GameId]) -> Universe:
+    """The first universe of :data:`NESTED` containing every game (its order is the coarsest
+    of them, so it prunes most)."""
     gs = list(games)
+    for name in NESTED:
+        u = find_universe(name)
+        if all(u.contains(g) for g in gs):
+            return u
+    return find_universe("general")  # pragma: no cover - ℳ contains every game
+
+
+def pruned_outcome_pair(games: Iterable[GameId], universe: "str | Universe | None" = None,
+                        engine: str = "auto") -> tuple[bool, bool]:
+    """(Left wins moving first, Right wins moving first) in the sum of ``games``, in misère
+    play unless ``universe`` is normal play.
+
+    The components are first replaced by their reduced forms in the universe (equal modulo
+    it, so the sum keeps its outcome), then the packed search runs with the pruning of
+    :mod:`misere.core.packed_theory` by the universe's order. ``universe=None``: the smallest
+    of :data:`NESTED` that contains every component. Raises
+    :class:`~misere.errors.NotInUniverseError` when a component is not a member (the pruning
+    would not be sound).
+    """
+    gs = list(games)
+    u = smallest_universe(gs) if universe is None else find_universe(universe)
     for g in gs:
         u.check_member(g)
-    return sum_outcome_pair(gs, misere=not u.normal_play, engine=engine, theory=order)
-
+    reduced = [h for h in (u.reduce(g) for g in gs) if h != ZERO]
+    return sum_outcome_pair(reduced, misere=not u.normal_play, engine=engine, theory=SumOrder(u))
