@@ -4,14 +4,17 @@
 small sums of its followers (dominated moves; a monotone memo). Those comparisons must hold
 modulo a universe that contains every position of the sum: any universe containing the
 components does, since universes are closed under followers and sums (Siegel 003 §2 for ``ℳ``;
-004 §1 for 𝒟, ℰ). This module supplies them: a sum of at most two followers is put in the
-universe's reduced form (``ℳ``: Siegel 003 Thm 5.1) and compared by the universe's ``ge``
-(``ℳ``: 003 Thm 5.3 with Thm 5.4), both memoised.
+004 §1 for 𝒟, ℰ). This module supplies them: a sum of at most two followers is compared by the universe's
+``ge`` (``ℳ``: 003 Thm 5.3 with Thm 5.4; ℬ: Davies–Milley 2026 Thm 3.1 with the
+maintenance test, :mod:`misere.universes.blocking`), memoised. The components themselves are
+first replaced by their reduced forms (``ℳ``: 003 Thm 5.1), which are equal to them modulo
+the universe.
 
-Measured on sums of copies of four canonical day-3 games (benchmarks/README.md, "Sums"):
-in ``ℳ`` no two distinct sums of at most three followers are equal, and only a few
-comparabilities exist, so the pruning saves a factor of about 1.4 to 3 in positions — not the
-factor of 100 the issue's goal would need.
+Measured on sums of copies of four canonical day-3 games (benchmarks/README.md, "Sums"): in
+``ℳ`` no two distinct sums of at most three followers are equal and few compare (pruning
+saves a factor 1.3-3 in positions); all these games lie in the blocking universe ℬ, whose
+coarser order and identities (``1 + -1 = 0``, some components ``= 0``) save a factor of
+2.5 to 100.
 """
 from __future__ import annotations
 
@@ -28,8 +31,9 @@ __all__ = ["SumOrder", "NESTED", "smallest_universe", "pruned_outcome_pair"]
 class SumOrder:
     """``ge(xs, ys)``: is the sum of the forms ``xs`` ``≥`` that of ``ys`` modulo ``universe``?
 
-    The callable :mod:`misere.core.packed_theory` expects; values of the sums are reduced
-    forms, cached per multiset.
+    The callable :mod:`misere.core.packed_theory` expects. The sums are compared as forms
+    (the universe's ``ge`` is a test on values, so reducing them first changes no answer; it
+    only costs time: measured 2-3x more for these tables), cached per multiset.
     """
 
     def __init__(self, universe: "str | Universe" = "general") -> None:
@@ -37,11 +41,11 @@ class SumOrder:
         self._value: dict[tuple[GameId, ...], GameId] = {}
 
     def value(self, xs: tuple[GameId, ...]) -> GameId:
-        """The reduced form of the sum of ``xs`` in the universe."""
+        """The sum of ``xs`` as a form."""
         key = tuple(sorted(x for x in xs if x != ZERO))
         v = self._value.get(key)
         if v is None:
-            v = self._value[key] = self.universe.reduce(add_all(key)) if key else ZERO
+            v = self._value[key] = add_all(key) if key else ZERO
         return v
 
     def __call__(self, xs: tuple[GameId, ...], ys: tuple[GameId, ...]) -> bool:
