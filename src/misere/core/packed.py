@@ -15,10 +15,15 @@ identical forms therefore share one key.
 The search is depth-first with an explicit stack (no ``RecursionError`` on deep games) and
 a transposition cut-off: every child is first looked up in the memo, and a child known lost
 for the opponent ends the search at once. Moves are tried in a fixed order, simplest first
-(integer counters, then components and options by increasing id, i.e. roughly by birthday);
-measured on sums of day-3 games this order explores far fewer positions than the reverse or
-an order by the options' own outcomes. :func:`misere.budget.check` is called per expanded position so that a
-time or memory budget stops the search cleanly.
+(integer counters, then types and options by a rank computed from the forms alone, so that the
+order, and the number of positions, do not depend on the ids, i.e. on what the process
+interned before); measured on sums of day-3 games simplest-first explores far fewer positions
+than the reverse or an order by the options' own outcomes. :func:`misere.budget.check` is
+called per expanded position so that a time or memory budget stops the search cleanly.
+
+With a ``theory`` (the order of a universe holding the sum, :mod:`misere.universes.sum_theory`)
+the search is pruned exactly by :mod:`misere.core.packed_theory`: dominated moves, a monotone
+memo, and the universe's identities ``x + y = z`` applied to every position.
 
 Sums that need more than :data:`PY_LIMIT` positions are handed to the same search compiled
 (:mod:`misere.core.packed_jit`: mixed-radix keys in int64 words, numpy memo, numba), which

@@ -1,14 +1,16 @@
 """The packed sum search compiled (issue 10 item 2): count vectors as mixed-radix keys, numba.
 
 The same search as :mod:`misere.core.packed` (same positions, same move order, same
-cut-offs), with the memo in numpy arrays and the depth-first search in one compiled loop.
+cut-offs, the same exact pruning by a universe's order: :mod:`misere.core.packed_theory`),
+with the memo in numpy arrays and the depth-first search in one compiled loop. The counts
+of the position at every depth are kept (the identities ``x + y = z`` rewrite them).
 
 *Fields.* Field 0 is the total of the positive integer components, field 1 that of the
 negative ones (Siegel 003 §2: the forms ``n = {n-1|}`` add as forms, so ``m + n`` and ``m+n``
 are one position), then one field per non-integer follower of the components (a *type*), in
-increasing id (simplest first, the order of :class:`misere.core.packed.Layout`). A count can
-never exceed the number of components that have the type as a follower, so field ``f`` has a
-radix ``r_f`` and a position is the mixed-radix number ``sum_f count_f * weight_f``, split over
+the order of :class:`misere.core.packed.Layout` (simplest first). A count can never exceed
+the number of components that have the type as a follower (a rewriting or a monotone
+neighbour that would is skipped), so field ``f`` has a radix ``r_f`` and a position is the mixed-radix number ``sum_f count_f * weight_f``, split over
 :data:`WORDS` 62-bit words (fields are given to words greedily). A move of one copy of type
 ``t`` to an option ``x`` is a fixed key delta per word (and ``-1`` in field ``t``, ``+k`` in the
 field of ``x``); the count vector is kept beside the key for move generation and updated on
@@ -381,11 +383,13 @@ class Plan:
         mkd = self._deltas(msrc, mdst, [1] * len(msrc))
         rx, ry, rz, rkd = self._rules(lay, field, theory)
         arr = [np.array(a, np.int64) for a in (kfield, msrc, mdst, msign, rx, ry, rz)]
-        return (kstart, arr[0], arr[1], arr[2], arr[3], mkd, self.radix, arr[4], arr[5], arr[6], rkd)
+        th = (kstart, arr[0], arr[1], arr[2], arr[3], mkd, self.radix, arr[4], arr[5], arr[6], rkd)
+        _normal(self.root, self.counts, th)  # the root rewritten like every position
+        return th
 
     def _rules(self, lay: Any, field: dict[GameId, int], theory: Any) -> tuple[list[int], list[int], list[int], np.ndarray]:
         """Fields of the identities ``x + y = z`` (``y`` -1 when ``x = y``; ``z`` -1 for 0) and
-        their key deltas; the root is rewritten by them at once."""
+        their key deltas."""
         rx, ry, rz, kd = [], [], [], np.zeros((1, self.nw), np.int64)
         if theory is not None:
             for x, y, z in rewrite_rules(lay.ids, theory):
@@ -395,19 +399,6 @@ class Plan:
             kd = self._deltas(rx, rz, [1] * len(rx))
             for e, (x, y) in enumerate(zip(rx, ry)):
                 kd[e, self.word[x if y < 0 else y]] -= self.weight[x if y < 0 else y]
-            counts = [int(c) for c in self.counts]
-            again = bool(rx)
-            while again:
-                again = False
-                for x, y, z in zip(rx, ry, rz):
-                    if (counts[x] >= 2 if y < 0 else counts[x] >= 1 <= counts[y]) and (z < 0 or counts[z] + 1 < self.radix[z]):
-                        counts[x] -= 1
-                        counts[x if y < 0 else y] -= 1
-                        if z >= 0:
-                            counts[z] += 1
-                        again = True
-            self.counts = np.array(counts, np.int64)
-            self.root = self.key(counts)
         return rx, ry, rz, kd
 
 
