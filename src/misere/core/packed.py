@@ -143,6 +143,10 @@ class Layout:
             self.deltas[1].append(None)
         return 1 << (self.base + self.w * t)
 
+    def int_value(self, g: GameId) -> int | None:
+        """``n`` when ``g`` is the form of the integer ``n != 0``, else ``None``."""
+        return _int_value(g, self.ints)
+
     def mask(self, g: GameId) -> int:
         """The bits of the field that counts copies of ``g`` (a type, ``1`` or ``-1``)."""
         n = _int_value(g, self.ints)

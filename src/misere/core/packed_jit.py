@@ -406,10 +406,7 @@ def _target(lay: Any, field: dict[GameId, int], x: GameId) -> tuple[int, int]:
     """(field, copies) that one component ``x`` adds: -1 for 0, the counters for integers."""
     if x == ZERO:
         return -1, 0
-    n = lay.ints.get(x)
-    if n is None and x not in field:
-        from .packed import _int_value
-        n = _int_value(x, lay.ints)
+    n = lay.int_value(x)
     if n is not None:
         return (0 if n > 0 else 1), abs(n)
     return field[x], 1
