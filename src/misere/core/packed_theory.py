@@ -1,6 +1,6 @@
 """Exact pruning of the packed sum search by comparing positions as games (issue 10 item 2).
 
-Both rules rest on one theorem: in a universe ``U`` that contains every position of the sum
+All three rules rest on one theorem: in a universe ``U`` that contains every position of the sum
 (general misère play ``ℳ`` always does), ``X ≥ Y`` implies ``R + X ≥ R + Y`` for every ``R`` in
 ``U`` (``≥`` modulo ``U`` is compatible with addition: Siegel 003 §2 for ``ℳ``, Larsson et al.
 004 §2 for any universe) and ``G ≥ H`` implies ``o(G) ≥ o(H)`` (take the empty sum ``R = 0``).
@@ -23,6 +23,11 @@ up to 2.3x on the others), so only earlier dominators count.
 before expanding ``P``, its neighbours ``Q`` are looked up in the memo of the same player to
 move: Left wins ``P`` moving first if she wins some ``Q ≤ P``, and loses it if she loses some
 ``Q ≥ P``; Right symmetrically.
+
+*Identities.* If ``x + y = z`` in the universe (both ``≥``), every position holding ``x`` and
+``y`` is replaced by the one holding ``z`` instead, before its memo lookup: the two are equal,
+so they have the same outcome (whichever rule fires first: no confluence is needed for
+correctness). Each rule removes a component, so rewriting stops.
 
 The universe's order is an argument (``ge(xs, ys)``: is the sum of the forms ``xs`` ``≥`` that
 of ``ys``), supplied from above (:mod:`misere.universes.sum_theory`), so that this module stays
