@@ -59,7 +59,7 @@ FOUR = ["{{0,*,1|0,-1,1}|0,{|*,-1,1}}", "{{-1,1|-1,1}|{0,*,-1|0,-1,1},{0,1|1}}",
 def test_sixteen_components_grow_the_table_and_agree(misere: bool, copies: int) -> None:
     import numpy as np
     gs = [m.parse(t).id for t in FOUR] * copies  # misère, 16: the table doubles
-    stats = np.zeros(1, np.int64)
+    stats = np.zeros(2, np.int64)
     got = packed_jit.outcome_pair(packed_jit.plan(gs, Layout(gs)), misere, stats)
     assert got == sum_outcome_pair(gs, misere, engine="python")
     assert stats[0] > (1 << 14 if misere else 100)

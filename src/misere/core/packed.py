@@ -15,10 +15,15 @@ identical forms therefore share one key.
 The search is depth-first with an explicit stack (no ``RecursionError`` on deep games) and
 a transposition cut-off: every child is first looked up in the memo, and a child known lost
 for the opponent ends the search at once. Moves are tried in a fixed order, simplest first
-(integer counters, then components and options by increasing id, i.e. roughly by birthday);
-measured on sums of day-3 games this order explores far fewer positions than the reverse or
-an order by the options' own outcomes. :func:`misere.budget.check` is called per expanded position so that a
-time or memory budget stops the search cleanly.
+(integer counters, then types and options by a rank computed from the forms alone, so that the
+order, and the number of positions, do not depend on the ids, i.e. on what the process
+interned before); measured on sums of day-3 games simplest-first explores far fewer positions
+than the reverse or an order by the options' own outcomes. :func:`misere.budget.check` is
+called per expanded position so that a time or memory budget stops the search cleanly.
+
+With a ``theory`` (the order of a universe holding the sum, :mod:`misere.universes.sum_theory`)
+the search is pruned exactly by :mod:`misere.core.packed_theory`: dominated moves, a monotone
+memo, and the universe's identities ``x + y = z`` applied to every position.
 
 Sums that need more than :data:`PY_LIMIT` positions are handed to the same search compiled
 (:mod:`misere.core.packed_jit`: mixed-radix keys in int64 words, numpy memo, numba), which
@@ -32,6 +37,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from .packed_theory import Ge, python_tables, rewrite_rules
 from .search import mover_wins
 from .table import LEFTS, RIGHTS, ZERO, GameId, birthday
 
@@ -72,36 +78,54 @@ def _int_value(g: GameId, memo: dict[GameId, int | None]) -> int | None:
     return None
 
 
+def _ranks(forms: set[GameId]) -> dict[GameId, int]:
+    """A numbering of ``forms`` (a follower-closed set) that depends on the forms only, not on
+    their ids (which follow the history of the process): by birthday, then by the sorted ranks
+    of the Left options, then of the Right options. Distinct forms get distinct ranks."""
+    rank: dict[GameId, int] = {}
+    days: dict[int, list[GameId]] = {}
+    for g in forms:
+        days.setdefault(birthday(g), []).append(g)
+    for day in sorted(days):
+        keyed = sorted((tuple(sorted(rank[x] for x in LEFTS[g])), tuple(sorted(rank[x] for x in RIGHTS[g])), g)
+                       for g in days[day])
+        for lo, ro, g in keyed:
+            rank[g] = len(rank)
+    return rank
+
+
 class Layout:
     """Packing of positions of one search: field offsets and per-type move deltas.
 
     Bits ``[0, cw)`` hold the total of the positive integers, ``[cw, 2cw)`` that of the
-    negative integers (as a positive number), then one ``w``-bit count field per type, types
-    numbered in the order the search meets them.
+    negative integers (as a positive number), then one ``w``-bit count field per type. Types
+    and their options are in :func:`_ranks` order (simplest first), the move order of the
+    search; fields have one spare count (the monotone memo looks up neighbours with one more
+    copy of a form, :mod:`misere.core.packed_theory`).
     """
 
     def __init__(self, games: list[GameId]) -> None:
         self.ints: dict[GameId, int | None] = {}
         total = sum(birthday(g) for g in games)
-        self.cw = max(total, 1).bit_length()
-        self.w = max(len(games), 1).bit_length()
+        self.cw = (total + 1).bit_length()
+        self.w = (len(games) + 1).bit_length()
         self.base = 2 * self.cw
         self.type_of: dict[GameId, int] = {}
         self.ids: list[GameId] = []
         # per side (0 Left, 1 Right): per type, the tuple of move deltas (filled lazily)
         self.deltas: tuple[list[tuple[int, ...] | None], list[tuple[int, ...] | None]] = ([], [])
-        # number the non-integer followers in increasing id (simpler forms first)
         seen: set[GameId] = set()
         stack = list(games)
         while stack:
             g = stack.pop()
-            if g in seen or g == ZERO:
+            if g in seen:
                 continue
             seen.add(g)
             stack.extend(LEFTS[g])
             stack.extend(RIGHTS[g])
-        for g in sorted(seen):
-            if _int_value(g, self.ints) is None:
+        self.rank = _ranks(seen)
+        for g in sorted(seen, key=self.rank.__getitem__):
+            if g != ZERO and _int_value(g, self.ints) is None:
                 self.unit(g)
 
     def unit(self, g: GameId) -> int:
@@ -119,17 +143,35 @@ class Layout:
             self.deltas[1].append(None)
         return 1 << (self.base + self.w * t)
 
+    def int_value(self, g: GameId) -> int | None:
+        """``n`` when ``g`` is the form of the integer ``n != 0``, else ``None``."""
+        return _int_value(g, self.ints)
+
+    def mask(self, g: GameId) -> int:
+        """The bits of the field that counts copies of ``g`` (a type, ``1`` or ``-1``)."""
+        n = _int_value(g, self.ints)
+        if n is not None:
+            return ((1 << self.cw) - 1) << (0 if n > 0 else self.cw)
+        return ((1 << self.w) - 1) << (self.base + self.w * self.type_of[g])
+
     def pack(self, games: Iterable[GameId]) -> int:
         """The packed position of a multiset of components."""
         return sum(self.unit(g) for g in games)
+
+    def options(self, t: int, side: int) -> tuple[GameId, ...]:
+        """The options of ``side`` in type ``t`` in search order (simplest first; one per delta)."""
+        xs = sorted((RIGHTS if side else LEFTS)[self.ids[t]], key=self.rank.__getitem__)
+        first: dict[int, GameId] = {}
+        for x in xs:
+            first.setdefault(self.unit(x), x)
+        return tuple(first.values())
 
     def moves(self, t: int, side: int) -> tuple[int, ...]:
         """Deltas of the moves of ``side`` in one copy of type ``t``."""
         d = self.deltas[side][t]
         if d is None:
-            g = self.ids[t]
             me = 1 << (self.base + self.w * t)
-            d = tuple(dict.fromkeys(self.unit(x) - me for x in (RIGHTS if side else LEFTS)[g]))
+            d = tuple(self.unit(x) - me for x in self.options(t, side))
             self.deltas[side][t] = d
         return d
 
@@ -141,28 +183,71 @@ class _TooBig(Exception):
 class _Search:
     """Memo tables of one search (Left to move, Right to move) and its explicit-stack DFS."""
 
-    def __init__(self, layout: Layout, misere: bool, limit: int | None = None) -> None:
+    def __init__(self, layout: Layout, misere: bool, limit: int | None = None, theory: Ge | None = None) -> None:
         self.layout = layout
         self.misere = misere
         self.memo: tuple[dict[int, bool], dict[int, bool]] = ({0: misere}, {0: misere})
         self.left = limit
+        self.hits = 0  # positions decided by the monotone memo
+        self.rules: list[tuple[int, int, int, int, int, int, int]] = []
+        if theory is None:
+            self.kills: tuple[list[tuple[int, ...]], ...] | None = None
+            self.counter_kill, self.mono = (0, 0), []
+        else:
+            self.kills, self.counter_kill, self.mono = python_tables(layout, theory)
+            for x, y, z in rewrite_rules(layout.ids, theory):
+                rule = _rule(layout, x, y, z)
+                if rule[-1]:  # (a rule between identical forms changes nothing)
+                    self.rules.append(rule)
+
+    def normal(self, c: int) -> int:
+        """``c`` with the universe's identities ``x + y = z`` applied while any applies."""
+        again = bool(self.rules)
+        while again:
+            again = False
+            for sx, mx, nx, sy, my, ny, delta in self.rules:
+                if (c >> sx) & mx >= nx and (c >> sy) & my >= ny:
+                    c += delta
+                    again = True
+        return c
+
+    def _monotone(self, pos: int, side: int) -> bool | None:
+        """The result at ``pos`` read from a comparable neighbour in the memo, if any."""
+        memo = self.memo[side]
+        for need, delta, sign in self.mono:
+            if need and not pos & need:
+                continue
+            r = memo.get(pos + delta)
+            # Q <= P: Left's win / Right's loss carries up; Q >= P: Left's loss / Right's win down
+            if r is not None and (r == (side == 0)) == (sign < 0):
+                return r
+        return None
 
     def _expand(self, pos: int, side: int) -> bool | list[int]:
         """The result when it is known without recursion, else the children left to search
-        (in move order: integer counters, then types by increasing id, options by id)."""
+        (in move order: integer counters, then types and options in :class:`Layout` order;
+        dominated moves left out, :mod:`misere.core.packed_theory`)."""
         if self.left is not None:
             self.left -= 1
             if self.left < 0:
                 raise _TooBig
+        if self.mono:
+            known = self._monotone(pos, side)
+            if known is not None:
+                self.hits += 1
+                return known
         lay = self.layout
         other = self.memo[1 - side]
         get = other.get
         todo: list[int] = []
         moved = False
         cw = lay.cw
-        if (pos >> (cw if side else 0)) & ((1 << cw) - 1):
+        rules = self.rules
+        if (pos >> (cw if side else 0)) & ((1 << cw) - 1) and not pos & self.counter_kill[side]:
             moved = True
             c = pos - (1 << cw if side else 1)
+            if rules:
+                c = self.normal(c)
             r = get(c)
             if r is False:
                 return True
@@ -172,6 +257,7 @@ class _Search:
         p = pos >> lay.base
         t = 0
         table = lay.deltas[side]
+        kills = self.kills[side] if self.kills is not None else None
         while p:
             k = ((p & -p).bit_length() - 1) // w
             t += k
@@ -180,8 +266,13 @@ class _Search:
                 ds = lay.moves(t, side)
             if ds:
                 moved = True
-                for d in ds:
+                ks = kills[t] if kills is not None else None
+                for i, d in enumerate(ds):
+                    if ks is not None and pos & ks[i]:
+                        continue  # a dominating move is available
                     c = pos + d
+                    if rules:
+                        c = self.normal(c)
                     r = get(c)
                     if r is False:
                         return True
@@ -198,40 +289,57 @@ class _Search:
         return mover_wins(root, side, self._expand, self.memo)
 
 
+def _rule(lay: Layout, x: GameId, y: GameId, z: GameId) -> tuple[int, int, int, int, int, int, int]:
+    """A rewriting rule ``x + y -> z`` on packed positions: (shift, mask, copies needed) of the
+    fields of ``x`` and of ``y`` (``x = y``: two copies of one field), and the key delta."""
+    def field(g: GameId) -> tuple[int, int]:
+        m = lay.mask(g)
+        s = (m & -m).bit_length() - 1
+        return s, m >> s
+    sx, mx = field(x)
+    sy, my = field(y) if y != x else (0, 0)
+    return sx, mx, 2 if x == y else 1, sy, my, 0 if x == y else 1, lay.unit(z) - lay.unit(x) - lay.unit(y)
+
+
 #: positions the Python search expands before a sum goes to the compiled search (small sums
 #: stay in Python: no numba import, no loading of compiled code)
 PY_LIMIT = 50_000
 
 
-def _python_pair(gs: list[GameId], misere: bool, limit: int | None) -> tuple[bool, bool] | None:
+def _python_pair(gs: list[GameId], misere: bool, limit: int | None,
+                 theory: Ge | None = None) -> tuple[bool, bool] | None:
     layout = Layout(gs)
-    root = layout.pack(gs)
-    s = _Search(layout, misere, limit)
+    s = _Search(layout, misere, limit, theory)
+    root = s.normal(layout.pack(gs))
     try:
         return s.wins(root, 0), s.wins(root, 1)
     except _TooBig:
         return None
 
 
-def sum_outcome_pair(games: Iterable[GameId], misere: bool = True, engine: str = "auto") -> tuple[bool, bool]:
+def sum_outcome_pair(games: Iterable[GameId], misere: bool = True, engine: str = "auto",
+                     theory: Ge | None = None) -> tuple[bool, bool]:
     """(Left wins moving first, Right wins moving first) in the sum of ``games``.
 
     ``engine``: ``"python"`` (this module's search), ``"compiled"`` (:mod:`misere.core.packed_jit`,
     the same search in numba; the Python one when numba is missing or the keys do not fit) or
     ``"auto"``: Python for the first :data:`PY_LIMIT` positions, then compiled.
+    ``theory``: the order of a universe holding every position of the sum, for the exact
+    pruning of :mod:`misere.core.packed_theory` (see :mod:`misere.universes.sum_theory`), or
+    ``None`` (plain search). It must be the order of the same play convention as ``misere``.
     """
     gs = [g for g in games if g != ZERO]
     if engine not in ("auto", "python", "compiled"):
         raise ValueError(f"unknown engine {engine!r}")
     if engine != "compiled":
-        r = _python_pair(gs, misere, PY_LIMIT if engine == "auto" else None)
+        r = _python_pair(gs, misere, PY_LIMIT if engine == "auto" else None, theory)
         if r is not None:
             return r
     from . import packed_jit
-    p = packed_jit.plan(gs, Layout(gs))
+    p = packed_jit.plan(gs, Layout(gs), theory)
     if p is not None:
         return packed_jit.outcome_pair(p, misere)
-    r = _python_pair(gs, misere, None)
+    r = _python_pair(gs, misere, None, theory)
     assert r is not None
     return r
 

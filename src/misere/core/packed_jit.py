@@ -1,14 +1,16 @@
 """The packed sum search compiled (issue 10 item 2): count vectors as mixed-radix keys, numba.
 
 The same search as :mod:`misere.core.packed` (same positions, same move order, same
-cut-offs), with the memo in numpy arrays and the depth-first search in one compiled loop.
+cut-offs, the same exact pruning by a universe's order: :mod:`misere.core.packed_theory`),
+with the memo in numpy arrays and the depth-first search in one compiled loop. The counts
+of the position at every depth are kept (the identities ``x + y = z`` rewrite them).
 
 *Fields.* Field 0 is the total of the positive integer components, field 1 that of the
 negative ones (Siegel 003 §2: the forms ``n = {n-1|}`` add as forms, so ``m + n`` and ``m+n``
 are one position), then one field per non-integer follower of the components (a *type*), in
-increasing id (simplest first, the order of :class:`misere.core.packed.Layout`). A count can
-never exceed the number of components that have the type as a follower, so field ``f`` has a
-radix ``r_f`` and a position is the mixed-radix number ``sum_f count_f * weight_f``, split over
+the order of :class:`misere.core.packed.Layout` (simplest first). A count can never exceed
+the number of components that have the type as a follower (a rewriting or a monotone
+neighbour that would is skipped), so field ``f`` has a radix ``r_f`` and a position is the mixed-radix number ``sum_f count_f * weight_f``, split over
 :data:`WORDS` 62-bit words (fields are given to words greedily). A move of one copy of type
 ``t`` to an option ``x`` is a fixed key delta per word (and ``-1`` in field ``t``, ``+k`` in the
 field of ``x``); the count vector is kept beside the key for move generation and updated on
@@ -39,6 +41,8 @@ from misere.budget import current as _current
 from misere.budget import reserve as _reserve
 
 from .jit import available, njit as _njit
+from .ops import integer
+from .packed_theory import killers, monotone_pairs, rewrite_rules, side_moves
 from .table import LEFTS, RIGHTS, ZERO, GameId
 
 __all__ = ["available", "Plan", "plan", "outcome_pair", "wins_first", "CHUNK", "WORDS"]
@@ -96,20 +100,73 @@ def _store(tab, used, k, side, win, shift, mask):  # pragma: no cover - compiled
 
 
 @_njit(cache=True)
-def _expand(tab, pos, counts, side, misere, mstart, kd, kids, d, child, shift, mask):  # pragma: no cover
+def _normal(key, cnt, th):  # pragma: no cover - compiled
+    """Apply the identities ``x + y = z`` of :func:`misere.core.packed_theory.rewrite_rules`
+    to the key and counts while any applies (skipping one whose ``z`` field is full)."""
+    radix, rx, ry, rz, rkd = th[6], th[7], th[8], th[9], th[10]
+    again = rx.size > 0
+    while again:
+        again = False
+        for e in range(rx.size):
+            x, y, z = rx[e], ry[e], rz[e]
+            ok = cnt[x] >= 2 if y < 0 else (cnt[x] >= 1 and cnt[y] >= 1)
+            if ok and (z < 0 or cnt[z] + 1 < radix[z]):
+                cnt[x] -= 1
+                cnt[x if y < 0 else y] -= 1
+                if z >= 0:
+                    cnt[z] += 1
+                for w in range(key.size):
+                    key[w] += rkd[e, w]
+                again = True
+
+
+@_njit(cache=True)
+def _child(pos, counts, m, kd, msrc, mdst, mdk, child, ctmp, th):  # pragma: no cover - compiled
+    """The key (``child``) and counts (``ctmp``) of ``pos`` after move ``m``, rewritten."""
+    for w in range(child.size):
+        child[w] = pos[w] + kd[m, w]
+    if th[7].size > 0:
+        for f in range(counts.size):
+            ctmp[f] = counts[f]
+        ctmp[msrc[m]] -= 1
+        if mdst[m] >= 0:
+            ctmp[mdst[m]] += mdk[m]
+        _normal(child, ctmp, th)
+
+
+@_njit(cache=True)
+def _expand(tab, pos, counts, side, misere, mv, kids, d, child, ctmp, shift, mask, th, stats):  # pragma: no cover
     """Fill ``kids[d]`` with the moves to unknown children of ``pos[d]`` in search order;
-    return their number, or -1 when the mover wins at once (no move in misère play, or a
-    child already known lost for the opponent)."""
-    nf = counts.size
+    return their number, or -1 when the mover wins at once (no move in misère play, a child
+    already known lost for the opponent, or a comparable neighbour known won), 0 when the
+    mover loses at once. ``th``: the pruning tables (:meth:`Plan._theory`)."""
+    mstart, kd, msrc, mdst, mdk = mv
+    kstart, kfield, nsrc, ndst, nsign, nkd, radix = th[0], th[1], th[2], th[3], th[4], th[5], th[6]
+    for e in range(nsrc.size):  # the monotone memo (misere.core.packed_theory)
+        f, t = nsrc[e], ndst[e]
+        if (f >= 0 and counts[f] == 0) or (t >= 0 and counts[t] + 1 >= radix[t]):
+            continue
+        for w in range(child.size):
+            child[w] = pos[d, w] + nkd[e, w]
+        r = _lookup(tab, child, side, shift, mask)
+        if r >= 0 and (r == 1 - side) == (nsign[e] < 0):
+            stats[1] += 1
+            return -1 if r == 1 else 0
     n = 0
     moved = False
-    for f in range(nf):
+    for f in range(counts.size):
         if counts[f] == 0:
             continue
         for m in range(mstart[side, f], mstart[side, f + 1]):
             moved = True
-            for w in range(child.size):
-                child[w] = pos[d, w] + kd[m, w]
+            dominated = False
+            for j in range(kstart[m], kstart[m + 1]):
+                if counts[kfield[j]] > 0:
+                    dominated = True
+                    break
+            if dominated:
+                continue
+            _child(pos[d], counts, m, kd, msrc, mdst, mdk, child, ctmp, th)
             r = _lookup(tab, child, 1 - side, shift, mask)
             if r == 0:
                 return -1
@@ -122,27 +179,29 @@ def _expand(tab, pos, counts, side, misere, mstart, kd, kids, d, child, shift, m
 
 
 @_njit(cache=True)
-def _search(root, counts0, side0, misere, mstart, kd, msrc, mdst, mdk, tab, used,
-            depth, width, limit, shift, stats):  # pragma: no cover - compiled
+def _search(root, counts0, side0, misere, mv, tab, used, depth, width, limit, shift, stats, th):  # pragma: no cover
     """1/0: does ``side0`` (0 Left) to move win ``root``; -1 table too full; -2 ``limit`` hit.
-    ``stats[0]`` counts expansions."""
+    ``stats[0]`` counts expansions, ``stats[1]`` those the monotone memo decided. ``mv``: the
+    move tables (``mstart``, key deltas, source field, target field, copies)."""
+    mstart, kd, msrc, mdst, mdk = mv
     mask = tab.shape[0] - 1
     nw = root.size
     r = _lookup(tab, root, side0, shift, mask)
     if r != -1:
         return r
-    counts = counts0.copy()
+    cnt = np.empty((depth, counts0.size), np.int64)  # counts of the position at each depth
+    cnt[0] = counts0
     pos = np.empty((depth, nw), np.int64)
     kids = np.empty((depth, width), np.int64)
     nk = np.empty(depth, np.int64)
     nxt = np.empty(depth, np.int64)
-    came = np.empty(depth, np.int64)  # the move that led to depth d
     child = np.empty(nw, np.int64)
+    ctmp = np.empty(counts0.size, np.int64)
     for w in range(nw):
         pos[0, w] = root[w]
     d = 0
     side = side0
-    n = _expand(tab, pos, counts, side, misere, mstart, kd, kids, 0, child, shift, mask)
+    n = _expand(tab, pos, cnt[0], side, misere, mv, kids, 0, child, ctmp, shift, mask, th, stats)
     stats[0] += 1
     if n < 0:
         _store(tab, used, root, side, 1, shift, mask)
@@ -158,10 +217,6 @@ def _search(root, counts0, side0, misere, mstart, kd, msrc, mdst, mdk, tab, used
             _store(tab, used, pos[d], side, win, shift, mask)
             if d == 0:
                 return win
-            m = came[d]  # undo the move
-            counts[msrc[m]] += 1
-            if mdst[m] >= 0:
-                counts[mdst[m]] -= mdk[m]
             d -= 1
             side = 1 - side
             res = win
@@ -169,8 +224,7 @@ def _search(root, counts0, side0, misere, mstart, kd, msrc, mdst, mdk, tab, used
         res = -1
         m = kids[d, nxt[d]]
         nxt[d] += 1
-        for w in range(nw):
-            child[w] = pos[d, w] + kd[m, w]
+        _child(pos[d], cnt[d], m, kd, msrc, mdst, mdk, child, ctmp, th)
         r = _lookup(tab, child, 1 - side, shift, mask)
         if r != -1:
             res = r
@@ -178,23 +232,23 @@ def _search(root, counts0, side0, misere, mstart, kd, msrc, mdst, mdk, tab, used
         steps += 1
         if steps > limit:
             return _MORE
-        counts[msrc[m]] -= 1
-        if mdst[m] >= 0:
-            counts[mdst[m]] += mdk[m]
+        if th[7].size > 0:
+            cnt[d + 1] = ctmp
+        else:
+            cnt[d + 1] = cnt[d]
+            cnt[d + 1, msrc[m]] -= 1
+            if mdst[m] >= 0:
+                cnt[d + 1, mdst[m]] += mdk[m]
         for w in range(nw):
             pos[d + 1, w] = child[w]
         stats[0] += 1
-        n = _expand(tab, pos, counts, 1 - side, misere, mstart, kd, kids, d + 1, child, shift, mask)
-        if n <= 0:  # decided at once: store it and undo the move
+        n = _expand(tab, pos, cnt[d + 1], 1 - side, misere, mv, kids, d + 1, child, ctmp, shift, mask, th, stats)
+        if n <= 0:  # decided at once: store it
             win = 1 if n < 0 else 0
             _store(tab, used, pos[d + 1], 1 - side, win, shift, mask)
-            counts[msrc[m]] += 1
-            if mdst[m] >= 0:
-                counts[mdst[m]] -= mdk[m]
             res = win
             continue
         d += 1
-        came[d] = m
         side = 1 - side
         nk[d], nxt[d] = n, 0
 
@@ -217,7 +271,7 @@ def _rehash(tab, new, shift):  # pragma: no cover - compiled
 class Plan:
     """Fields, radices and move tables of one sum (see the module docstring)."""
 
-    def __init__(self, games: Sequence[GameId], lay: Any) -> None:
+    def __init__(self, games: Sequence[GameId], lay: Any, theory: Any = None) -> None:
         self.ids = list(lay.ids)  # types, simplest first
         nt = len(self.ids)
         field = {g: 2 + t for t, g in enumerate(self.ids)}
@@ -248,6 +302,8 @@ class Plan:
         self.counts = np.array(counts, np.int64)
         self.root = self.key(counts)
         self._moves(lay, field)
+        self.radix = np.array(radix, np.int64)
+        self.th = self._theory(lay, field, theory)
 
     def _place(self, radix: list[int]) -> bool:
         """Give fields to words greedily: ``word[f]``, ``weight[f]``; False if it overflows."""
@@ -282,23 +338,78 @@ class Plan:
                     if f == side:  # Left lowers the positive total, Right the negative one
                         src.append(f), dst.append(-1), dk.append(0)
                     continue
-                seen = set()
-                for x in (RIGHTS if side else LEFTS)[self.ids[f - 2]]:
-                    n = lay.ints.get(x) if x != ZERO else 0
-                    target = (-1, 0) if n == 0 else ((0 if n > 0 else 1, abs(n)) if n is not None else (field[x], 1))
-                    if target not in seen:
-                        seen.add(target)
-                        src.append(f), dst.append(target[0]), dk.append(target[1])
+                for x in lay.options(f - 2, side):  # one per target, in the Python search's order
+                    t, k = _target(lay, field, x)
+                    src.append(f), dst.append(t), dk.append(k)
             mstart[side, nf] = len(src)
         self.mstart = mstart
         self.msrc, self.mdst, self.mdk = (np.array(a, np.int64) for a in (src, dst, dk))
-        kd = np.zeros((len(src), self.nw), np.int64)
+        self.kd = self._deltas(src, dst, dk)
+        self.width = max(1, int(max(mstart[0, nf] - mstart[0, 0], mstart[1, nf] - mstart[1, 0])))
+
+
+    def _deltas(self, src: list[int], dst: list[int], dk: list[int]) -> np.ndarray:
+        """Key deltas: one copy leaves field ``src`` (none if -1), ``dk`` copies enter ``dst``."""
+        kd = np.zeros((max(len(src), 1), self.nw), np.int64)
         for m, (s, t, k) in enumerate(zip(src, dst, dk)):
-            kd[m, self.word[s]] -= self.weight[s]
+            if s >= 0:
+                kd[m, self.word[s]] -= self.weight[s]
             if t >= 0:
                 kd[m, self.word[t]] += k * self.weight[t]
-        self.kd = kd
-        self.width = max(1, int(max(mstart[0, nf] - mstart[0, 0], mstart[1, nf] - mstart[1, 0])))
+        return kd
+
+    def _theory(self, lay: Any, field: dict[GameId, int], theory: Any) -> tuple[np.ndarray, ...]:
+        """The pruning tables of :mod:`misere.core.packed_theory` as arrays: killers of each
+        move (CSR ``kstart``, ``kfield``) and the monotone neighbours (source field, target
+        field, sign, key delta; -1: no field), then the radices (no neighbour overflows)."""
+        nm = len(self.msrc)
+        kstart, kfield = np.zeros(nm + 1, np.int64), []
+        msrc, mdst, msign = [], [], []
+        if theory is not None:
+            per_move: dict[int, list[int]] = {}
+            nf = len(self.word)
+            for side in (0, 1):  # the Plan's moves of a side are side_moves' order: counter, types
+                ks = killers(side_moves(lay.ids, lay.options, side), theory, side)
+                for m, kill in zip(range(self.mstart[side, 0], self.mstart[side, nf]), ks):
+                    per_move[m] = [_target(lay, field, g)[0] for g in kill]
+            for m in range(nm):
+                kfield.extend(per_move.get(m, ()))
+                kstart[m + 1] = len(kfield)
+            for x, y in monotone_pairs(list(lay.ids) + [integer(1), integer(-1)], theory):
+                fx, fy = _target(lay, field, x)[0], _target(lay, field, y)[0]
+                msrc += [fx, fy]
+                mdst += [fy, fx]
+                msign += [-1, 1]
+        mkd = self._deltas(msrc, mdst, [1] * len(msrc))
+        rx, ry, rz, rkd = self._rules(lay, field, theory)
+        arr = [np.array(a, np.int64) for a in (kfield, msrc, mdst, msign, rx, ry, rz)]
+        th = (kstart, arr[0], arr[1], arr[2], arr[3], mkd, self.radix, arr[4], arr[5], arr[6], rkd)
+        _normal(self.root, self.counts, th)  # the root rewritten like every position
+        return th
+
+    def _rules(self, lay: Any, field: dict[GameId, int], theory: Any) -> tuple[list[int], list[int], list[int], np.ndarray]:
+        """Fields of the identities ``x + y = z`` (``y`` -1 when ``x = y``; ``z`` -1 for 0) and
+        their key deltas."""
+        rx, ry, rz, kd = [], [], [], np.zeros((1, self.nw), np.int64)
+        if theory is not None:
+            for x, y, z in rewrite_rules(lay.ids, theory):
+                (fx, kx), (fy, ky), (fz, kz) = (_target(lay, field, g) for g in (x, y, z))
+                if (fx, kx) != (fz, kz) and (fy, ky) != (fz, kz) and kx == ky == 1 and kz <= 1:
+                    rx.append(fx), ry.append(fy if fy != fx else -1), rz.append(fz)
+            kd = self._deltas(rx, rz, [1] * len(rx))
+            for e, (x, y) in enumerate(zip(rx, ry)):
+                kd[e, self.word[x if y < 0 else y]] -= self.weight[x if y < 0 else y]
+        return rx, ry, rz, kd
+
+
+def _target(lay: Any, field: dict[GameId, int], x: GameId) -> tuple[int, int]:
+    """(field, copies) that one component ``x`` adds: -1 for 0, the counters for integers."""
+    if x == ZERO:
+        return -1, 0
+    n = lay.int_value(x)
+    if n is not None:
+        return (0 if n > 0 else 1), abs(n)
+    return field[x], 1
 
 
 def _birthday_of(g: GameId) -> int:
@@ -319,13 +430,13 @@ def _followers(g: GameId) -> set[GameId]:
     return seen
 
 
-def plan(games: Sequence[GameId], layout: Any) -> Plan | None:
+def plan(games: Sequence[GameId], layout: Any, theory: Any = None) -> Plan | None:
     """The compiled plan of a sum (``layout``: its :class:`misere.core.packed.Layout`, which
     numbers the types), or ``None`` when numba is missing or the keys need more than
     :data:`WORDS` words."""
     if not available:
         return None
-    p = Plan(games, layout)
+    p = Plan(games, layout, theory)
     return p if p.fits else None
 
 
@@ -347,8 +458,8 @@ class _Table:
 
 def _wins(p: Plan, t: _Table, side: int, misere: bool, stats: np.ndarray) -> bool:
     while True:
-        r = _search(p.root, p.counts, side, misere, p.mstart, p.kd, p.msrc, p.mdst, p.mdk,
-                    t.tab, t.used, p.depth, p.width, CHUNK, 65 - t.tab.shape[0].bit_length(), stats)
+        r = _search(p.root, p.counts, side, misere, (p.mstart, p.kd, p.msrc, p.mdst, p.mdk),
+                    t.tab, t.used, p.depth, p.width, CHUNK, 65 - t.tab.shape[0].bit_length(), stats, p.th)
         if r >= 0:
             return bool(r)
         if r == _FULL:
@@ -358,12 +469,16 @@ def _wins(p: Plan, t: _Table, side: int, misere: bool, stats: np.ndarray) -> boo
 
 def outcome_pair(p: Plan, misere: bool = True, stats: np.ndarray | None = None) -> tuple[bool, bool]:
     """(Left wins moving first, Right wins moving first) in the sum planned by ``p``;
-    ``stats[0]`` (if given) receives the number of positions expanded."""
+    ``stats`` (if given, two int64): positions expanded, and how many of them the monotone
+    memo decided."""
     t = _Table(p.nw)
-    st = np.zeros(1, np.int64) if stats is None else stats
-    return _wins(p, t, 0, misere, st), _wins(p, t, 1, misere, st)
+    st = np.zeros(2, np.int64)
+    r = _wins(p, t, 0, misere, st), _wins(p, t, 1, misere, st)
+    if stats is not None:
+        stats[:2] = st[:stats.size]
+    return r
 
 
 def wins_first(p: Plan, left_moves: bool, misere: bool = True) -> bool:
     """Does Left (``left_moves``) or Right win the sum planned by ``p`` moving first?"""
-    return _wins(p, _Table(p.nw), 0 if left_moves else 1, misere, np.zeros(1, np.int64))
+    return _wins(p, _Table(p.nw), 0 if left_moves else 1, misere, np.zeros(2, np.int64))
