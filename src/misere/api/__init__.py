@@ -131,7 +131,11 @@ def outcome_of_sum(games: Iterable["Game | str"], normal: bool = False, simplify
 
     With several components and ``simplify=True`` each component is first replaced by its
     canonical form (misère: Siegel 003 Thm 5.1; normal play: Conway), which is equal to it in
-    every sum and usually has fewer followers, so the search space shrinks.
+    every sum and usually has fewer followers, so the search space shrinks. A misère sum of
+    :data:`PRUNED_FROM` or more components is reduced in the smallest of the dicot,
+    dead-ending, blocking and general universes that holds every component (the sum lies in it
+    too, so its outcome is unchanged) and searched with that universe's order pruning dominated
+    moves (:func:`misere.universes.sum_theory.pruned_outcome_pair`).
 
     Examples
     --------
@@ -147,10 +151,19 @@ def outcome_of_sum(games: Iterable["Game | str"], normal: bool = False, simplify
     if found is not None:
         return found
     ids = [_g(x).id for x in games]
+    if simplify and not normal and len(ids) >= PRUNED_FROM:
+        from ..universes.sum_theory import pruned_outcome_pair
+
+        return Outcome.from_pair(*pruned_outcome_pair(ids))
     if simplify and len(ids) > 1:
         u = find_universe("normal" if normal else "general")
         ids = [u.reduce(x) for x in ids]
     return sum_outcome(ids, normal)
+
+
+#: misère sums of at least this many components are searched modulo the smallest universe
+#: holding them, with its order pruning the search (:mod:`misere.universes.sum_theory`)
+PRUNED_FROM = 12
 
 
 @_limited
