@@ -88,10 +88,17 @@ def v1_quotient(code: str, max_heap: int):
     import misere
     import misere.quotients.impartial.driver as driver
 
+    import misere.quotients.monoid.storage as storage
+    from misere.quotients.impartial.solver import SolverState
+
     v1 = _v1_solver()
-    saved = driver.step
+    saved, small, initial = driver.step, storage.SMALL_ORDER, SolverState.__dict__["initial"]
     driver.step = v1.step
+    # v1 knows numpy tables only: every table an array, from v1's own initial state on
+    storage.SMALL_ORDER = 0
+    SolverState.initial = classmethod(lambda cls: v1.SolverState.initial())
     try:
         return misere.quotient(code, max_heap=max_heap, certify=0)
     finally:
-        driver.step = saved
+        driver.step, storage.SMALL_ORDER = saved, small
+        SolverState.initial = initial
