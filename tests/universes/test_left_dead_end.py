@@ -305,3 +305,27 @@ def test_factor_cli() -> None:
     assert data["factorisations"] == [["-1", "{|0,-1}", "{|0,-1}"]] and data["race"] == 3
     r = CliRunner().invoke(app, ["factor", "*", "--json"])
     assert r.exit_code == 1 and "not in the left-dead-end universe" in json.loads(r.stdout)["error"]
+
+
+def _birthday6_check(sample: int | None) -> None:
+    """Divisors of composite values of birthday 6 against all sums A + B with b(A) + b(B) = 6
+    (every divisor of a birthday-6 value is born by day 5, so this list is complete)."""
+    vals = [v for v in U.born_by(5) if v != ZERO]
+    by_b: dict[int, list[int]] = {}
+    for v in vals:
+        by_b.setdefault(birthday(v), []).append(v)
+    div: dict[int, set[int]] = {}
+    for ba in (1, 2, 3):
+        for a, b in itertools.product(by_b[ba], by_b[6 - ba]):
+            s = mon.sum_value(a, b)
+            div.setdefault(s, {ZERO, s}).update((a, b))
+    targets = sorted(div)
+    if sample is not None:
+        targets = random.Random(66).sample(targets, sample)
+    for s in targets:
+        assert set(mon.divisors(s)) == div[s], m.Game._of(s)
+
+
+@pytest.mark.slow
+def test_divisors_birthday6_all() -> None:
+    _birthday6_check(None)
