@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from misere.core.outcome import Outcome
+from misere.rulesets.board_grids import groups
 from misere.rulesets.grid_bits import STRIDE, domineering_outcome_pair, pack_cells
 from misere.rulesets.partizan_base import Parsed, PartizanRuleset
 from misere.rulesets.partizan_draw import COLOURS, svg_document
@@ -26,20 +27,8 @@ Board = frozenset[Cell]
 
 def regions(cells: Iterable[Cell]) -> list[Board]:
     """The 4-connected regions of a set of cells, each translated to the origin, sorted."""
-    left = set(cells)
     out = []
-    while left:
-        start = min(left)
-        comp = {start}
-        stack = [start]
-        left.discard(start)
-        while stack:
-            r, c = stack.pop()
-            for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                if nb in left:
-                    left.discard(nb)
-                    comp.add(nb)
-                    stack.append(nb)
+    for comp in groups(cells):
         if len(comp) < 2:
             continue  # a lone square admits no domino: it is 0
         r0 = min(r for r, _ in comp)
