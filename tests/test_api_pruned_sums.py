@@ -36,3 +36,25 @@ def test_long_sums_agree_with_brute_force(texts: list[str]) -> None:
     games = [m.parse(t) for t in texts] * -(-PRUNED_FROM // len(texts))
     assert len(games) >= PRUNED_FROM
     assert outcome_of_sum(games).value == brute.outcome([brute.read(explicit(g.id)) for g in games])
+
+
+def test_outcome_of_a_long_sum_tries_the_pruned_search_under_a_time_budget() -> None:
+    """``outcome("G + G + ...")``: the multiset estimate alone would refuse this sum; with a time
+    budget the pruned search answers it (the same answer as the plain search), without one the
+    refusal is one line that says how to try."""
+    texts = ["{1|*}", "{*|-1}", "{0,*|1}"]
+    text = " + ".join(texts * 5)
+    games = [m.parse(t) for t in texts * 5]
+    with m.limits(timeout=60):
+        assert m.outcome(text).value == _plain(games)
+    import misere.api as api
+
+    saved = api.MAX_SEARCH_POSITIONS
+    api.MAX_SEARCH_POSITIONS = 10
+    try:
+        with pytest.raises(m.errors.ComputationLimitError, match="--timeout"):
+            m.outcome(text)
+        with m.limits(timeout=60):
+            assert m.outcome(text).value == _plain(games)
+    finally:
+        api.MAX_SEARCH_POSITIONS = saved

@@ -10,6 +10,7 @@ import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 
+from .. import budget
 from ..core import theory
 from ..core.game import Game
 from ..core.notation import parse_terms
@@ -48,10 +49,14 @@ _MAX_COPIES = 64
 def _search(terms: theory.Terms, normal: bool, label: str) -> Outcome:
     """Outcome of a sum that no rule covers: multiset search over components (no sum form)."""
     positions, _ = theory.estimate(terms)
-    if positions > MAX_SEARCH_POSITIONS:
+    pruned = not normal and sum(c for _, c in terms) >= PRUNED_FROM
+    # the estimate counts every multiset; the pruned search visits far fewer, so with a time
+    # budget in force it is tried (and stops at the budget) instead of being refused
+    if positions > MAX_SEARCH_POSITIONS and not (pruned and budget.current().remaining is not None):
         raise ComputationLimitError(
             f"{label if len(label) <= 60 else label[:57] + '...'}: no rule from theory covers this sum "
-            f"and a search would visit up to {theory.big(positions)} positions")
+            f"and a search would visit up to {theory.big(positions)} positions"
+            + (" (give a time budget, e.g. --timeout 60, to try the pruned search)" if pruned else ""))
     ids: list[GameId] = []
     for t, c in terms:
         if c <= _MAX_COPIES:
@@ -60,7 +65,16 @@ def _search(terms: theory.Terms, normal: bool, label: str) -> Outcome:
             ids.append(theory.build([(t, c)], label))
     if len(ids) == 1:
         return Game._of(ids[0]).outcome(normal)
+    if pruned:
+        return _pruned_outcome(ids)
     return sum_outcome(ids, normal)
+
+
+def _pruned_outcome(ids: list[GameId]) -> Outcome:
+    """Misère outcome of a long sum, searched modulo the smallest universe holding it."""
+    from ..universes.sum_theory import pruned_outcome_pair
+
+    return Outcome.from_pair(*pruned_outcome_pair(ids))
 
 
 def _member(u: "Universe", *games: Game) -> None:
@@ -152,9 +166,7 @@ def outcome_of_sum(games: Iterable["Game | str"], normal: bool = False, simplify
         return found
     ids = [_g(x).id for x in games]
     if simplify and not normal and len(ids) >= PRUNED_FROM:
-        from ..universes.sum_theory import pruned_outcome_pair
-
-        return Outcome.from_pair(*pruned_outcome_pair(ids))
+        return _pruned_outcome(ids)
     if simplify and len(ids) > 1:
         u = find_universe("normal" if normal else "general")
         ids = [u.reduce(x) for x in ids]
