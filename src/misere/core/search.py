@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable, Hashable, Sequence
 
 from misere import budget
+from misere.errors import BudgetExceededError
 
 __all__ = ["mover_wins"]
 
@@ -52,7 +53,12 @@ def mover_wins(root: Hashable, side: Any, expand: Expand, memo: Sequence[dict],
         if r is not None:
             result = r
             continue
-        budget.check()
+        try:
+            budget.check()
+        except BudgetExceededError as err:  # say what the search holds when it stops
+            err.partial.setdefault("positions_stored", len(memo[0]) + len(memo[1]))
+            err.partial.setdefault("search_depth", len(stack))
+            raise
         e = expand(child, o)
         if isinstance(e, list):
             stack.append([child, o, e, 0])

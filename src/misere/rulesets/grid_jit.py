@@ -356,4 +356,9 @@ def wins(b: int, left: bool, on_chunk=None) -> bool:
             t.max_slots = t.tab.size
         if on_chunk is not None:
             on_chunk(int(sc[2]), [(int(nxt[i]), int(nk[i])) for i in range(min(int(sc[0]) + 1, 3))])
-        _current().check(force=True)  # once per chunk: read the clock every time
+        try:
+            _current().check(force=True)  # once per chunk: read the clock every time
+        except BudgetExceededError as err:
+            err.partial.update({"search": "misère Domineering", "positions_expanded": done,
+                                "table": stats()})
+            raise

@@ -16,11 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Generic, Hashable, Sequence, TypeVar
 
+from misere import budget
 from misere.core.game import Game
 from misere.core.ops import add_all
 from misere.core.outcome import Outcome
 from misere.core.table import GameId, intern
-from misere.errors import ComputationLimitError, RulesetError
+from misere.errors import BudgetExceededError, ComputationLimitError, RulesetError
 
 __all__ = ["Move", "PartizanRuleset", "SizedRuleset", "Parsed"]
 
@@ -146,6 +147,7 @@ class PartizanRuleset(Generic[C]):
         r = self._win_memo.get(key)
         if r is not None:
             return r
+        budget.check()
         moved = False
         r = False
         done: set[C] = set()
@@ -172,6 +174,9 @@ class PartizanRuleset(Generic[C]):
             return Outcome.from_pair(self._wins(pos, True), self._wins(pos, False))
         except RecursionError:
             raise ComputationLimitError(f"{self.name}: position too large for search") from None
+        except BudgetExceededError as err:
+            err.partial.update({"ruleset": self.name, "positions_decided": len(self._win_memo)})
+            raise
 
     def moves(self, position: Any, player: str) -> list[tuple[Move, list[C]]]:
         """Every move of ``player`` (``"Left"``/``"Right"``) with the resulting components."""
