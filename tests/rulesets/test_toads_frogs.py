@@ -20,7 +20,9 @@ def test_every_strip_against_the_naive_search(n: int) -> None:
         assert ToadsFrogs.normal_outcome(s).value == outcome([(s,)], toads_frogs, misere=False), s
 
 
-@given(st.lists(st.text("TF..", min_size=1, max_size=9), min_size=1, max_size=3))
+# strips of at most 6 squares: the naive search over sums of three 9-square strips can need
+# gigabytes (a fresh hypothesis database found such a draw in CI)
+@given(st.lists(st.text("TF..", min_size=1, max_size=6), min_size=1, max_size=3))
 def test_random_sums_against_the_naive_search(strips: list[str]) -> None:
     pos = [(s,) for s in strips]
     assert ToadsFrogs.outcome(strips).value == outcome(pos, toads_frogs)
