@@ -11,7 +11,7 @@ import misere as m
 from misere.core import packed_jit
 from misere.core.outcome import Outcome
 from misere.core.packed import Layout, _Search, sum_outcome_pair
-from misere.core.packed_theory import killers, monotone_pairs, rewrite_rules, side_moves
+from misere.core.packed_theory import killers, monotone_pairs, neighbours, rewrite_rules, side_moves
 from misere.core.table import birthday, left, right
 from misere.errors import NotInUniverseError
 from misere.universes import find_universe
@@ -159,3 +159,54 @@ def test_layout_order_follows_forms_not_ids() -> None:
 def test_pruning_refuses_games_outside_the_universe() -> None:
     with pytest.raises(NotInUniverseError):
         pruned_outcome_pair([m.parse("1").id], "dicot")
+
+
+def _followers(ids: list[int]) -> set[int]:
+    from misere.core.ops import followers
+    return {x for g in ids for x in followers(g)}
+
+
+@pytest.mark.parametrize("texts", [SET_A, SET_B])
+def test_sum_order_matrix_agrees_with_the_universe(texts: list[str]) -> None:
+    # SumOrder with forms answers sums of <= 2 from one compiled matrix; without, pair by pair
+    u = smallest_universe([m.parse(t).id for t in texts])
+    red = [u.reduce(m.parse(t).id) for t in texts]
+    forms = sorted(_followers(red))
+    fast, slow = SumOrder(u, forms), SumOrder(u)
+    singles = [(x,) for x in forms]
+    pairs = [(x, y) for i, x in enumerate(forms) for y in forms[i:]]
+    for xs in singles + pairs[::3]:
+        for ys in singles:
+            assert fast(xs, ys) == slow(xs, ys) and fast(ys, xs) == slow(ys, xs)
+
+
+@pytest.mark.parametrize("texts", [SET_A, SET_B])
+def test_two_for_one_neighbours_are_comparisons(texts: list[str]) -> None:
+    u = smallest_universe([m.parse(t).id for t in texts])
+    red = [u.reduce(m.parse(t).id) for t in texts]
+    lay = Layout(red)
+    ge = SumOrder(u)
+    found = neighbours(lay.ids, ge)
+    two = [n for n in found if len(n[0]) == 2]
+    assert two, "no two-for-one neighbour"
+    for removed, added, sign in found:
+        lo, hi = ((added,), removed) if sign < 0 else (removed, (added,))
+        assert ge(hi, lo)  # the neighbour Q = P - removed + added is on the stated side of P
+    # no two entries make the same change where one needs a subset of the other's forms
+    assert len({(r, a, s) for r, a, s in found}) == len(found)
+
+
+def test_two_for_one_neighbours_cut_the_benchmark_sum() -> None:
+    # 24 copies of set A (benchmarks/workloads/sums.py): 59 743 positions with one-for-one
+    # neighbours only (session 4), under 8 000 with the two-for-one ones; answer R as the
+    # unpruned search says
+    if not packed_jit.available:
+        pytest.skip("numba missing")
+    ids = [m.parse(t).id for t in SET_A] * 6
+    u = smallest_universe(ids)
+    red = [h for h in (u.reduce(g) for g in ids) if h]
+    stats = np.zeros(2, np.int64)
+    p = packed_jit.plan(red, Layout(red), SumOrder(u, _followers(red)))
+    assert _out(packed_jit.outcome_pair(p, True, stats)) == "R"
+    assert stats[0] < 8_000 and stats[1] > 0
+    assert _out(sum_outcome_pair(ids, engine="compiled")) == "R"

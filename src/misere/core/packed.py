@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .packed_theory import Ge, python_tables, rewrite_rules
+from .packed_theory import Ge, needs, python_tables, rewrite_rules
 from .search import mover_wins
 from .table import LEFTS, RIGHTS, ZERO, GameId, birthday
 
@@ -189,7 +189,7 @@ class _Search:
         self.memo: tuple[dict[int, bool], dict[int, bool]] = ({0: misere}, {0: misere})
         self.left = limit
         self.hits = 0  # positions decided by the monotone memo
-        self.rules: list[tuple[int, int, int, int, int, int, int]] = []
+        self.rules: list[tuple[int, ...]] = []
         if theory is None:
             self.kills: tuple[list[tuple[int, ...]], ...] | None = None
             self.counter_kill, self.mono = (0, 0), []
@@ -214,9 +214,9 @@ class _Search:
     def _monotone(self, pos: int, side: int) -> bool | None:
         """The result at ``pos`` read from a comparable neighbour in the memo, if any."""
         memo = self.memo[side]
-        for need, delta, sign in self.mono:
-            if need and not pos & need:
-                continue
+        for sx, mx, nx, sy, my, ny, delta, sign in self.mono:
+            if (pos >> sx) & mx < nx or (pos >> sy) & my < ny:
+                continue  # P does not hold the forms the neighbour removes
             r = memo.get(pos + delta)
             # Q <= P: Left's win / Right's loss carries up; Q >= P: Left's loss / Right's win down
             if r is not None and (r == (side == 0)) == (sign < 0):
@@ -289,16 +289,10 @@ class _Search:
         return mover_wins(root, side, self._expand, self.memo)
 
 
-def _rule(lay: Layout, x: GameId, y: GameId, z: GameId) -> tuple[int, int, int, int, int, int, int]:
+def _rule(lay: Layout, x: GameId, y: GameId, z: GameId) -> tuple[int, ...]:
     """A rewriting rule ``x + y -> z`` on packed positions: (shift, mask, copies needed) of the
     fields of ``x`` and of ``y`` (``x = y``: two copies of one field), and the key delta."""
-    def field(g: GameId) -> tuple[int, int]:
-        m = lay.mask(g)
-        s = (m & -m).bit_length() - 1
-        return s, m >> s
-    sx, mx = field(x)
-    sy, my = field(y) if y != x else (0, 0)
-    return sx, mx, 2 if x == y else 1, sy, my, 0 if x == y else 1, lay.unit(z) - lay.unit(x) - lay.unit(y)
+    return needs(lay, (x, y)) + (lay.unit(z) - lay.unit(x) - lay.unit(y),)
 
 
 #: positions the Python search expands before a sum goes to the compiled search (small sums

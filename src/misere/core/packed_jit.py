@@ -41,8 +41,7 @@ from misere.budget import current as _current
 from misere.budget import reserve as _reserve
 
 from .jit import available, njit as _njit
-from .ops import integer
-from .packed_theory import killers, monotone_pairs, rewrite_rules, side_moves
+from .packed_theory import killers, neighbours, rewrite_rules, side_moves
 from .table import LEFTS, RIGHTS, ZERO, GameId
 
 __all__ = ["available", "Plan", "plan", "outcome_pair", "wins_first", "CHUNK", "WORDS"]
@@ -139,19 +138,10 @@ def _expand(tab, pos, counts, side, misere, mv, kids, d, child, ctmp, shift, mas
     """Fill ``kids[d]`` with the moves to unknown children of ``pos[d]`` in search order;
     return their number, or -1 when the mover wins at once (no move in misère play, a child
     already known lost for the opponent, or a comparable neighbour known won), 0 when the
-    mover loses at once. ``th``: the pruning tables (:meth:`Plan._theory`)."""
+    mover loses at once. The children are looked up before the neighbours (fewer look-ups;
+    either decides a position exactly, so the positions searched are the same). ``th``: the pruning tables (:meth:`Plan._theory`)."""
     mstart, kd, msrc, mdst, mdk = mv
-    kstart, kfield, nsrc, ndst, nsign, nkd, radix = th[0], th[1], th[2], th[3], th[4], th[5], th[6]
-    for e in range(nsrc.size):  # the monotone memo (misere.core.packed_theory)
-        f, t = nsrc[e], ndst[e]
-        if (f >= 0 and counts[f] == 0) or (t >= 0 and counts[t] + 1 >= radix[t]):
-            continue
-        for w in range(child.size):
-            child[w] = pos[d, w] + nkd[e, w]
-        r = _lookup(tab, child, side, shift, mask)
-        if r >= 0 and (r == 1 - side) == (nsign[e] < 0):
-            stats[1] += 1
-            return -1 if r == 1 else 0
+    kstart, kfield, nsrc, ndst, nsign, nkd, radix, nsrc2 = th[0], th[1], th[2], th[3], th[4], th[5], th[6], th[11]
     n = 0
     moved = False
     for f in range(counts.size):
@@ -175,6 +165,20 @@ def _expand(tab, pos, counts, side, misere, mv, kids, d, child, ctmp, shift, mas
                 n += 1
     if not moved:
         return -1 if misere else 0
+    if n == 0:
+        return 0
+    for e in range(nsrc.size):  # the monotone memo (misere.core.packed_theory)
+        f, g, t = nsrc[e], nsrc2[e], ndst[e]
+        if (f >= 0 and counts[f] == 0) or (g >= 0 and counts[g] < (2 if g == f else 1)):
+            continue  # P lacks a form the neighbour removes
+        if t >= 0 and counts[t] + 1 >= radix[t]:
+            continue
+        for w in range(child.size):
+            child[w] = pos[d, w] + nkd[e, w]
+        r = _lookup(tab, child, side, shift, mask)
+        if r >= 0 and (r == 1 - side) == (nsign[e] < 0):
+            stats[1] += 1
+            return -1 if r == 1 else 0
     return n
 
 
@@ -361,10 +365,11 @@ class Plan:
     def _theory(self, lay: Any, field: dict[GameId, int], theory: Any) -> tuple[np.ndarray, ...]:
         """The pruning tables of :mod:`misere.core.packed_theory` as arrays: killers of each
         move (CSR ``kstart``, ``kfield``) and the monotone neighbours (source field, target
-        field, sign, key delta; -1: no field), then the radices (no neighbour overflows)."""
+        field, sign, key delta; -1: no field), then the radices (no neighbour overflows), the
+        identities, and the second source field of each neighbour (-1: one form removed)."""
         nm = len(self.msrc)
         kstart, kfield = np.zeros(nm + 1, np.int64), []
-        msrc, mdst, msign = [], [], []
+        msrc, msrc2, mdst, msign = [], [], [], []
         if theory is not None:
             per_move: dict[int, list[int]] = {}
             nf = len(self.word)
@@ -375,15 +380,17 @@ class Plan:
             for m in range(nm):
                 kfield.extend(per_move.get(m, ()))
                 kstart[m + 1] = len(kfield)
-            for x, y in monotone_pairs(list(lay.ids) + [integer(1), integer(-1)], theory):
-                fx, fy = _target(lay, field, x)[0], _target(lay, field, y)[0]
-                msrc += [fx, fy]
-                mdst += [fy, fx]
-                msign += [-1, 1]
+            for removed, added, sign in neighbours(lay.ids, theory):
+                fs = [_target(lay, field, g)[0] for g in removed] + [-1, -1]
+                msrc.append(fs[0]), msrc2.append(fs[1]), mdst.append(_target(lay, field, added)[0])
+                msign.append(sign)
         mkd = self._deltas(msrc, mdst, [1] * len(msrc))
+        for e, f in enumerate(msrc2):
+            if f >= 0:
+                mkd[e, self.word[f]] -= self.weight[f]
         rx, ry, rz, rkd = self._rules(lay, field, theory)
-        arr = [np.array(a, np.int64) for a in (kfield, msrc, mdst, msign, rx, ry, rz)]
-        th = (kstart, arr[0], arr[1], arr[2], arr[3], mkd, self.radix, arr[4], arr[5], arr[6], rkd)
+        arr = [np.array(a, np.int64) for a in (kfield, msrc, mdst, msign, rx, ry, rz, msrc2)]
+        th = (kstart, arr[0], arr[1], arr[2], arr[3], mkd, self.radix, arr[4], arr[5], arr[6], rkd, arr[7])
         _normal(self.root, self.counts, th)  # the root rewritten like every position
         return th
 

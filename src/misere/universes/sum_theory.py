@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..core.ops import add_all
+from ..core.ops import add_all, followers, integer
 from ..core.packed import sum_outcome_pair
 from ..core.table import ZERO, GameId
 from .base import Universe, find_universe
@@ -34,21 +34,49 @@ class SumOrder:
     The callable :mod:`misere.core.packed_theory` expects. The sums are compared as forms
     (the universe's ``ge`` is a test on values, so reducing them first changes no answer; it
     only costs time: measured 2-3x more for these tables), cached per multiset.
+
+    ``forms`` (a follower-closed set, e.g. the followers of a sum's components): every sum of
+    at most two of them (with ``0``, ``1``, ``-1``) is compared with every other at once by
+    :func:`~misere.universes.order_small.small_matrix` (the sums of two followers are closed
+    under options, so the whole order is one compiled pass: ~3 ms for the 153 sums of the
+    benchmark's set A, against ~45 ms asking the universe pair by pair); other sums, and
+    every sum when numba is missing or the universe has no order table, go to its ``ge``.
     """
 
-    def __init__(self, universe: "str | Universe" = "general") -> None:
+    def __init__(self, universe: "str | Universe" = "general", forms: Iterable[GameId] | None = None) -> None:
         self.universe = find_universe(universe)
         self._value: dict[tuple[GameId, ...], GameId] = {}
+        self._slot: dict[tuple[GameId, ...], int] = {}
+        self._matrix = None
+        if forms is not None and self.universe.order_table is not None:
+            from . import order_small  # loads numba
+            if order_small.available:
+                self._prepare(list(dict.fromkeys([ZERO, integer(1), integer(-1), *forms])), order_small.small_matrix)
+
+    def _prepare(self, fs: list[GameId], small_matrix) -> None:  # type: ignore[no-untyped-def]
+        # every tuple of one or two of the forms (0 included, either order) is a key as it is
+        keys = [(x,) for x in fs] + [(x, y) for x in fs for y in fs]
+        sums = list(dict.fromkeys(self.value(k) for k in keys))
+        slot = {v: i for i, v in enumerate(sums)}
+        self._slot = {k: slot[self.value(k)] for k in keys}
+        self._matrix = small_matrix(self.universe.order_table, sums).tolist()
+
+    @staticmethod
+    def _key(xs: tuple[GameId, ...]) -> tuple[GameId, ...]:
+        return tuple(sorted(x for x in xs if x != ZERO))
 
     def value(self, xs: tuple[GameId, ...]) -> GameId:
         """The sum of ``xs`` as a form."""
-        key = tuple(sorted(x for x in xs if x != ZERO))
+        key = self._key(xs)
         v = self._value.get(key)
         if v is None:
             v = self._value[key] = add_all(key) if key else ZERO
         return v
 
     def __call__(self, xs: tuple[GameId, ...], ys: tuple[GameId, ...]) -> bool:
+        i, j = self._slot.get(xs), self._slot.get(ys)
+        if i is not None and j is not None:
+            return self._matrix[i][j]  # type: ignore[index]
         a, b = self.value(xs), self.value(ys)
         return a == b or self.universe.ge(a, b)
 
@@ -86,4 +114,5 @@ def pruned_outcome_pair(games: Iterable[GameId], universe: "str | Universe | Non
     for g in gs:
         u.check_member(g)
     reduced = [h for h in (u.reduce(g) for g in gs) if h != ZERO]
-    return sum_outcome_pair(reduced, misere=not u.normal_play, engine=engine, theory=SumOrder(u))
+    forms = {x for h in set(reduced) for x in followers(h)} if engine != "python" else None
+    return sum_outcome_pair(reduced, misere=not u.normal_play, engine=engine, theory=SumOrder(u, forms))
