@@ -4,9 +4,11 @@
 small sums of its followers (dominated moves; a monotone memo). Those comparisons must hold
 modulo a universe that contains every position of the sum: any universe containing the
 components does, since universes are closed under followers and sums (Siegel 003 §2 for ``ℳ``;
-004 §1 for 𝒟, ℰ). This module supplies them: a sum of at most two followers is compared by the universe's
-``ge`` (``ℳ``: 003 Thm 5.3 with Thm 5.4; ℬ: Davies–Milley 2026 Thm 3.1 with the
-maintenance test, :mod:`misere.universes.blocking`), memoised. The components themselves are
+004 §1 for 𝒟, ℰ). This module supplies them: sums of at most two followers are compared by the
+universe's options-only test (``ℳ``: 003 Thm 5.3 with Thm 5.4; ℬ: Davies–Milley 2026 Thm 3.1
+with the maintenance test, :mod:`misere.universes.blocking`), all at once in one compiled pass
+when the followers are known (:func:`~misere.universes.order_small.small_matrix`), else pair by
+pair through the universe's memoised ``ge``. The components themselves are
 first replaced by their reduced forms (``ℳ``: 003 Thm 5.1), which are equal to them modulo
 the universe.
 
@@ -14,7 +16,9 @@ Measured on sums of copies of four canonical day-3 games (benchmarks/README.md, 
 ``ℳ`` no two distinct sums of at most three followers are equal and few compare (pruning
 saves a factor 1.3-3 in positions); all these games lie in the blocking universe ℬ, whose
 coarser order and identities (``1 + -1 = 0``, some components ``= 0``) save a factor of
-2.5 to 100.
+2.5 to 100; the two-for-one neighbours of the monotone memo (``x + y ≥ z``) another 1.1-9x
+(24 copies of the benchmark's set A: 537 804 positions unpruned, 59 743 with one-for-one
+neighbours, 6 939 with two-for-one ones).
 """
 from __future__ import annotations
 
