@@ -64,6 +64,56 @@ def test_watchdog_stops_code_that_never_checks(monkeypatch: pytest.MonkeyPatch) 
     assert time.monotonic() - start < 5
 
 
+def test_a_stop_turned_into_another_error_is_reported_as_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the watchdog's stop can land inside numba's compiler, which then fails with its own error
+    # ("no compiled object yet"): the command must say the budget ran out, not "internal error"
+    import misere.cli.common as common
+
+    class Fired:
+        reason = ("time", "time budget of 1 s exhausted (stopped after 2.1 s)")
+
+        def __enter__(self) -> "Fired":
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            return None
+
+    monkeypatch.setattr(common, "hard_stop", lambda b: Fired())
+    app = typer.Typer()
+
+    @app.command()
+    @command
+    def compiles(as_json: bool = typer.Option(False, "--json")) -> None:
+        raise RuntimeError("no compiled object yet for <Library '_expand'>")
+
+    @app.command()
+    @command
+    def other() -> None:
+        pass
+
+    r = CliRunner().invoke(app, ["compiles", "--json", "--timeout", "1", "-q"])
+    assert r.exit_code == 3
+    assert '"budget": "time"' in r.stdout and "internal error" not in r.stdout
+
+
+def test_watchdog_silences_a_stop_python_cannot_raise(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+    seen: list[object] = []
+    monkeypatch.setattr(sys, "unraisablehook", lambda info: seen.append(info.exc_value))
+    w = Watchdog(Budget(timeout=10))
+    w._old_hook = sys.unraisablehook
+
+    class Info:
+        def __init__(self, exc: BaseException) -> None:
+            self.exc_value = exc
+
+    w._unraisable(Info(BudgetExceededError("time", "stop")))  # type: ignore[arg-type]
+    assert seen == []
+    other = ValueError("something else")
+    w._unraisable(Info(other))  # type: ignore[arg-type]
+    assert seen == [other]
+
+
 def test_watchdog_is_inert_when_not_armed() -> None:
     with Watchdog(Budget(timeout=0.01), grace=0.0, interval=0.01) as w:
         time.sleep(0.1)

@@ -104,27 +104,38 @@ def _os_message(e: OSError) -> str:
 def _run(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any], budget: dict[str, Any]) -> Any:
     """Call ``fn`` under its budget, turning every exception into a one-line error."""
     as_json = bool(kwargs.get("as_json", False))
+    dog = None
     try:
         with limits(timeout=budget.get("timeout"), max_memory=budget.get("max_memory"),
-                    quiet=bool(budget.get("quiet", False))) as b, hard_stop(b):
+                    quiet=bool(budget.get("quiet", False))) as b, hard_stop(b) as dog:
             return fn(*args, **kwargs)
     except (typer.Exit, typer.Abort):
         raise
     except BudgetExceededError as e:
         budget_exhausted(e, as_json)
-    except MemoryError:
+    except (KeyboardInterrupt, Exception) as e:
+        if dog is not None and dog.reason is not None:
+            # the watchdog's stop landed in code that turned it into another error (e.g. inside
+            # numba compiling a kernel on first use): the budget is what ran out
+            budget_exhausted(BudgetExceededError(*dog.reason), as_json)
+        _fail_for(e, as_json)
+
+
+def _fail_for(e: BaseException, as_json: bool) -> None:
+    """The one-line error (never a traceback) for an exception that is not a budget stop."""
+    if isinstance(e, MemoryError):
         fail("out of memory (use --max-memory to stop earlier with a partial answer)", as_json, EXIT_BUDGET)
-    except MisereError as e:
+    elif isinstance(e, MisereError):
         fail(str(e), as_json)
-    except (ValueError, TypeError) as e:
+    elif isinstance(e, (ValueError, TypeError)):
         fail(str(e) or type(e).__name__, as_json)
-    except RecursionError:
+    elif isinstance(e, RecursionError):
         fail("computation too deep (recursion limit)", as_json)
-    except KeyboardInterrupt:
+    elif isinstance(e, KeyboardInterrupt):
         fail("interrupted", as_json, 130)
-    except OSError as e:
+    elif isinstance(e, OSError):
         fail(_os_message(e), as_json)
-    except Exception as e:  # last resort: never a traceback
+    else:  # last resort
         fail(f"internal error ({type(e).__name__}): {e} - please report this", as_json)
 
 

@@ -14,6 +14,7 @@ only by :func:`misere.cli.app.main` (the console script and ``python -m misere``
 from __future__ import annotations
 
 import signal
+import sys
 import threading
 import time
 from types import FrameType, TracebackType
@@ -46,6 +47,7 @@ class Watchdog:
         self._stop = threading.Event()
         self._thread: Optional[threading.Thread] = None
         self._old: object = None
+        self._old_hook = sys.unraisablehook
 
     def _active(self) -> bool:
         return (ARMED["on"] and _SIGNAL is not None
@@ -55,6 +57,8 @@ class Watchdog:
         if not self._active():
             return self
         self._old = signal.signal(_SIGNAL, self._raise)
+        self._old_hook = sys.unraisablehook
+        sys.unraisablehook = self._unraisable
         self._thread = threading.Thread(target=self._watch, name="misere-watchdog", daemon=True)
         self._thread.start()
         return self
@@ -65,6 +69,13 @@ class Watchdog:
         self._stop.set()
         self._thread.join()
         signal.signal(_SIGNAL, self._old)  # type: ignore[arg-type]
+        sys.unraisablehook = self._old_hook
+
+    def _unraisable(self, info: "sys.UnraisableHookArgs") -> None:
+        """Say nothing of a stop that landed where Python cannot raise it (a ctypes callback
+        inside numba's compiler): the command reports the budget in one line."""
+        if not isinstance(info.exc_value, BudgetExceededError):
+            self._old_hook(info)
 
     def _raise(self, signum: int, frame: Optional[FrameType]) -> None:
         if self.reason is None or self._stop.is_set():

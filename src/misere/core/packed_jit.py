@@ -39,6 +39,7 @@ import numpy as np
 
 from misere.budget import current as _current
 from misere.budget import reserve as _reserve
+from misere.errors import BudgetExceededError
 
 from .jit import available, njit as _njit
 from .packed_theory import killers, neighbours, rewrite_rules, side_moves
@@ -47,7 +48,7 @@ from .table import LEFTS, RIGHTS, ZERO, GameId
 __all__ = ["available", "Plan", "plan", "outcome_pair", "wins_first", "CHUNK", "WORDS"]
 
 #: expansions per compiled call between two budget checks
-CHUNK = 500_000
+CHUNK = 100_000
 #: most 62-bit words per key (a sum uses as few as its radices allow)
 WORDS = 4
 _BITS = 62
@@ -471,7 +472,11 @@ def _wins(p: Plan, t: _Table, side: int, misere: bool, stats: np.ndarray) -> boo
             return bool(r)
         if r == _FULL:
             t.grow()
-        _current().check(force=True)  # once per chunk: read the clock every time
+        try:
+            _current().check(force=True)  # once per chunk: read the clock every time
+        except BudgetExceededError as e:  # say what the search holds
+            e.partial.setdefault("positions_stored", int(t.used[0]))
+            raise
 
 
 def outcome_pair(p: Plan, misere: bool = True, stats: np.ndarray | None = None) -> tuple[bool, bool]:
