@@ -39,7 +39,8 @@ if sys.getrecursionlimit() < 20000:
     sys.setrecursionlimit(20000)
 
 
-#: most positions a sum search may have (estimated) before it is refused up front
+#: most positions a sum search may have (estimated) before it is refused up front (a long misère
+#: sum is first tried with the pruned search, see :data:`PRUNED_TRIAL_SECONDS`)
 MAX_SEARCH_POSITIONS = 10**9
 
 #: sums with more copies of one summand than this are searched with the multiple built as a form
