@@ -42,7 +42,7 @@ from misere.budget import reserve as _reserve
 from misere.errors import BudgetExceededError
 
 from .jit import available, njit as _njit
-from .packed_theory import killers, neighbours, rewrite_rules, side_moves
+from .packed_jit_theory import target, theory_tables
 from .table import LEFTS, RIGHTS, ZERO, GameId
 
 __all__ = ["available", "Plan", "plan", "outcome_pair", "wins_first", "CHUNK", "WORDS"]
@@ -140,7 +140,8 @@ def _expand(tab, pos, counts, side, misere, mv, kids, d, child, ctmp, shift, mas
     return their number, or -1 when the mover wins at once (no move in misère play, a child
     already known lost for the opponent, or a comparable neighbour known won), 0 when the
     mover loses at once. The children are looked up before the neighbours (fewer look-ups;
-    either decides a position exactly, so the positions searched are the same). ``th``: the pruning tables (:meth:`Plan._theory`)."""
+    either decides a position exactly, so the positions searched are the same). ``th``: the pruning tables
+    (:func:`misere.core.packed_jit_theory.theory_tables`)."""
     mstart, kd, msrc, mdst, mdk = mv
     kstart, kfield, nsrc, ndst, nsign, nkd, radix, nsrc2 = th[0], th[1], th[2], th[3], th[4], th[5], th[6], th[11]
     n = 0
@@ -308,7 +309,8 @@ class Plan:
         self.root = self.key(counts)
         self._moves(lay, field)
         self.radix = np.array(radix, np.int64)
-        self.th = self._theory(lay, field, theory)
+        self.th = theory_tables(self, lay, field, theory)
+        _normal(self.root, self.counts, self.th)  # the root rewritten like every position
 
     def _place(self, radix: list[int]) -> bool:
         """Give fields to words greedily: ``word[f]``, ``weight[f]``; False if it overflows."""
@@ -344,16 +346,16 @@ class Plan:
                         src.append(f), dst.append(-1), dk.append(0)
                     continue
                 for x in lay.options(f - 2, side):  # one per target, in the Python search's order
-                    t, k = _target(lay, field, x)
+                    t, k = target(lay, field, x)
                     src.append(f), dst.append(t), dk.append(k)
             mstart[side, nf] = len(src)
         self.mstart = mstart
         self.msrc, self.mdst, self.mdk = (np.array(a, np.int64) for a in (src, dst, dk))
-        self.kd = self._deltas(src, dst, dk)
+        self.kd = self.deltas(src, dst, dk)
         self.width = max(1, int(max(mstart[0, nf] - mstart[0, 0], mstart[1, nf] - mstart[1, 0])))
 
 
-    def _deltas(self, src: list[int], dst: list[int], dk: list[int]) -> np.ndarray:
+    def deltas(self, src: list[int], dst: list[int], dk: list[int]) -> np.ndarray:
         """Key deltas: one copy leaves field ``src`` (none if -1), ``dk`` copies enter ``dst``."""
         kd = np.zeros((max(len(src), 1), self.nw), np.int64)
         for m, (s, t, k) in enumerate(zip(src, dst, dk)):
@@ -362,62 +364,6 @@ class Plan:
             if t >= 0:
                 kd[m, self.word[t]] += k * self.weight[t]
         return kd
-
-    def _theory(self, lay: Any, field: dict[GameId, int], theory: Any) -> tuple[np.ndarray, ...]:
-        """The pruning tables of :mod:`misere.core.packed_theory` as arrays: killers of each
-        move (CSR ``kstart``, ``kfield``) and the monotone neighbours (source field, target
-        field, sign, key delta; -1: no field), then the radices (no neighbour overflows), the
-        identities, and the second source field of each neighbour (-1: one form removed)."""
-        nm = len(self.msrc)
-        kstart, kfield = np.zeros(nm + 1, np.int64), []
-        msrc, msrc2, mdst, msign = [], [], [], []
-        if theory is not None:
-            per_move: dict[int, list[int]] = {}
-            nf = len(self.word)
-            for side in (0, 1):  # the Plan's moves of a side are side_moves' order: counter, types
-                ks = killers(side_moves(lay.ids, lay.options, side), theory, side)
-                for m, kill in zip(range(self.mstart[side, 0], self.mstart[side, nf]), ks):
-                    per_move[m] = [_target(lay, field, g)[0] for g in kill]
-            for m in range(nm):
-                kfield.extend(per_move.get(m, ()))
-                kstart[m + 1] = len(kfield)
-            for removed, added, sign in neighbours(lay.ids, theory):
-                fs = [_target(lay, field, g)[0] for g in removed] + [-1, -1]
-                msrc.append(fs[0]), msrc2.append(fs[1]), mdst.append(_target(lay, field, added)[0])
-                msign.append(sign)
-        mkd = self._deltas(msrc, mdst, [1] * len(msrc))
-        for e, f in enumerate(msrc2):
-            if f >= 0:
-                mkd[e, self.word[f]] -= self.weight[f]
-        rx, ry, rz, rkd = self._rules(lay, field, theory)
-        arr = [np.array(a, np.int64) for a in (kfield, msrc, mdst, msign, rx, ry, rz, msrc2)]
-        th = (kstart, arr[0], arr[1], arr[2], arr[3], mkd, self.radix, arr[4], arr[5], arr[6], rkd, arr[7])
-        _normal(self.root, self.counts, th)  # the root rewritten like every position
-        return th
-
-    def _rules(self, lay: Any, field: dict[GameId, int], theory: Any) -> tuple[list[int], list[int], list[int], np.ndarray]:
-        """Fields of the identities ``x + y = z`` (``y`` -1 when ``x = y``; ``z`` -1 for 0) and
-        their key deltas."""
-        rx, ry, rz, kd = [], [], [], np.zeros((1, self.nw), np.int64)
-        if theory is not None:
-            for x, y, z in rewrite_rules(lay.ids, theory):
-                (fx, kx), (fy, ky), (fz, kz) = (_target(lay, field, g) for g in (x, y, z))
-                if (fx, kx) != (fz, kz) and (fy, ky) != (fz, kz) and kx == ky == 1 and kz <= 1:
-                    rx.append(fx), ry.append(fy if fy != fx else -1), rz.append(fz)
-            kd = self._deltas(rx, rz, [1] * len(rx))
-            for e, (x, y) in enumerate(zip(rx, ry)):
-                kd[e, self.word[x if y < 0 else y]] -= self.weight[x if y < 0 else y]
-        return rx, ry, rz, kd
-
-
-def _target(lay: Any, field: dict[GameId, int], x: GameId) -> tuple[int, int]:
-    """(field, copies) that one component ``x`` adds: -1 for 0, the counters for integers."""
-    if x == ZERO:
-        return -1, 0
-    n = lay.int_value(x)
-    if n is not None:
-        return (0 if n > 0 else 1), abs(n)
-    return field[x], 1
 
 
 def _birthday_of(g: GameId) -> int:
