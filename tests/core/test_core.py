@@ -95,3 +95,17 @@ def test_deep_games_fail_cleanly() -> None:
     assert m.outcome("100000") == "R" and str(m.parse("100000")) == "100000"
     with pytest.raises(ComputationLimitError, match="too deep"):
         m.canonical("30000")
+
+
+def test_followers_of_several_games_walk_once() -> None:
+    from misere.core.ops import followers, options
+
+    a, b = m.parse("{1|*}").id, m.parse("{*|-1,{1|*}}").id
+    both = list(followers(a, b))
+    assert len(both) == len(set(both))
+    assert set(both) == set(followers(a)) | set(followers(b))
+    assert both[:len(list(followers(a)))] == list(followers(a))  # the first game's walk first
+    seen: set[int] = set()
+    for x in both:  # options before parents
+        assert all(y in seen for y in options(x))
+        seen.add(x)

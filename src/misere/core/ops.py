@@ -110,10 +110,11 @@ def options(g: GameId) -> tuple[GameId, ...]:
     return tuple(dict.fromkeys(lo + ro))
 
 
-def followers(g: GameId) -> Iterator[GameId]:
-    """Every follower of ``g`` (``g`` itself included), each once, options before parents."""
+def followers(*games: GameId) -> Iterator[GameId]:
+    """Every follower of the ``games`` (themselves included), each once, options before parents
+    (one walk with one set of visited forms, however many games share followers)."""
     seen: set[GameId] = set()
-    stack: list[tuple[GameId, bool]] = [(g, False)]
+    stack: list[tuple[GameId, bool]] = [(g, False) for g in reversed(games)]
     while stack:
         x, expanded = stack.pop()
         if expanded:

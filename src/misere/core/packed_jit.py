@@ -10,7 +10,8 @@ negative ones (Siegel 003 §2: the forms ``n = {n-1|}`` add as forms, so ``m + n
 are one position), then one field per non-integer follower of the components (a *type*), in
 the order of :class:`misere.core.packed.Layout` (simplest first). A count can never exceed
 the number of components that have the type as a follower (a rewriting or a monotone
-neighbour that would is skipped), so field ``f`` has a radix ``r_f`` and a position is the mixed-radix number ``sum_f count_f * weight_f``, split over
+neighbour that would is skipped), so field ``f`` has a radix ``r_f`` and a position is the
+mixed-radix number ``sum_f count_f * weight_f``, split over
 :data:`WORDS` 62-bit words (fields are given to words greedily). A move of one copy of type
 ``t`` to an option ``x`` is a fixed key delta per word (and ``-1`` in field ``t``, ``+k`` in the
 field of ``x``); the count vector is kept beside the key for move generation and updated on
@@ -43,7 +44,8 @@ from misere.errors import BudgetExceededError
 
 from .jit import available, njit as _njit
 from .packed_jit_theory import target, theory_tables
-from .table import LEFTS, RIGHTS, ZERO, GameId
+from .ops import followers
+from .table import ZERO, GameId, birthday
 
 __all__ = ["available", "Plan", "plan", "outcome_pair", "wins_first", "CHUNK", "WORDS"]
 
@@ -140,8 +142,8 @@ def _expand(tab, pos, counts, side, misere, mv, kids, d, child, ctmp, shift, mas
     return their number, or -1 when the mover wins at once (no move in misère play, a child
     already known lost for the opponent, or a comparable neighbour known won), 0 when the
     mover loses at once. The children are looked up before the neighbours (fewer look-ups;
-    either decides a position exactly, so the positions searched are the same). ``th``: the pruning tables
-    (:func:`misere.core.packed_jit_theory.theory_tables`)."""
+    either decides a position exactly, so the positions searched are the same). ``th``: the
+    pruning tables (:func:`misere.core.packed_jit_theory.theory_tables`)."""
     mstart, kd, msrc, mdst, mdk = mv
     kstart, kfield, nsrc, ndst, nsign, nkd, radix, nsrc2 = th[0], th[1], th[2], th[3], th[4], th[5], th[6], th[11]
     n = 0
@@ -287,9 +289,9 @@ class Plan:
         for g in games:
             if g == ZERO:
                 continue
-            self.depth += _birthday_of(g)
+            self.depth += birthday(g)
             hi = lo = 0
-            for x in _followers(g):
+            for x in followers(g):
                 n = lay.ints.get(x) if x != ZERO else None
                 if n is None and x != ZERO:
                     radix[field[x]] += 1
@@ -354,7 +356,6 @@ class Plan:
         self.kd = self.deltas(src, dst, dk)
         self.width = max(1, int(max(mstart[0, nf] - mstart[0, 0], mstart[1, nf] - mstart[1, 0])))
 
-
     def deltas(self, src: list[int], dst: list[int], dk: list[int]) -> np.ndarray:
         """Key deltas: one copy leaves field ``src`` (none if -1), ``dk`` copies enter ``dst``."""
         kd = np.zeros((max(len(src), 1), self.nw), np.int64)
@@ -364,24 +365,6 @@ class Plan:
             if t >= 0:
                 kd[m, self.word[t]] += k * self.weight[t]
         return kd
-
-
-def _birthday_of(g: GameId) -> int:
-    from .table import birthday
-    return birthday(g)
-
-
-def _followers(g: GameId) -> set[GameId]:
-    """``g`` and all its followers."""
-    seen = {g}
-    stack = [g]
-    while stack:
-        x = stack.pop()
-        for y in LEFTS[x] + RIGHTS[x]:
-            if y not in seen:
-                seen.add(y)
-                stack.append(y)
-    return seen
 
 
 def plan(games: Sequence[GameId], layout: Any, theory: Any = None) -> Plan | None:

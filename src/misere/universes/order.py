@@ -143,6 +143,15 @@ class OrderTable:
             out[c0:c0 + step] = bits[:, idx] if gather else bits
         return out
 
+    def end_matrix(self, games: Sequence[GameId]) -> Optional[np.ndarray]:
+        """The universe's end condition ``E[i, j]`` for ``games`` (from their facts), or
+        ``None`` in normal play, which has none (used by
+        :func:`misere.universes.order_small.small_matrix`)."""
+        if self._normal:
+            return None
+        facts = np.array([tuple(self._facts_of(g)) for g in games], dtype=bool).reshape(len(games), -1)
+        return np.ascontiguousarray(self._end(facts, facts), dtype=bool)
+
     # --- growth --------------------------------------------------------------------------
     def _missing(self, games: Iterable[GameId]) -> list[GameId]:
         seen: set[GameId] = set()

@@ -25,7 +25,7 @@ from typing import Sequence
 import numpy as np
 
 from ..core.jit import available, njit
-from ..core.ops import options
+from ..core.ops import followers
 from ..core.table import GameId, birthday, left, right
 from .order import OrderTable
 
@@ -42,41 +42,24 @@ def _order(ls, lo, rs, ro, end, normal):  # pragma: no cover - compiled
         for i in range(max(0, s - n + 1), min(s, n - 1) + 1):
             j = s - i
             ok = normal or end[i, j]
-            if normal:
-                for k in range(rs[i], rs[i + 1]):  # some G^R ≤ H
-                    if ge[j, ro[k]]:
-                        ok = False
-                for k in range(ls[j], ls[j + 1]):  # some H^L ≥ G
-                    if ge[lo[k], i]:
-                        ok = False
-            else:
-                for k in range(ls[j], ls[j + 1]):  # G downlinked to some H^L
-                    if ok and not nd[i, lo[k]]:
-                        ok = False
-                for k in range(rs[i], rs[i + 1]):  # some G^R downlinked to H
-                    if ok and not nd[ro[k], j]:
-                        ok = False
-                down = False
-                for k in range(ls[i], ls[i + 1]):  # some G^L ≥ H
-                    if ge[lo[k], j]:
-                        down = True
-                for k in range(rs[j], rs[j + 1]):  # some H^R ≤ G
-                    if ge[i, ro[k]]:
-                        down = True
+            if normal:  # no G^R ≤ H and no H^L ≥ G
+                for k in range(rs[i], rs[i + 1]):
+                    ok = ok and not ge[j, ro[k]]
+                for k in range(ls[j], ls[j + 1]):
+                    ok = ok and not ge[lo[k], i]
+            else:  # G not downlinked to any H^L, no G^R downlinked to H
+                for k in range(ls[j], ls[j + 1]):
+                    ok = ok and nd[i, lo[k]]
+                for k in range(rs[i], rs[i + 1]):
+                    ok = ok and nd[ro[k], j]
+                down = False  # some G^L ≥ H or some H^R ≤ G
+                for k in range(ls[i], ls[i + 1]):
+                    down = down or ge[lo[k], j]
+                for k in range(rs[j], rs[j + 1]):
+                    down = down or ge[i, ro[k]]
                 nd[i, j] = down
             ge[i, j] = ok
     return ge
-
-
-def _closure(games: Sequence[GameId]) -> list[GameId]:
-    seen = set(games)
-    stack = list(seen)
-    while stack:
-        for y in options(stack.pop()):
-            if y not in seen:
-                seen.add(y)
-                stack.append(y)
-    return sorted(seen, key=lambda x: (birthday(x), x))
 
 
 def _csr(forms: list[GameId], index: dict[GameId, int], side) -> tuple[np.ndarray, np.ndarray]:  # type: ignore[no-untyped-def]
@@ -93,15 +76,12 @@ def small_matrix(table: OrderTable, games: Sequence[GameId]) -> np.ndarray:
     :meth:`~misere.universes.order.OrderTable.matrix` when numba is missing."""
     if not available:
         return table.matrix(games)
-    forms = _closure(games)
+    forms = sorted(followers(*games), key=lambda x: (birthday(x), x))
     index = {g: i for i, g in enumerate(forms)}
     ls, lo = _csr(forms, index, left)
     rs, ro = _csr(forms, index, right)
-    if table._normal:
-        end = np.ones((len(forms), len(forms)), np.bool_)
-    else:
-        facts = np.array([tuple(table._facts_of(g)) for g in forms], dtype=bool)
-        end = np.ascontiguousarray(table._end(facts, facts), dtype=np.bool_)
-    ge = _order(ls, lo, rs, ro, end, table._normal)
+    end = table.end_matrix(forms)
+    normal = end is None
+    ge = _order(ls, lo, rs, ro, np.ones((len(forms), len(forms)), np.bool_) if normal else end, normal)
     idx = np.array([index[g] for g in games], np.intp)
     return ge[np.ix_(idx, idx)]

@@ -54,17 +54,19 @@ class SumOrder:
         self._slot: dict[tuple[GameId, ...], int] = {}
         self._matrix = None
         if forms is not None and self.universe.order_table is not None:
-            from . import order_small  # loads numba
-            if order_small.available:
-                self._prepare(list(dict.fromkeys([ZERO, integer(1), integer(-1), *forms])), order_small.small_matrix)
+            self._prepare(list(dict.fromkeys([ZERO, integer(1), integer(-1), *forms])))
 
-    def _prepare(self, fs: list[GameId], small_matrix) -> None:  # type: ignore[no-untyped-def]
+    def _prepare(self, fs: list[GameId]) -> None:
+        from . import order_small  # loads numba
+
+        if not order_small.available:
+            return
         # every tuple of one or two of the forms (0 included, either order) is a key as it is
-        keys = [(x,) for x in fs] + [(x, y) for x in fs for y in fs]
-        sums = list(dict.fromkeys(self.value(k) for k in keys))
+        keys = {k: self.value(k) for k in [(x,) for x in fs] + [(x, y) for x in fs for y in fs]}
+        sums = list(dict.fromkeys(keys.values()))
         slot = {v: i for i, v in enumerate(sums)}
-        self._slot = {k: slot[self.value(k)] for k in keys}
-        self._matrix = small_matrix(self.universe.order_table, sums).tolist()
+        self._slot = {k: slot[v] for k, v in keys.items()}
+        self._matrix = order_small.small_matrix(self.universe.order_table, sums).tolist()
 
     @staticmethod
     def _key(xs: tuple[GameId, ...]) -> tuple[GameId, ...]:
@@ -122,5 +124,5 @@ def pruned_outcome_pair(games: Iterable[GameId], universe: "str | Universe | Non
     # the compiled order of all sums of two followers saves ~0.1 s of pair-by-pair tests, but
     # loading numba costs ~0.4 s: "auto" uses it only where numba is loaded already
     compiled = engine == "compiled" or (engine == "auto" and "numba" in sys.modules)
-    forms = {x for h in set(reduced) for x in followers(h)} if compiled else None
+    forms = set(followers(*set(reduced))) if compiled else None
     return sum_outcome_pair(reduced, misere=not u.normal_play, engine=engine, theory=SumOrder(u, forms))

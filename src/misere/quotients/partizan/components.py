@@ -84,10 +84,9 @@ def from_games(games: Sequence[GameId]) -> Components:
     if not games:
         raise MisereError("a closure needs at least one game")
     order: dict[GameId, int] = {}
-    for g in games:
-        for f in followers(g):
-            if f != ZERO and f not in order:
-                order[f] = len(order)
+    for f in followers(*games):
+        if f != ZERO:
+            order[f] = len(order)
     comps = sorted(order, key=lambda f: (birthday(f), order[f]))
     index = {f: i for i, f in enumerate(comps)}
 
