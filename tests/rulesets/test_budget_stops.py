@@ -1,6 +1,6 @@
 """Searches too large for their time budget stop at it and say what they hold (no hang, no
 traceback): the generic component search of partizan rulesets, the pure-Python bitmask
-Domineering search (core/search.py) and the compiled one (rulesets/grid_jit.py)."""
+Domineering search (rulesets/grid_bits.py) and the compiled one (rulesets/grid_jit.py)."""
 from __future__ import annotations
 
 import pytest

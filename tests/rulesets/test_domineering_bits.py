@@ -128,3 +128,75 @@ def test_compiled_search_stops_at_the_time_budget(monkeypatch: pytest.MonkeyPatc
             domineering_outcome_pair(pack_cells((i, j) for i in range(6) for j in range(6)), compiled=True)
     assert time.monotonic() - t < 20  # the clock is read after every chunk, not every 256th
     cache.clear()
+
+
+# --- small boards never pay for compiling (issue 23 item 4) ---------------------------------
+
+def test_small_boards_in_a_fresh_process_stay_in_python() -> None:
+    """Every rectangle up to 5x5 in a new interpreter: right answers, numba never imported."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    src = str(Path(__file__).resolve().parents[2] / "src")
+    code = ("import sys; from misere.rulesets.domineering import Domineering as D; "
+            "print(''.join(D.outcome((r, c)).value for r in range(1, 6) for c in range(1, 6)), "
+            "'numba' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env={"PYTHONPATH": src, "PATH": ""}).stdout.split()
+    assert out == ["".join(RECTANGLES[r] for r in range(1, 6)), "False"]
+
+
+def test_a_board_past_the_python_allowance_is_handed_to_the_compiled_search(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With an allowance of 50 positions the Python search gives 4x5 and 5x4 up half-way; the
+    compiled search finishes them from scratch and agrees with the naive search."""
+    from misere.rulesets import grid_bits
+
+    cache.clear()
+    monkeypatch.setattr(grid_bits, "PYTHON_FIRST", 50)
+    monkeypatch.setattr(grid_jit, "warm", False)
+    calls = []
+    real = grid_jit.wins
+    monkeypatch.setattr(grid_jit, "wins", lambda b, left, on_chunk=None: calls.append(b) or real(b, left))
+    for r, c in ((4, 5), (5, 4), (2, 2)):
+        assert D.outcome((r, c)).value == RECTANGLES[r][c - 1]
+    assert len(calls) >= 2  # 4x5, 5x4 went compiled (each side to move) ...
+    stored = sum(len(t) for t in grid_bits._memo)
+    assert 0 < stored  # ... after the Python search had stored what it settled
+
+
+def test_python_allowance_answers_small_boards_without_the_compiled_search(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    cache.clear()
+    monkeypatch.setattr(grid_jit, "warm", False)
+    monkeypatch.setattr(grid_jit, "wins", lambda *a, **k: pytest.fail("compiled search used"))
+    assert [D.outcome((r, 5)).value for r in range(1, 6)] == [RECTANGLES[r][4] for r in range(1, 6)]
+
+
+def test_first_compilation_is_announced(tmp_path, monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    """A module whose kernel has no disk cache says it is compiling, and then how long it took;
+    once cached it is silent."""
+    import importlib
+    import sys
+
+    from misere.core import jit
+
+    if not jit.available:
+        pytest.skip("numba not installed")
+    (tmp_path / "tiny_kernels.py").write_text(
+        "from numba import njit\n\n@njit(cache=True)\ndef twice(x):\n    return 2 * x\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    mod = importlib.import_module("tiny_kernels")
+    try:
+        assert not jit.cached_on_disk(mod)
+        with jit.compiling(mod, "tiny kernels"):
+            assert mod.twice(21) == 42
+        err = capsys.readouterr().err
+        assert "compiling tiny kernels" in err and "compiled tiny kernels in" in err
+        assert jit.cached_on_disk(mod)
+        with jit.compiling(mod, "tiny kernels"):
+            pass
+        assert capsys.readouterr().err == ""
+    finally:
+        sys.modules.pop("tiny_kernels", None)

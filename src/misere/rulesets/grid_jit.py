@@ -40,10 +40,11 @@ from misere.budget import current as _current
 from misere.budget import reserve as _reserve
 from misere.core import cache
 from misere.core import hashtable_jit as ht
+from misere.core import jit as _jit
 from misere.core.jit import available, njit as _njit
 from misere.errors import BudgetExceededError
 
-__all__ = ["available", "wins", "configure", "stats", "CHUNK", "MAX_SLOTS", "ORDER", "SYMMETRY",
+__all__ = ["available", "warm", "wins", "configure", "stats", "CHUNK", "MAX_SLOTS", "ORDER", "SYMMETRY",
            "WEIGHTED"]
 
 #: expansions per compiled call between two budget checks
@@ -286,6 +287,10 @@ class _Table:
 
 _table = _Table()
 
+#: whether the kernels have run in this process (loaded or compiled): callers with a choice of
+#: engine use the compiled one from then on (:func:`misere.rulesets.grid_bits.domineering_wins`)
+warm = False
+
 
 @cache.on_clear
 def _reset() -> None:
@@ -325,8 +330,18 @@ def wins(b: int, left: bool, on_chunk=None) -> bool:
     leaves it); ``on_chunk(expansions, path)``, if given, is called after every chunk (progress
     logs): ``path`` lists, for the top three levels of the stack, (children tried, children).
     """
+    global warm
     if not 0 <= b < 1 << 63:
         raise ValueError(f"board {b:#x} does not fit in 63 bits")
+    if not warm:  # load (or compile, saying so) every kernel on a 3x3 board first
+        import sys
+        with _jit.compiling(sys.modules[__name__], "the Domineering search"):
+            _wins(0x70707, True, None)
+        warm = True
+    return _wins(b, left, on_chunk)
+
+
+def _wins(b: int, left: bool, on_chunk) -> bool:
     rows, cols = _frame(b)
     rows, cols = max(rows, 1), max(cols, 1)
     t = _table
