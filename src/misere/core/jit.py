@@ -11,11 +11,10 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-import time
 from collections.abc import Iterator
 from types import ModuleType
 
-__all__ = ["available", "njit", "cached_on_disk", "compiling"]
+__all__ = ["available", "njit", "cached_on_disk", "compile_seconds", "announce", "compiling"]
 
 try:  # pragma: no cover - depends on the environment
     from numba import njit
@@ -34,29 +33,48 @@ def _kernels(module: ModuleType) -> list:
 
 
 def cached_on_disk(module: ModuleType) -> bool:
-    """Whether every ``cache=True`` kernel of ``module`` has an index in numba's disk cache
-    (so a first call loads machine code instead of compiling it). ``True`` without numba."""
-    for fn in _kernels(module):
+    """Whether ``module``'s ``cache=True`` kernels have been compiled on this machine before:
+    some kernel has an index in numba's disk cache (a run compiles only the kernels it calls,
+    so "every kernel" would never hold for some modules). ``True`` without numba."""
+    kernels = _kernels(module)
+    for fn in kernels:
         try:
-            if not os.path.exists(fn._cache._cache_file._index_path):
-                return False
+            if os.path.exists(fn._cache._cache_file._index_path):
+                return True
         except AttributeError:  # another numba layout: assume nothing is cached
             return False
-    return True
+    return not kernels
 
 
-@contextlib.contextmanager
-def compiling(module: ModuleType, what: str) -> Iterator[None]:
-    """Say on stderr that ``what`` is being compiled when ``module``'s kernels are not cached
-    on disk, and how long the block took; silent when they are, or when the budget is quiet."""
+def compile_seconds(module: ModuleType) -> float:
+    """Seconds numba spent compiling ``module``'s kernels in this process (loads from the disk
+    cache cost nothing here): the sum of each compiled overload's ``compiler_lock`` timer."""
+    total = 0.0
+    for fn in _kernels(module):
+        for cres in getattr(fn, "overloads", {}).values():
+            timers = (getattr(cres, "metadata", None) or {}).get("timers") or {}
+            total += timers.get("compiler_lock", 0.0)
+    return total
+
+
+def announce(module: ModuleType, what: str) -> bool:
+    """Say on stderr that ``what`` will be compiled on first use when ``module``'s kernels are
+    not all in numba's disk cache (silent under a quiet budget); whether it said so."""
     from misere import budget
 
     loud = available and not budget.current().quiet and not cached_on_disk(module)
     if loud:
         print(f"misere: compiling {what} (first run on this machine; kept for later runs) ...",
               file=sys.stderr, flush=True)
-    t0 = time.monotonic()
+    return loud
+
+
+@contextlib.contextmanager
+def compiling(module: ModuleType, what: str) -> Iterator[None]:
+    """:func:`announce` before the block; after it, when announced, how long compiling took
+    (:func:`compile_seconds`)."""
+    loud = announce(module, what)
     yield
     if loud:
-        print(f"misere: compiled {what} in {time.monotonic() - t0:.1f} s", file=sys.stderr,
+        print(f"misere: compiled {what} in {compile_seconds(module):.1f} s", file=sys.stderr,
               flush=True)

@@ -36,12 +36,15 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+import sys as _sys
+
 import numpy as np
 
 from misere.budget import current as _current
 from misere.budget import reserve as _reserve
 from misere.errors import BudgetExceededError
 
+from . import jit as _jit
 from .jit import available, njit as _njit
 from .packed_jit_theory import target, theory_tables
 from .ops import followers
@@ -423,3 +426,6 @@ def outcome_pair(p: Plan, misere: bool = True, stats: np.ndarray | None = None) 
 def wins_first(p: Plan, left_moves: bool, misere: bool = True) -> bool:
     """Does Left (``left_moves``) or Right win the sum planned by ``p`` moving first?"""
     return _wins(p, _Table(p.nw), 0 if left_moves else 1, misere, np.zeros(2, np.int64))
+
+
+_jit.announce(_sys.modules[__name__], "the compiled sum search")  # numba compiles these on first use

@@ -9,8 +9,12 @@ subset reject), values listed in order of first insertion in ``xorder``.
 """
 from __future__ import annotations
 
+import sys as _sys
+
 import numpy as np
 from numba import njit
+
+from misere.core import jit as _jit
 
 ONE = np.uint64(1)
 
@@ -318,3 +322,6 @@ def class_table(letter_maps, identity):
                 queue[qn] = d
                 qn += 1
     return table, qn
+
+
+_jit.announce(_sys.modules[__name__], "the quotient engine's search kernels")  # numba compiles these on first use

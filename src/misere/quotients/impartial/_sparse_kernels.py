@@ -6,8 +6,12 @@ Everything works on the *action of the generators*: ``maps[g, x]`` is the elemen
 """
 from __future__ import annotations
 
+import sys as _sys
+
 import numpy as np
 from numba import njit
+
+from misere.core import jit as _jit
 
 _MIX = np.uint64(0x9E3779B97F4A7C15)
 
@@ -94,3 +98,6 @@ def base_step(codes, nb, gmap, out):
         c = codes[k]
         low = c % nb
         out[k] = c - low + gmap[low]
+
+
+_jit.announce(_sys.modules[__name__], "the quotient engine's reduction kernels")  # numba compiles these on first use
