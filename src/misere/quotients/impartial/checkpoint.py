@@ -1,6 +1,7 @@
 """Interrupt-safe checkpoints of a quotient computation in an SQLite file.
 
-Layout (stdlib :mod:`sqlite3`, format ``misere-quotient-2``):
+Layout (stdlib :mod:`sqlite3`, format ``misere-quotient-2``; identity and schema version in the
+header, see :data:`KIND` and :mod:`misere.quotients.sqlite_file`):
 
 ``meta(key TEXT PRIMARY KEY, value TEXT)``
     ``ruleset`` (the game name or code) and ``format`` (this layout's version).
@@ -33,23 +34,53 @@ from pathlib import Path
 
 from misere.errors import CheckpointError
 from misere.quotients.impartial.solver import Pending, SolverState
+from misere.quotients.sqlite_file import FileKind, open_file, register
 
-__all__ = ["Checkpoint"]
+__all__ = ["Checkpoint", "KIND"]
 
 FORMAT = "misere-quotient-2"
 
-_TABLES = (
-    "CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT)",
-    "CREATE TABLE IF NOT EXISTS state(id INTEGER PRIMARY KEY CHECK (id = 1), heap INTEGER, blob BLOB)",
-    "CREATE TABLE IF NOT EXISTS heaps(heap INTEGER PRIMARY KEY, value INTEGER)",
-    "CREATE TABLE IF NOT EXISTS changes(heap INTEGER PRIMARY KEY, record TEXT, blob BLOB)",
-    "CREATE TABLE IF NOT EXISTS pending(id INTEGER PRIMARY KEY CHECK (id = 1), heap INTEGER, "
-    "round INTEGER, blob BLOB)",
-)
+#: the checkpoint's identity: application_id ``b"mqck"``, schema version 2 (= ``FORMAT``);
+#: files of ``FORMAT`` written before identities existed are upgraded in place
+KIND = register(FileKind(
+    label="quotient checkpoint",
+    application_id=int.from_bytes(b"mqck", "big"),
+    version=2,
+    tables={"meta": ("key", "value"), "state": ("id", "heap", "blob"),
+            "heaps": ("heap", "value"), "changes": ("heap", "record", "blob"),
+            "pending": ("id", "heap", "round", "blob")},
+    schema=(
+        "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT)",
+        "CREATE TABLE state(id INTEGER PRIMARY KEY CHECK (id = 1), heap INTEGER, blob BLOB)",
+        "CREATE TABLE heaps(heap INTEGER PRIMARY KEY, value INTEGER)",
+        "CREATE TABLE changes(heap INTEGER PRIMARY KEY, record TEXT, blob BLOB)",
+        "CREATE TABLE pending(id INTEGER PRIMARY KEY CHECK (id = 1), heap INTEGER, "
+        "round INTEGER, blob BLOB)",
+    ),
+))
+
+
+def _belongs_to(path: str, ruleset: str):
+    """The check of an existing checkpoint: our format, and made for ``ruleset``."""
+
+    def check(db: sqlite3.Connection) -> None:
+        has_meta = db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'"
+                              ).fetchone()
+        cols = [r[1] for r in db.execute("PRAGMA table_info(meta)")] if has_meta else []
+        if cols != ["key", "value"]:
+            return  # not ours at all: the table check names it
+        rows = dict(db.execute("SELECT key, value FROM meta").fetchall())
+        if rows.get("format", FORMAT) != FORMAT:
+            raise CheckpointError(f"checkpoint {path!r} has format {rows.get('format')!r}, "
+                                  f"not {FORMAT!r} (start a new file)")
+        if rows.get("ruleset") != ruleset:
+            raise CheckpointError(f"checkpoint {path!r} belongs to "
+                                  f"{rows.get('ruleset')!r}, not {ruleset!r}")
+    return check
 
 
 class Checkpoint:
-    """An open checkpoint file bound to one ruleset.
+    """An open checkpoint file bound to one ruleset and, while open, to this run alone.
 
     Parameters
     ----------
@@ -61,46 +92,20 @@ class Checkpoint:
     Raises
     ------
     CheckpointError
-        Unreadable, unwritable or foreign file (one line, quoting the path).
+        Unreadable, unwritable, damaged or foreign file, a census store, a checkpoint of
+        another ruleset, or one in use by another run (one line, quoting the path; the file is
+        left unchanged: :func:`misere.quotients.sqlite_file.open_file`).
     """
 
     def __init__(self, path: str | Path, ruleset: str) -> None:
         self.path = str(path)
-        if Path(self.path).is_dir():
-            raise CheckpointError(f"checkpoint {self.path!r} is a directory, not a file")
-        try:
-            self.db = sqlite3.connect(self.path)
-        except sqlite3.Error as exc:
-            raise CheckpointError(f"cannot open checkpoint {self.path!r}: {exc}") from None
-        try:
-            # WAL with synchronous=NORMAL: each commit is atomic and survives the death of the
-            # process (kill -9) without an fsync per heap; only a power cut may lose the last ones
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=NORMAL")
-            rows = dict(self.db.execute("SELECT key, value FROM meta").fetchall()) \
-                if self._has("meta") else {}
-            if rows.get("format", FORMAT) != FORMAT:
-                raise CheckpointError(f"checkpoint {self.path!r} has format {rows.get('format')!r}, "
-                                      f"not {FORMAT!r} (start a new file)")
-            if rows and rows.get("ruleset") != ruleset:
-                raise CheckpointError(f"checkpoint {self.path!r} belongs to "
-                                      f"{rows.get('ruleset')!r}, not {ruleset!r}")
-            with self.db:
-                for sql in _TABLES:
-                    self.db.execute(sql)
-                if not rows:
-                    self.db.executemany("INSERT INTO meta VALUES (?, ?)",
-                                        [("ruleset", ruleset), ("format", FORMAT)])
-        except sqlite3.Error as exc:
-            self.db.close()
-            raise CheckpointError(f"cannot use checkpoint {self.path!r}: {exc}") from None
-        except CheckpointError:
-            self.db.close()
-            raise
 
-    def _has(self, table: str) -> bool:
-        return self.db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
-                               (table,)).fetchone() is not None
+        def init(db: sqlite3.Connection) -> None:
+            db.executemany("INSERT INTO meta VALUES (?, ?)", [("ruleset", ruleset), ("format", FORMAT)])
+
+        self.file = open_file(path, KIND, exclusive=True, check=_belongs_to(self.path, ruleset),
+                              init=init)
+        self.db = self.file.db
 
     def _unpickle(self, blob: bytes) -> SolverState:
         st = pickle.loads(blob)
@@ -177,5 +182,5 @@ class Checkpoint:
             raise CheckpointError(f"cannot write checkpoint {self.path!r}: {exc}") from None
 
     def close(self) -> None:
-        """Close the database."""
-        self.db.close()
+        """Close the database and release the file for other runs."""
+        self.file.close()
