@@ -72,9 +72,14 @@ def register(kind: FileKind) -> FileKind:
     return kind
 
 
+def _text(what: object) -> str:
+    """An error's text on one line (SQLite's reports may span several)."""
+    return " ".join(str(what).split())[:300]
+
+
 def damaged(path: str, label: str, exc: BaseException) -> CheckpointError:
     """The one-line error for an SQLite error met while reading or writing an open file."""
-    return CheckpointError(f"{label} {path!r} is damaged or unusable: {exc}")
+    return CheckpointError(f"{label} {path!r} is damaged or unusable: {_text(exc)}")
 
 
 @dataclass
@@ -182,11 +187,11 @@ def _inspect(path: str, kind: FileKind, live: bool,
     try:
         db = sqlite3.connect(uri, uri=True)
     except sqlite3.Error as exc:
-        raise CheckpointError(f"cannot read {what}: {exc}") from None
+        raise CheckpointError(f"cannot read {what}: {_text(exc)}") from None
     try:
         ok = db.execute("PRAGMA quick_check(1)").fetchone()
         if ok is None or ok[0] != "ok":
-            raise CheckpointError(f"{what} is damaged (quick_check: {ok[0] if ok else 'no answer'})")
+            raise CheckpointError(f"{what} is damaged (quick_check: {_text(ok[0]) if ok else 'no answer'})")
         app_id = db.execute("PRAGMA application_id").fetchone()[0]
         version = db.execute("PRAGMA user_version").fetchone()[0]
         cols = _columns(db)
@@ -202,7 +207,7 @@ def _inspect(path: str, kind: FileKind, live: bool,
                                   f"(tables: {shown}), not a misere {kind.label}")
         return app_id, version
     except sqlite3.DatabaseError as exc:
-        raise CheckpointError(f"{what} is damaged or not an SQLite database ({exc})") from None
+        raise CheckpointError(f"{what} is damaged or not an SQLite database ({_text(exc)})") from None
     finally:
         db.close()
 
@@ -235,11 +240,11 @@ def _share(path: str, exclusive: bool, kind: FileKind) -> tuple[tuple[int, int],
             fd = os.open(path, os.O_RDWR | os.O_CREAT | flags, 0o666)
         except OSError as exc:
             if exc.errno not in (errno.EACCES, errno.EROFS, errno.EPERM) or not os.path.isfile(path):
-                raise CheckpointError(f"cannot open {what}: {exc.strerror or exc}") from None
+                raise CheckpointError(f"cannot open {what}: {_text(exc.strerror or exc)}") from None
             try:
                 fd, readonly = os.open(path, os.O_RDONLY | flags), True
             except OSError as exc2:
-                raise CheckpointError(f"cannot open {what}: {exc2.strerror or exc2}") from None
+                raise CheckpointError(f"cannot open {what}: {_text(exc2.strerror or exc2)}") from None
         st = os.fstat(fd)
         sh = _OPEN[(st.st_dev, st.st_ino)] = _Shared(fd, readonly=readonly)
     key = (st.st_dev, st.st_ino)
@@ -327,7 +332,7 @@ def _connect(path: str, kind: FileKind, key: tuple[int, int] | None, exclusive: 
         else:
             db = sqlite3.connect(path, timeout=30, isolation_level="IMMEDIATE")
     except sqlite3.Error as exc:
-        raise CheckpointError(f"cannot open {what}: {exc}") from None
+        raise CheckpointError(f"cannot open {what}: {_text(exc)}") from None
     try:
         if not readonly and (fresh or legacy):
             db.execute("BEGIN IMMEDIATE")
@@ -355,7 +360,7 @@ def _connect(path: str, kind: FileKind, key: tuple[int, int] | None, exclusive: 
             db.execute("PRAGMA synchronous=NORMAL")
     except sqlite3.Error as exc:
         db.close()
-        raise CheckpointError(f"cannot use {what}: {exc}") from None
+        raise CheckpointError(f"cannot use {what}: {_text(exc)}") from None
     except BaseException:
         db.close()
         raise
