@@ -205,3 +205,204 @@ def test_new_files_carry_their_identity(tmp_path):
         assert head[68:72] == ids[kind] and int.from_bytes(head[60:64], "big") == 2
         with sqlite3.connect(path) as db:
             assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+
+
+# ---- files of the formats before identities: upgraded in place -------------------------------
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def test_an_old_checkpoint_is_upgraded_and_resumes_exactly(tmp_path):
+    ck = tmp_path / "old.sqlite"
+    shutil.copy(DATA / "legacy-checkpoint-0.123.sqlite", ck)
+    assert ck.read_bytes()[68:72] == b"\0\0\0\0"  # no identity yet
+    resumed = mq.quotient("0.123", checkpoint=str(ck), certify=10, quiet=True)
+    fresh = mq.quotient("0.123", certify=10, quiet=True)
+    assert json.dumps(resumed.as_dict()) == json.dumps(fresh.as_dict())
+    assert ck.read_bytes()[68:72] == b"mqck"
+    with sqlite3.connect(ck) as db:  # the old heaps were kept, the run went on from heap 8
+        assert db.execute("SELECT heap FROM state").fetchone() == (fresh.max_heap,)
+
+
+def test_an_old_checkpoint_of_another_ruleset_is_refused_unchanged(tmp_path):
+    ck = tmp_path / "old.sqlite"
+    shutil.copy(DATA / "legacy-checkpoint-0.123.sqlite", ck)
+    before = ck.read_bytes()
+    with pytest.raises(CheckpointError, match="belongs to '0.123', not '0.07'"):
+        mq.quotient("0.07", max_heap=5, checkpoint=str(ck), certify=0)
+    assert ck.read_bytes() == before and [p.name for p in tmp_path.iterdir()] == ["old.sqlite"]
+
+
+def test_the_dawson_checkpoint_in_the_repository_stays_usable(tmp_path):
+    import gzip
+
+    ck = tmp_path / "dawson.sqlite"
+    gz = Path(__file__).resolve().parent.parent / "benchmarks/data/dawson-heap34-round105.sqlite.gz"
+    ck.write_bytes(gzip.decompress(gz.read_bytes()))
+    c = Checkpoint(ck, "0.07")
+    try:
+        assert c.pending(34).round == 105 and c.phi_values()[33] is not None
+    finally:
+        c.close()
+    assert ck.read_bytes()[68:72] == b"mqck"
+
+
+def test_an_old_census_store_is_upgraded_and_its_budget_stops_computed_again(tmp_path):
+    store = tmp_path / "old.sqlite"
+    shutil.copy(DATA / "legacy-census-store.sqlite", store)
+    with Store(store) as st:  # upgraded: the records the budgets stopped hold no result
+        recs = {r["code"]: r for r in st.records()}
+        assert {c: r["status"] for c, r in recs.items()} == {
+            "0.01": "solved", "0.04": "stopped", "0.05": "stopped", "0.6": "stopped"}
+        assert recs["0.05"]["order"] is None and recs["0.04"]["last_heap"] == 36
+        assert not st.done("0.05", 40) and st.done("0.01", 40)
+    seen = []
+    again = m.census("0.01 0.05", max_heap=40, store=store, on_record=lambda r: seen.append(r["code"]))
+    assert seen == ["0.05"] and again[1]["status"] == "solved" and again[1]["order"] == 2
+    assert store.read_bytes()[68:72] == b"mcns"
+
+
+# ---- budgets: a stopped code is never a result ---------------------------------------------
+
+
+def test_a_code_stopped_by_memory_is_stored_as_stopped_and_computed_again(tmp_path):
+    from misere.quotients.census import census_one
+
+    with m.limits(max_memory=1, quiet=True):  # every check fails: as the 100M run of issue 24
+        rec = census_one("0.05", 40)
+    assert rec["status"] == "stopped" and "memory budget" in rec["message"]
+    assert rec["order"] is None and rec["table"] is None and not rec["solved"]
+    with Store(tmp_path / "s.sqlite") as st:
+        st.put(rec)
+        assert not st.done("0.05", 40)
+    (again,) = m.census("0.05", max_heap=40, store=tmp_path / "s.sqlite")
+    assert again["status"] == "solved" and again["order"] == 2
+
+
+def test_the_run_budget_stops_the_census_with_a_summary(tmp_path):
+    store = tmp_path / "s.sqlite"
+    res = runner.invoke(app, ["census", "octal3", "--max-heap", "40", "--store", str(store),
+                              "--timeout", "1", "--json"])
+    assert res.exit_code == 3, res.output
+    d = json.loads(res.stdout)
+    facts = d["established"]
+    assert d["budget"] == "time" and facts["codes"] == 448 and facts["store"] == str(store)
+    assert facts["not started"] > 300 and facts["stopped"] <= 1  # no code launched after the stop
+    with Store(store) as st:
+        recs = st.records()
+    assert len(recs) == facts["codes"] - facts["not started"]
+    assert all(r["status"] in ("solved", "partial", "limit", "stopped") for r in recs)
+    assert all(r["order"] is None for r in recs if r["status"] == "stopped")
+
+
+def test_a_census_with_stopped_codes_exits_3_with_a_summary(tmp_path):
+    store = str(tmp_path / "s.sqlite")
+    res = runner.invoke(app, ["census", "0.1 0.6", "--max-heap", "40", "--store", store,
+                              "--per-code-timeout", "0.3", "-q"])
+    assert res.exit_code == 3, res.output
+    last = res.stdout.strip().splitlines()[-1]
+    assert last.startswith("2 codes (0 skipped), 1 solved; 1 stopped by their budget"), last
+    res = runner.invoke(app, ["census", "0.1 0.6", "--max-heap", "40", "--store", store,
+                              "--per-code-timeout", "0.3", "--json", "-q"])
+    d = json.loads(res.stdout)
+    assert res.exit_code == 3 and d["summary"]["stopped"] == 1 and d["summary"]["solved"] == 1
+    assert [r["status"] for r in d["records"]] == ["solved", "stopped"]
+
+
+# ---- several writers ---------------------------------------------------------------------
+
+_WRITER = """
+import sys
+from misere.quotients.census import Store
+name, n = sys.argv[1], int(sys.argv[2])
+with Store(sys.argv[3]) as st:
+    for i in range(n):
+        code = f"{name}.{i}" if i % 4 else f"shared.{i}"
+        st.put({"code": code, "status": "partial", "solved": False, "order": i, "max_heap": 5,
+                "message": name, "phi": list(range(i % 7))})
+    st.log_run(name, n, n, 1, 5, None, 0.0, 0.0)
+"""
+
+
+def test_two_processes_writing_one_store_lose_nothing(tmp_path):
+    import subprocess
+    import sys
+
+    store = str(tmp_path / "shared.sqlite")
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent / "src")}
+    procs = [subprocess.Popen([sys.executable, "-c", _WRITER, name, "300", store], env=env,
+                              stderr=subprocess.PIPE, text=True) for name in ("a", "b")]
+    for p in procs:
+        assert p.wait(timeout=60) == 0, p.stderr.read()
+    with Store(store) as st:
+        recs = st.records()
+        runs = st.runs()
+    codes = [r["code"] for r in recs]
+    own = {f"{w}.{i}" for w in "ab" for i in range(300) if i % 4}
+    assert len(codes) == len(set(codes)) == len(own) + 75 and set(codes) >= own
+    for r in recs:  # each record whole, from one writer
+        i = int(r["code"].split(".")[1])
+        assert r["order"] == i and r["phi"] == list(range(i % 7))
+        assert r["message"] == r["code"].split(".")[0] or r["code"].startswith("shared")
+    assert sorted(r["spec"] for r in runs) == ["a", "b"]
+
+
+def test_a_result_is_never_replaced_by_a_worse_record(tmp_path):
+    with Store(tmp_path / "s.sqlite") as st:
+        st.put({"code": "0.1", "status": "solved", "solved": True, "order": 2, "max_heap": 12})
+        st.put({"code": "0.1", "status": "stopped", "solved": False, "max_heap": 40, "message": "late"})
+        st.put({"code": "0.1", "status": "partial", "solved": False, "order": 9, "max_heap": 40})
+        assert st.get("0.1")["status"] == "solved"
+        st.put({"code": "0.2", "status": "partial", "solved": False, "order": 5, "max_heap": 40})
+        st.put({"code": "0.2", "status": "partial", "solved": False, "order": 3, "max_heap": 20})
+        assert st.get("0.2")["order"] == 5
+        st.put({"code": "0.3", "status": "stopped", "solved": False, "max_heap": 40})
+        st.put({"code": "0.3", "status": "partial", "solved": False, "order": 4, "max_heap": 40})
+        assert st.get("0.3")["status"] == "partial"
+
+
+_HOLDER = """
+import sys, time
+from misere.quotients.impartial.checkpoint import Checkpoint
+c = Checkpoint(sys.argv[1], "0.123")
+print("holding", flush=True)
+sys.stdin.readline()
+c.close()
+"""
+
+
+def test_a_checkpoint_serves_one_run_at_a_time(tmp_path):
+    import subprocess
+    import sys
+
+    ck = str(tmp_path / "ck.sqlite")
+    mq.quotient("0.123", max_heap=5, certify=0, checkpoint=ck)
+    first = Checkpoint(ck, "0.123")
+    with pytest.raises(CheckpointError, match="in use by another run"):
+        Checkpoint(ck, "0.123")
+    first.close()
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent / "src")}
+    holder = subprocess.Popen([sys.executable, "-c", _HOLDER, ck], env=env, text=True,
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    try:
+        assert holder.stdout.readline().strip() == "holding"
+        res = runner.invoke(app, ["quotient", "0.123", "--max-heap", "9", "--certify", "0",
+                                  "--checkpoint", ck, "--json"])
+        assert res.exit_code == 1 and "in use by another run" in json.loads(res.stdout)["error"]
+        with sqlite3.connect(ck) as db:  # the refused run wrote nothing
+            assert db.execute("SELECT heap FROM state").fetchone() == (5,)
+    finally:
+        holder.communicate("\n", timeout=30)
+    assert mq.quotient("0.123", max_heap=9, certify=0, checkpoint=ck).max_heap == 9
+
+
+def test_a_store_damaged_inside_its_records_gives_one_line(tmp_path):
+    store = tmp_path / "s.sqlite"
+    m.census("0.1", max_heap=6, store=store)
+    with sqlite3.connect(store) as db:  # pages intact, a record's JSON is not
+        db.execute("UPDATE results SET phi = '{not json'")
+    db.close()
+    for args in (["census", "--report", "--store", str(store)],
+                 ["report", "census", "--store", str(store), "--html", str(tmp_path / "r.html")]):
+        assert "damaged or unusable" in _cli(*args)
+    assert not (tmp_path / "r.html").exists()

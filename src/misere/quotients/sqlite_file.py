@@ -32,6 +32,7 @@ import fcntl
 import os
 import sqlite3
 import struct
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -296,28 +297,49 @@ def open_file(path: str | os.PathLike[str], kind: FileKind, *, exclusive: bool =
     path = str(path)
     if os.path.isdir(path):
         raise CheckpointError(f"{kind.label} {path!r} is a directory, not a file")
-    existed = os.path.exists(path)
-    before = {s for s in _SIDE if os.path.exists(path + s)}
     key, sh, readonly = _share(path, exclusive, kind)
     try:
-        # a log or journal to replay: SQLite must read it (its side files exist already)
-        live = any(os.path.exists(path + s) and os.path.getsize(path + s) > 0 for s in before)
-        ident = _header(sh.fd, kind, path, live)
-        fresh = ident is None
-        if ident is not None:
-            _verdict(kind, path, *ident)
-            ident = _inspect(path, kind, live, check)
-            _verdict(kind, path, *ident)
-        return _connect(path, kind, key, exclusive, init, fresh=fresh, readonly=readonly,
+        ident = _identify(path, kind, sh.fd, check)
+        return _connect(path, kind, key, exclusive, init, fresh=ident is None, readonly=readonly,
                         legacy=ident is not None and ident[0] == 0)
     except BaseException:
-        for s in _SIDE:  # side files this refusal left behind
-            if s not in before and os.path.exists(path + s):
-                os.remove(path + s)
         _release(key, exclusive)
-        if not existed and os.path.exists(path) and os.path.getsize(path) == 0:
-            os.remove(path)  # the empty file this opener made
         raise
+
+
+def _identify(path: str, kind: FileKind, fd: int,
+              check: Callable[[sqlite3.Connection], None] | None) -> tuple[int, int] | None:
+    """``(application_id, user_version)`` of an existing file of ``kind`` (``None``: empty, a new
+    file), or the refusal. A refusal of a file that changed meanwhile (another run creating or
+    writing it) is not final: the file is looked at again, a few times."""
+    for attempt in range(6):
+        stamp = _stamp(path)
+        # a log or journal to replay: SQLite must read it (its side files exist already)
+        live = any(os.path.exists(path + s) and os.path.getsize(path + s) > 0 for s in _SIDE)
+        try:
+            ident = _header(fd, kind, path, live)
+            if ident is not None:
+                _verdict(kind, path, *ident)
+                ident = _inspect(path, kind, live, check)
+                _verdict(kind, path, *ident)
+            return ident
+        except CheckpointError:
+            if attempt == 5 or _stamp(path) == stamp:
+                raise
+            time.sleep(0.05 * (attempt + 1))
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _stamp(path: str) -> tuple:
+    """Size and modification time of a file and its side files (to see it change)."""
+    out = []
+    for s in ("",) + _SIDE:
+        try:
+            st = os.stat(path + s)
+            out.append((st.st_size, st.st_mtime_ns))
+        except OSError:
+            out.append(None)
+    return tuple(out)
 
 
 def _connect(path: str, kind: FileKind, key: tuple[int, int] | None, exclusive: bool,
