@@ -406,3 +406,12 @@ def test_a_store_damaged_inside_its_records_gives_one_line(tmp_path):
                  ["report", "census", "--store", str(store), "--html", str(tmp_path / "r.html")]):
         assert "damaged or unusable" in _cli(*args)
     assert not (tmp_path / "r.html").exists()
+
+
+def test_reports_do_not_make_a_store_of_an_empty_file(tmp_path):
+    empty = tmp_path / "empty.sqlite"
+    empty.write_bytes(b"")
+    for args in (["census", "--report", "--store", str(empty)],
+                 ["report", "census", "--store", str(empty), "--html", str(tmp_path / "r.html")]):
+        assert "is empty" in _cli(*args)
+    assert empty.read_bytes() == b"" and sorted(p.name for p in tmp_path.iterdir()) == ["empty.sqlite"]

@@ -25,7 +25,7 @@ def _report(store: str, as_json: bool) -> None:
 
     if not Path(store).exists():
         raise RulesetError(f"no census store at {store!r}")
-    with Store(store) as st:
+    with Store(store, create=False) as st:
         f = findings(st.records(), st.runs())
     emit(f, as_json, report_text(f))
 

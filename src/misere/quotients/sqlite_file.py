@@ -28,7 +28,6 @@ any descriptor of a file drops the POSIX locks SQLite holds on it.
 from __future__ import annotations
 
 import errno
-import fcntl
 import os
 import sqlite3
 import struct
@@ -38,6 +37,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from misere.errors import CheckpointError
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not POSIX: no advisory lock
+    fcntl = None  # type: ignore[assignment]
 
 __all__ = ["FileKind", "SQLiteFile", "open_file", "damaged"]
 
@@ -132,7 +136,8 @@ def _release(key: tuple[int, int] | None, exclusive: bool) -> None:
     sh.users -= 1
     if exclusive:
         sh.exclusive = False
-        fcntl.flock(sh.fd, fcntl.LOCK_UN)
+        if fcntl is not None:
+            fcntl.flock(sh.fd, fcntl.LOCK_UN)
     if sh.users <= 0:
         del _OPEN[key]  # type: ignore[arg-type]
         os.close(sh.fd)
@@ -224,7 +229,8 @@ def _verdict(kind: FileKind, path: str, app_id: int, version: int) -> None:
                               f"(this one reads {kind.version}; start a new file)")
 
 
-def _share(path: str, exclusive: bool, kind: FileKind) -> tuple[tuple[int, int], _Shared, bool]:
+def _share(path: str, exclusive: bool, kind: FileKind, create: bool = True
+           ) -> tuple[tuple[int, int], _Shared, bool]:
     """The shared descriptor of ``path`` (created empty when missing), locked when exclusive;
     returns ``(key, shared, readonly)``. A file this process has open already is not opened
     again (see module docstring)."""
@@ -238,7 +244,7 @@ def _share(path: str, exclusive: bool, kind: FileKind) -> tuple[tuple[int, int],
     if sh is None:
         flags = getattr(os, "O_CLOEXEC", 0)
         try:
-            fd = os.open(path, os.O_RDWR | os.O_CREAT | flags, 0o666)
+            fd = os.open(path, os.O_RDWR | (os.O_CREAT if create else 0) | flags, 0o666)
         except OSError as exc:
             if exc.errno not in (errno.EACCES, errno.EROFS, errno.EPERM) or not os.path.isfile(path):
                 raise CheckpointError(f"cannot open {what}: {_text(exc.strerror or exc)}") from None
@@ -254,7 +260,8 @@ def _share(path: str, exclusive: bool, kind: FileKind) -> tuple[tuple[int, int],
         try:
             if sh.exclusive:
                 raise BlockingIOError
-            fcntl.flock(sh.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            if fcntl is not None:
+                fcntl.flock(sh.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             sh.exclusive = True
         except BlockingIOError:
             _release(key, False)
@@ -267,7 +274,8 @@ def _share(path: str, exclusive: bool, kind: FileKind) -> tuple[tuple[int, int],
 
 def open_file(path: str | os.PathLike[str], kind: FileKind, *, exclusive: bool = False,
               check: Callable[[sqlite3.Connection], None] | None = None,
-              init: Callable[[sqlite3.Connection], None] | None = None) -> SQLiteFile:
+              init: Callable[[sqlite3.Connection], None] | None = None,
+              create: bool = True) -> SQLiteFile:
     """Open (or create) ``path`` as a file of ``kind``, refusing anything else unchanged.
 
     Parameters
@@ -283,6 +291,9 @@ def open_file(path: str | os.PathLike[str], kind: FileKind, *, exclusive: bool =
         to refuse it (e.g. a checkpoint of another ruleset).
     init : callable, optional
         ``init(db)`` inside the first transaction of a new file, after its tables are created.
+    create : bool
+        Make a new file when ``path`` is missing or empty; when false (readers), such a path
+        is refused.
 
     Raises
     ------
@@ -297,9 +308,11 @@ def open_file(path: str | os.PathLike[str], kind: FileKind, *, exclusive: bool =
     path = str(path)
     if os.path.isdir(path):
         raise CheckpointError(f"{kind.label} {path!r} is a directory, not a file")
-    key, sh, readonly = _share(path, exclusive, kind)
+    key, sh, readonly = _share(path, exclusive, kind, create)
     try:
         ident = _identify(path, kind, sh.fd, check)
+        if ident is None and not create:
+            raise CheckpointError(f"{kind.label} {path!r} is empty (nothing was written to it)")
         return _connect(path, kind, key, exclusive, init, fresh=ident is None, readonly=readonly,
                         legacy=ident is not None and ident[0] == 0)
     except BaseException:

@@ -86,6 +86,7 @@ class Store:
     file, an empty path) is refused unchanged with a one-line
     :class:`~misere.errors.CheckpointError` (:func:`misere.quotients.sqlite_file.open_file`).
     Several processes may write one store: each record is one ``BEGIN IMMEDIATE`` transaction.
+    ``create=False`` (readers: the reports) refuses a missing or empty file instead of making one.
 
     Examples
     --------
@@ -95,9 +96,9 @@ class Store:
     (2, True)
     """
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, create: bool = True) -> None:
         self.path = str(path) if path is not None else ""
-        self.file = open_file(path, KIND)
+        self.file = open_file(path, KIND, create=create)
         self.db = self.file.db
 
     def close(self) -> None:

@@ -30,9 +30,11 @@ from __future__ import annotations
 import json
 import pickle
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
-from misere.errors import CheckpointError
+from misere.errors import CheckpointError, MisereError
 from misere.quotients.impartial.solver import Pending, SolverState
 from misere.quotients.sqlite_file import FileKind, open_file, register
 
@@ -107,79 +109,73 @@ class Checkpoint:
                               init=init)
         self.db = self.file.db
 
-    def _unpickle(self, blob: bytes) -> SolverState:
-        st = pickle.loads(blob)
-        if not isinstance(st, SolverState):
+    @contextmanager
+    def _using(self, doing: str) -> Iterator[None]:
+        """A failure to read or write (SQLite, a corrupt blob or JSON) as one line; the
+        budget's own errors pass."""
+        try:
+            yield
+        except MisereError:
+            raise
+        except Exception as exc:
+            raise CheckpointError(f"{doing} checkpoint {self.path!r}: "
+                                  f"{' '.join(str(exc).split())[:300]}") from None
+
+    @staticmethod
+    def _unpickle(blob: bytes, kind: type) -> object:
+        got = pickle.loads(blob)
+        if not isinstance(got, kind):
             raise ValueError("wrong payload")
-        return st
+        return got
 
     def load(self) -> tuple[SolverState | None, list[dict]]:
         """The saved state (or ``None``) and the change records, in heap order."""
-        try:
+        with self._using("unreadable"):
             row = self.db.execute("SELECT blob FROM state WHERE id = 1").fetchone()
             recs = [json.loads(r) for (r,) in
                     self.db.execute("SELECT record FROM changes ORDER BY heap")]
-            st = self._unpickle(row[0]) if row else None
-        except Exception as exc:  # corrupt blob or JSON
-            raise CheckpointError(f"unreadable checkpoint {self.path!r}: {exc}") from None
-        return st, recs
+            st = self._unpickle(row[0], SolverState) if row else None
+        return st, recs  # type: ignore[return-value]
 
     def phi_values(self) -> dict[int, int]:
         """``Phi(heap)`` of every committed heap, as an element of the quotient of that moment."""
-        try:
+        with self._using("unreadable"):
             return dict(self.db.execute("SELECT heap, value FROM heaps"))
-        except sqlite3.Error as exc:
-            raise CheckpointError(f"unreadable checkpoint {self.path!r}: {exc}") from None
 
     def state_at_change(self, heap: int) -> SolverState:
         """The solver state stored at the quotient change of ``heap``."""
-        try:
+        with self._using("unreadable"):
             row = self.db.execute("SELECT blob FROM changes WHERE heap = ?", (heap,)).fetchone()
             if row is None or row[0] is None:
                 raise ValueError(f"no state stored for the change at heap {heap}")
-            return self._unpickle(row[0])
-        except Exception as exc:
-            raise CheckpointError(f"unreadable checkpoint {self.path!r}: {exc}") from None
+            return self._unpickle(row[0], SolverState)  # type: ignore[return-value]
 
     def pending(self, heap: int) -> Pending | None:
         """The saved candidate of an unfinished presentation change of ``heap``, if any."""
-        try:
+        with self._using("unreadable"):
             row = self.db.execute("SELECT blob FROM pending WHERE id = 1 AND heap = ?",
                                   (heap,)).fetchone()
-            if row is None:
-                return None
-            got = pickle.loads(row[0])
-            if not isinstance(got, Pending):
-                raise ValueError("wrong payload")
-            return got
-        except Exception as exc:
-            raise CheckpointError(f"unreadable checkpoint {self.path!r}: {exc}") from None
+            return None if row is None else self._unpickle(row[0], Pending)  # type: ignore[return-value]
 
     def save_pending(self, pend: Pending) -> None:
         """Commit the candidate of the current round of a presentation change."""
         blob = pickle.dumps(pend, protocol=pickle.HIGHEST_PROTOCOL)
-        try:
-            with self.db:
-                self.db.execute("INSERT OR REPLACE INTO pending VALUES (1, ?, ?, ?)",
-                                (pend.heap, pend.round, blob))
-        except sqlite3.Error as exc:
-            raise CheckpointError(f"cannot write checkpoint {self.path!r}: {exc}") from None
+        with self._using("cannot write"), self.db:
+            self.db.execute("INSERT OR REPLACE INTO pending VALUES (1, ?, ?, ?)",
+                            (pend.heap, pend.round, blob))
 
     def save(self, st: SolverState, record: dict | None = None) -> None:
         """Commit the state after a completed heap (and its change record, if any) in one
         transaction."""
         blob = pickle.dumps(st, protocol=pickle.HIGHEST_PROTOCOL)
-        try:
-            with self.db:
-                self.db.execute("INSERT OR REPLACE INTO state VALUES (1, ?, ?)", (st.heap, blob))
-                self.db.execute("INSERT OR REPLACE INTO heaps VALUES (?, ?)",
-                                (st.heap, int(st.phi[st.heap])))
-                self.db.execute("DELETE FROM pending")
-                if record is not None:
-                    self.db.execute("INSERT OR REPLACE INTO changes VALUES (?, ?, ?)",
-                                    (record["heap"], json.dumps(record), blob))
-        except sqlite3.Error as exc:
-            raise CheckpointError(f"cannot write checkpoint {self.path!r}: {exc}") from None
+        with self._using("cannot write"), self.db:
+            self.db.execute("INSERT OR REPLACE INTO state VALUES (1, ?, ?)", (st.heap, blob))
+            self.db.execute("INSERT OR REPLACE INTO heaps VALUES (?, ?)",
+                            (st.heap, int(st.phi[st.heap])))
+            self.db.execute("DELETE FROM pending")
+            if record is not None:
+                self.db.execute("INSERT OR REPLACE INTO changes VALUES (?, ?, ?)",
+                                (record["heap"], json.dumps(record), blob))
 
     def close(self) -> None:
         """Close the database and release the file for other runs."""
