@@ -415,3 +415,22 @@ def test_reports_do_not_make_a_store_of_an_empty_file(tmp_path):
                  ["report", "census", "--store", str(empty), "--html", str(tmp_path / "r.html")]):
         assert "is empty" in _cli(*args)
     assert empty.read_bytes() == b"" and sorted(p.name for p in tmp_path.iterdir()) == ["empty.sqlite"]
+
+
+@pytest.mark.slow  # two interpreters starting numpy: about 5 s on a loaded 2-core machine
+def test_two_census_runs_on_one_store_share_the_work(tmp_path):
+    import subprocess
+    import sys
+
+    store = str(tmp_path / "s.sqlite")
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent / "src")}
+    cmd = [sys.executable, "-m", "misere", "census", "0.1-0.7", "--max-heap", "6", "--store", store,
+           "--json", "-q"]
+    procs = [subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, text=True) for _ in range(2)]
+    outs = [json.loads(p.communicate(timeout=120)[0]) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0]
+    strip = [[{k: v for k, v in r.items() if k != "seconds"} for r in o["records"]] for o in outs]
+    assert strip[0] == strip[1] and len(strip[0]) == 7
+    with Store(store) as st:
+        assert [r["code"] for r in st.records()] == [f"0.{i}" for i in range(1, 8)]
+        assert sum(r["computed"] for r in st.runs()) >= 7  # every code computed at least once
