@@ -72,7 +72,7 @@ KINDS: dict[int, FileKind] = {}
 
 def register(kind: FileKind) -> FileKind:
     """Add ``kind`` to :data:`KINDS` (each application id once) and return it."""
-    assert KINDS.get(kind.application_id, kind) is kind
+    assert KINDS.get(kind.application_id, kind) == kind, f"application id of {kind.label} taken"
     KINDS[kind.application_id] = kind
     return kind
 

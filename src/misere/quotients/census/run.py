@@ -324,7 +324,8 @@ def census(
     ------
     BudgetExceededError
         The budget of the whole run ran out: no further code was started, the codes in
-        flight are stored as ``stopped``; ``partial`` holds :func:`summary` and the store.
+        flight are stored as ``stopped``; ``partial`` holds :func:`summary` and the store,
+        ``records`` the records so far (``None`` for codes not started).
     CheckpointError
         ``store`` is not a census store (one line; the file is unchanged).
     """
@@ -373,7 +374,9 @@ def census(
         facts = summary(out, computed=len(results))
         if st is not None:
             facts["store"] = st.path
-        raise BudgetExceededError(stop.kind, f"census stopped: {stop}", facts) from None
+        err = BudgetExceededError(stop.kind, f"census stopped: {stop}", facts)
+        err.records = CensusRecords(out)  # type: ignore[attr-defined]
+        raise err from None
     return CensusRecords(out)  # type: ignore[return-value]
 
 
