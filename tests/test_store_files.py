@@ -434,3 +434,23 @@ def test_two_census_runs_on_one_store_share_the_work(tmp_path):
     with Store(store) as st:
         assert [r["code"] for r in st.records()] == [f"0.{i}" for i in range(1, 8)]
         assert sum(r["computed"] for r in st.runs()) >= 7  # every code computed at least once
+
+
+def test_the_run_timeout_stops_a_census_process_at_once(tmp_path):
+    """Issue 24: ``census octal3 --timeout 2`` ran 45 s and stored 444 codes as results."""
+    import subprocess
+    import sys
+    import time
+
+    store = tmp_path / "s.sqlite"
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent / "src")}
+    t0 = time.monotonic()
+    res = subprocess.run([sys.executable, "-m", "misere", "census", "octal3", "--max-heap", "40",
+                          "--store", str(store), "--timeout", "1", "--json"],
+                         env=env, capture_output=True, text=True, timeout=60)
+    assert res.returncode == 3 and time.monotonic() - t0 < 15, res.stderr
+    (line,) = res.stdout.splitlines()
+    facts = json.loads(line)["established"]
+    assert facts["not started"] > 300 and facts["stopped"] <= 1
+    with Store(store) as st:
+        assert sum(r["status"] == "stopped" for r in st.records()) == facts["stopped"]
