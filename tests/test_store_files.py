@@ -454,3 +454,10 @@ def test_the_run_timeout_stops_a_census_process_at_once(tmp_path):
     assert facts["not started"] > 300 and facts["stopped"] <= 1
     with Store(store) as st:
         assert sum(r["status"] == "stopped" for r in st.records()) == facts["stopped"]
+
+
+def test_an_old_file_given_as_the_other_kind_is_named_and_left_alone():
+    for opener, name, other in (("census --report", "legacy-checkpoint-0.123.sqlite", "quotient checkpoint"),
+                                ("quotient --checkpoint", "legacy-census-store.sqlite", "census store")):
+        err = _refused_unchanged(opener, (DATA / name).read_bytes())
+        assert f"is a misere {other} (older format), not a misere" in err

@@ -43,7 +43,7 @@ try:
 except ImportError:  # pragma: no cover - not POSIX: no advisory lock
     fcntl = None  # type: ignore[assignment]
 
-__all__ = ["FileKind", "SQLiteFile", "open_file", "damaged"]
+__all__ = ["FileKind", "SQLiteFile", "APPLICATION_IDS", "open_file", "damaged"]
 
 _MAGIC = b"SQLite format 3\x00"
 _SIDE = ("-wal", "-shm", "-journal")
@@ -66,15 +66,14 @@ class FileKind:
     upgrade: tuple[str, ...] = ()
 
 
-#: every kind, by application id, to say what a file of the wrong kind is
-KINDS: dict[int, FileKind] = {}
+#: application ids of misère's files (the header's 4 bytes at offset 68, as ASCII)
+APPLICATION_IDS = {"quotient checkpoint": int.from_bytes(b"mqck", "big"),
+                   "census store": int.from_bytes(b"mcns", "big")}
 
-
-def register(kind: FileKind) -> FileKind:
-    """Add ``kind`` to :data:`KINDS` (each application id once) and return it."""
-    assert KINDS.get(kind.application_id, kind) == kind, f"application id of {kind.label} taken"
-    KINDS[kind.application_id] = kind
-    return kind
+#: the tables of each kind in the formats before identities, to name such a file given as
+#: another kind
+_LEGACY_TABLES = {frozenset({"meta", "state", "heaps", "changes", "pending"}): "quotient checkpoint",
+                  frozenset({"results", "runs"}): "census store"}
 
 
 def _text(what: object) -> str:
@@ -143,10 +142,10 @@ def _release(key: tuple[int, int] | None, exclusive: bool) -> None:
         os.close(sh.fd)
 
 
-def _describe(app_id: int, user_version: int) -> str:
-    other = KINDS.get(app_id)
-    if other is not None:
-        return f"a misere {other.label}"
+def _describe(app_id: int) -> str:
+    names = {v: k for k, v in APPLICATION_IDS.items()}
+    if app_id in names:
+        return f"a misere {names[app_id]}"
     return f"an SQLite database of another program (application_id {app_id:#010x})"
 
 
@@ -208,9 +207,11 @@ def _inspect(path: str, kind: FileKind, live: bool,
             if version == kind.version and missing:
                 raise CheckpointError(f"{what} is damaged: table {missing[0]!r} is missing or altered")
         elif app_id == 0 and cols != kind.tables:
+            old = _LEGACY_TABLES.get(frozenset(cols))
             shown = ", ".join(sorted(cols)) or "no tables"
-            raise CheckpointError(f"{what} is an SQLite database of another program "
-                                  f"(tables: {shown}), not a misere {kind.label}")
+            raise CheckpointError(f"{what} is " + (f"a misere {old} (older format)" if old else
+                                  f"an SQLite database of another program (tables: {shown})")
+                                  + f", not a misere {kind.label}")
         return app_id, version
     except sqlite3.DatabaseError as exc:
         raise CheckpointError(f"{what} is damaged or not an SQLite database ({_text(exc)})") from None
@@ -222,7 +223,7 @@ def _verdict(kind: FileKind, path: str, app_id: int, version: int) -> None:
     """Refuse a file whose identity is not ``kind`` at its schema version."""
     what = f"{kind.label} {path!r}"
     if app_id not in (0, kind.application_id):
-        raise CheckpointError(f"{what} is {_describe(app_id, version)}, not a misere {kind.label}")
+        raise CheckpointError(f"{what} is {_describe(app_id)}, not a misere {kind.label}")
     if app_id == kind.application_id and version != kind.version:
         newer = "a newer" if version > kind.version else "an older"
         raise CheckpointError(f"{what} has schema version {version}, written by {newer} misere "
@@ -386,7 +387,7 @@ def _connect(path: str, kind: FileKind, key: tuple[int, int] | None, exclusive: 
                 db.execute(f"PRAGMA application_id = {kind.application_id}")
                 db.execute(f"PRAGMA user_version = {kind.version}")
             elif app_id != kind.application_id:
-                raise CheckpointError(f"{what} is {_describe(app_id, 0)}, not a misere {kind.label}")
+                raise CheckpointError(f"{what} is {_describe(app_id)}, not a misere {kind.label}")
             db.execute("COMMIT")
         if not readonly and path != ":memory:":
             # WAL with synchronous=NORMAL: each commit is atomic and survives the death of the

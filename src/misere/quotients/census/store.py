@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from misere.quotients.sqlite_file import FileKind, damaged, open_file, register
+from misere.quotients.sqlite_file import APPLICATION_IDS, FileKind, damaged, open_file
 
 __all__ = ["Store", "RECORD_FIELDS", "FINAL_STATUSES", "RETRIED_STATUSES", "KIND"]
 
@@ -48,9 +48,9 @@ _RESULT_FIELDS = ("order", "p_count", "period", "preperiod", "presentation", "no
 
 #: the census store's identity: application_id ``b"mcns"``, schema version 2 (1: the stores
 #: before identities, upgraded in place)
-KIND = register(FileKind(
+KIND = FileKind(
     label="census store",
-    application_id=int.from_bytes(b"mcns", "big"),
+    application_id=APPLICATION_IDS["census store"],
     version=2,
     tables={"results": RECORD_FIELDS, "runs": _RUNS},
     schema=(
@@ -65,7 +65,7 @@ KIND = register(FileKind(
     ),
     upgrade=(f"UPDATE results SET status = 'stopped', solved = 0, "
              + ", ".join(f'"{f}" = NULL' for f in _RESULT_FIELDS) + f" WHERE {_STOPPED_BEFORE}",),
-))
+)
 
 _JSON = ("P", "changes", "phi")
 

@@ -36,7 +36,7 @@ from pathlib import Path
 
 from misere.errors import CheckpointError, MisereError
 from misere.quotients.impartial.solver import Pending, SolverState
-from misere.quotients.sqlite_file import FileKind, open_file, register
+from misere.quotients.sqlite_file import APPLICATION_IDS, FileKind, open_file
 
 __all__ = ["Checkpoint", "KIND"]
 
@@ -44,9 +44,9 @@ FORMAT = "misere-quotient-2"
 
 #: the checkpoint's identity: application_id ``b"mqck"``, schema version 2 (= ``FORMAT``);
 #: files of ``FORMAT`` written before identities existed are upgraded in place
-KIND = register(FileKind(
+KIND = FileKind(
     label="quotient checkpoint",
-    application_id=int.from_bytes(b"mqck", "big"),
+    application_id=APPLICATION_IDS["quotient checkpoint"],
     version=2,
     tables={"meta": ("key", "value"), "state": ("id", "heap", "blob"),
             "heaps": ("heap", "value"), "changes": ("heap", "record", "blob"),
@@ -59,7 +59,7 @@ KIND = register(FileKind(
         "CREATE TABLE pending(id INTEGER PRIMARY KEY CHECK (id = 1), heap INTEGER, "
         "round INTEGER, blob BLOB)",
     ),
-))
+)
 
 
 def _belongs_to(path: str, ruleset: str):
