@@ -72,7 +72,9 @@ def _belongs_to(path: str, ruleset: str):
         if cols != ["key", "value"]:
             return  # not ours at all: the table check names it
         rows = dict(db.execute("SELECT key, value FROM meta").fetchall())
-        if rows.get("format", FORMAT) != FORMAT:
+        if "format" not in rows:
+            return  # someone else's key-value table
+        if rows["format"] != FORMAT:
             raise CheckpointError(f"checkpoint {path!r} has format {rows.get('format')!r}, "
                                   f"not {FORMAT!r} (start a new file)")
         if rows.get("ruleset") != ruleset:
