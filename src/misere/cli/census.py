@@ -5,7 +5,7 @@ from typing import Any, Optional
 
 import typer
 
-from misere.errors import RulesetError
+from misere.errors import EXIT_BUDGET, RulesetError
 
 from .common import JSON_OPTION, QUIET_OPTION, command, emit
 
@@ -25,7 +25,7 @@ def _report(store: str, as_json: bool) -> None:
 
     if not Path(store).exists():
         raise RulesetError(f"no census store at {store!r}")
-    with Store(store) as st:
+    with Store(store, create=False) as st:
         f = findings(st.records(), st.runs())
     emit(f, as_json, report_text(f))
 
@@ -50,7 +50,11 @@ def register(app: typer.Typer) -> None:
         quiet: bool = QUIET_OPTION,
         as_json: bool = JSON_OPTION,
     ) -> None:
-        """Quotients of many codes into a store (resumable); --report prints the findings."""
+        """Quotients of many codes into a store (resumable); --report prints the findings.
+
+        Codes stopped by a budget (--per-code-timeout, --timeout, --max-memory) are stored as
+        stopped, not as results, and computed again by the next run; the exit status is then 3.
+        """
         if report:
             _report(store, as_json)
             return
@@ -59,11 +63,18 @@ def register(app: typer.Typer) -> None:
         from misere.quotients.census import census as run, parse_codes
         from misere.quotients.census.findings import code_lines
 
+        from misere.quotients.census.run import summary
+
         cs = parse_codes(codes)
         recs = run(cs, max_heap=max_heap, store=store, workers=workers,
                    per_code_timeout=per_code_timeout, address=address, certify=certify)
+        facts = summary(recs)
         data = {"store": store, "codes": len(cs), "skipped": [list(s) for s in cs.skipped],
-                "records": [_public(r) for r in recs]}
-        text = "\n".join(code_lines(recs) + [f"{len(recs)} codes ({len(cs.skipped)} skipped) "
-                                              f"in {store}"])
+                "summary": facts, "records": [_public(r) for r in recs]}
+        stopped = (f"; {facts['stopped']} stopped by their budget (the next run computes them "
+                   f"again)" if facts["stopped"] else "")
+        text = "\n".join(code_lines(recs) + [f"{len(recs)} codes ({len(cs.skipped)} skipped), "
+                                              f"{facts['solved']} solved{stopped}, in {store}"])
         emit(data, as_json, text)
+        if facts["stopped"]:
+            raise typer.Exit(EXIT_BUDGET)

@@ -82,6 +82,6 @@ def register_reports(report: typer.Typer) -> None:
 
         if not Path(store).exists():
             raise RulesetError(f"no census store at {store!r}")
-        with Store(store) as st:
+        with Store(store, create=False) as st:
             f = findings(st.records(), st.runs())
         _write(html, report_html(f), as_json, "census")

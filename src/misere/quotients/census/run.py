@@ -8,13 +8,18 @@ cancelled with ``ray.cancel(force=True)`` and recorded as ``killed``. Results re
 
 Statuses: ``solved`` (periodicity certified: the whole quotient, seed 002 §9; notes E.6),
 ``partial`` (``max_heap`` reached without a certificate: the partial quotient ``Q_max_heap``),
-``timeout`` (the budget ran out; the partial quotient at the last completed heap is kept),
-``limit`` (a size bound of the solver), ``killed`` (hard limit on Ray; nothing known), ``error``.
+``limit`` (a size bound of the solver, the same under any budget), ``error``; and, holding no
+result and computed again by every later run (issue 24): ``stopped`` (a time or memory budget ran
+out: per code, or the whole run's; only ``last_heap`` and the reason in ``message`` are kept) and
+``killed`` (hard limit on Ray). When the budget of the whole run (``misere.limits``, the CLI's
+``--timeout`` / ``--max-memory``) runs out, the census launches no further code, records the
+codes in flight as stopped and raises :class:`~misere.errors.BudgetExceededError` with a summary.
 """
 from __future__ import annotations
 
 import contextlib
 import os
+from collections import Counter
 import signal
 import threading
 import time
@@ -25,11 +30,11 @@ from typing import Any
 import numpy as np
 
 from misere import budget
-from misere.errors import ComputationLimitError, MisereError
+from misere.errors import BudgetExceededError, ComputationLimitError, MisereError
 from misere.quotients.census.codes import CodeSet, parse_codes
-from misere.quotients.census.store import RECORD_FIELDS, Store
+from misere.quotients.census.store import RECORD_FIELDS, RETRIED_STATUSES, Store
 
-__all__ = ["census", "census_one", "TABLE_LIMIT", "same_results"]
+__all__ = ["census", "census_one", "TABLE_LIMIT", "same_results", "summary"]
 
 #: last heap of the first stage of a code (stages double up to max_heap)
 FIRST_STAGE = 12
@@ -97,23 +102,25 @@ def census_one(code: str, max_heap: int, timeout: float | None = None, certify: 
             budget.current().check(force=True)
 
     q, err = None, None
-    with budget.limits(timeout=timeout, quiet=True) as b:
+    with budget.limits(timeout=timeout, quiet=True):
         with _alarm(timeout):  # only the computation runs under the alarm
             try:
                 q = _solve(code, max_heap, certify, tick)
             except (ComputationLimitError, _HardLimit, MisereError, ValueError, MemoryError,
                     RecursionError) as e:
                 err = e
-        out_of_time = b.remaining is not None and b.remaining <= 0
     if q is not None:
         _from_quotient(q, rec)
         rec["status"] = "solved" if q.solved else "partial"
-    elif isinstance(err, ComputationLimitError):
+    elif isinstance(err, (BudgetExceededError, _HardLimit, MemoryError)):
+        # time or memory: not a property of the code, so no result (what the partial quotient
+        # of the last heap would say depends on the budget); the last heap finished is kept
+        why = "out of memory" if isinstance(err, MemoryError) else str(err).splitlines()[0]
+        rec.update(status="stopped", order=None, message=f"stopped by the budget: {why}"[:300])
+    elif isinstance(err, ComputationLimitError):  # a size bound of Limits: a final answer
         _from_partial(getattr(err, "partial", None), rec)
-        rec["status"] = "solved" if rec["solved"] else "timeout" if out_of_time else "limit"
+        rec["status"] = "solved" if rec["solved"] else "limit"
         rec["message"] = str(err).splitlines()[0][:300]
-    elif isinstance(err, _HardLimit):  # no partial quotient: heap and order of the last "done"
-        rec.update(status="timeout", message=str(err))
     else:
         rec.update(status="error", message=f"{type(err).__name__}: {err}"[:300])
     rec["seconds"] = round(time.monotonic() - t0, 3)
@@ -168,22 +175,37 @@ def _alarm(timeout: float | None) -> Iterator[None]:
         signal.signal(signal.SIGALRM, old)
 
 
-def _killed(code: str, max_heap: int, timeout: float | None, seconds: float, why: str
-            ) -> dict[str, Any]:
+def _killed(code: str, max_heap: int, timeout: float | None, seconds: float, why: str,
+            status: str = "killed") -> dict[str, Any]:
+    """A record without a result: ``killed`` (hard limit on Ray) or ``stopped``."""
     rec: dict[str, Any] = dict.fromkeys(RECORD_FIELDS)
-    rec.update(code=code, max_heap=max_heap, timeout=timeout, solved=False, status="killed",
-               seconds=round(seconds, 3), message=why)
+    rec.update(code=code, max_heap=max_heap, timeout=timeout, solved=False, status=status,
+               seconds=round(seconds, 3), message=why[:300])
     return rec
 
 
-def _run_local(codes: list[str], args: tuple, emit: Callable[[dict], None]) -> None:
+def _run_local(codes: list[str], args: tuple, emit: Callable[[dict], None],
+               fresh: Callable[[str], bool]) -> None:
+    """Codes one after the other; the run's budget is checked before each (a code the budget
+    stopped the run in is recorded as stopped)."""
     for code in codes:
-        emit(census_one(code, *args))
+        if not fresh(code):
+            continue
+        budget.current().check(force=True)
+        t0 = time.monotonic()
+        try:
+            rec = census_one(code, *args)
+        except BudgetExceededError as e:  # the watchdog's stop, outside the solver
+            emit(_killed(code, args[0], args[1], time.monotonic() - t0,
+                         f"stopped by the budget: {e}", status="stopped"))
+            raise
+        emit(rec)
 
 
-def _run_ray(codes: list[str], args: tuple, emit: Callable[[dict], None], workers: int,
-             address: str | None) -> None:
-    """Ray runner: at most ``workers`` tasks in flight, each under a hard wall-clock limit."""
+def _run_ray(codes: list[str], args: tuple, emit: Callable[[dict], None],
+             fresh: Callable[[str], bool], workers: int, address: str | None) -> None:
+    """Ray runner: at most ``workers`` tasks in flight, each under a hard wall-clock limit; when
+    the run's budget runs out, the tasks in flight are cancelled and recorded as stopped."""
     try:
         import ray
     except ImportError:
@@ -210,9 +232,20 @@ def _run_ray(codes: list[str], args: tuple, emit: Callable[[dict], None], worker
         hard = None if timeout is None else 1.5 * timeout + 10
         pending, inflight = list(codes), {}
         while pending or inflight:
+            try:
+                budget.current().check(force=True)
+            except BudgetExceededError as e:
+                for ref, (code, t0) in inflight.items():
+                    ray.cancel(ref, force=True)
+                    emit(_killed(code, args[0], timeout, time.monotonic() - t0,
+                                 f"stopped by the budget: {e}", status="stopped"))
+                raise
             while pending and len(inflight) < workers:
                 code = pending.pop(0)
-                inflight[task.remote(code, *args)] = (code, time.monotonic())
+                if fresh(code):
+                    inflight[task.remote(code, *args)] = (code, time.monotonic())
+            if not inflight:
+                continue
             ready, _ = ray.wait(list(inflight), num_returns=1, timeout=1.0)
             for ref in ready:
                 code, t0 = inflight.pop(ref)
@@ -269,7 +302,8 @@ def census(
         Last heap of each computation.
     store : path or Store, optional
         SQLite store: codes it already answers are not computed again, new results are
-        committed code by code.
+        committed code by code (anything but a census store is refused unchanged:
+        :class:`~misere.quotients.census.store.Store`). Several runs may share one store.
     workers : int
         1 runs in this process; more run on Ray (a local cluster of ``workers`` CPUs started
         for the run, or the cluster at ``address``).
@@ -285,6 +319,15 @@ def census(
     list of dict
         One record per code, in the order of the code set (fields
         :data:`~misere.quotients.census.store.RECORD_FIELDS`; ``table`` and ``is_p`` are bytes).
+
+    Raises
+    ------
+    BudgetExceededError
+        The budget of the whole run ran out: no further code was started, the codes in
+        flight are stored as ``stopped``; ``partial`` holds :func:`summary` and the store,
+        ``records`` the records so far (``None`` for codes not started).
+    CheckpointError
+        ``store`` is not a census store (one line; the file is unchanged).
     """
     cs = codes if isinstance(codes, CodeSet) else parse_codes(codes)
     if workers < 1:
@@ -294,33 +337,60 @@ def census(
     own = store is not None and not isinstance(store, Store)
     st = Store(store) if own else store  # type: ignore[arg-type]
     results: dict[str, dict[str, Any]] = {}
-    todo = [c for c in cs.codes if not (st and st.done(c, max_heap, per_code_timeout))]
-    started, t0 = time.time(), time.monotonic()
-    progress = budget.Progress("census", total=len(todo))
-
-    def emit(rec: dict[str, Any]) -> None:
-        results[rec["code"]] = rec
-        if st is not None:
-            st.put(rec)
-        if on_record is not None:
-            on_record(rec)
-        progress.update(completed=len(results), code=rec["code"], status=rec["status"])
-
-    args = (max_heap, per_code_timeout, certify)
     try:
-        with progress:
-            if workers == 1:
-                _run_local(todo, args, emit)
-            else:
-                _run_ray(todo, args, emit, workers, address)
-        out = [results.get(c) or st.get(c) for c in cs.codes]  # type: ignore[union-attr]
+        todo = [c for c in cs.codes if not (st and st.done(c, max_heap))]
+        started, t0 = time.time(), time.monotonic()
+        progress = budget.Progress("census", total=len(todo))
+
+        def emit(rec: dict[str, Any]) -> None:
+            results[rec["code"]] = rec
+            if st is not None:
+                st.put(rec)
+            if on_record is not None:
+                on_record(rec)
+            progress.update(completed=len(results), code=rec["code"], status=rec["status"])
+
+        def fresh(code: str) -> bool:  # not stored meanwhile by another run on the same store
+            return st is None or not st.done(code, max_heap)
+
+        args = (max_heap, per_code_timeout, certify)
+        stop: BudgetExceededError | None = None
+        try:
+            with progress:
+                if workers == 1:
+                    _run_local(todo, args, emit, fresh)
+                else:
+                    _run_ray(todo, args, emit, fresh, workers, address)
+        except BudgetExceededError as e:
+            stop = e
+        out = [results.get(c) or (st.get(c) if st is not None else None) for c in cs.codes]
         if st is not None:
-            st.log_run(" ".join(cs.codes)[:2000], len(cs), len(todo), workers, max_heap,
+            st.log_run(" ".join(cs.codes)[:2000], len(cs), len(results), workers, max_heap,
                        per_code_timeout, started, time.monotonic() - t0)
     finally:
         if own and st is not None:
             st.close()
+    if stop is not None:
+        facts = summary(out, computed=len(results))
+        if st is not None:
+            facts["store"] = st.path
+        err = BudgetExceededError(stop.kind, f"census stopped: {stop}", facts)
+        err.records = CensusRecords(out)  # type: ignore[attr-defined]
+        raise err from None
     return CensusRecords(out)  # type: ignore[return-value]
+
+
+def summary(records: list[dict[str, Any] | None], computed: int | None = None) -> dict[str, Any]:
+    """Counts of a census: codes, solved, by status, stopped (computed again by the next run)
+    and not started (``None`` records of a run its budget stopped)."""
+    done = [r for r in records if r is not None]
+    out: dict[str, Any] = {"codes": len(records), "solved": sum(bool(r["solved"]) for r in done)}
+    if computed is not None:
+        out["computed"] = computed
+    out["stopped"] = sum(r["status"] in RETRIED_STATUSES for r in done)
+    out["not started"] = len(records) - len(done)
+    out["statuses"] = dict(sorted(Counter(r["status"] for r in done).items()))
+    return out
 
 
 def same_results(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> bool:

@@ -1,7 +1,10 @@
 """The SQLite store of a census: one row per code, committed code by code.
 
 Each result is written in its own transaction as soon as it is known, so an interrupted census
-loses at most the codes in progress and a second run skips what is stored (:meth:`Store.done`).
+loses at most the codes in progress and a second run skips what is stored (:meth:`Store.done`);
+a code stopped by a budget is stored as ``stopped`` (no result) and computed again by the next
+run. The file carries its identity and schema version (:data:`KIND`; issue 24), and several runs
+may write it at once.
 Quotients keep their pretending function ``phi`` (element of each heap ``0..last_heap``) and,
 up to :data:`~misere.quotients.census.run.TABLE_LIMIT` elements, their multiplication table (``int32`` little-endian, row-major) and
 P-portion so the findings (isomorphism classes, seed 002 §10.2-§10.3) are computed from the store
@@ -10,39 +13,80 @@ alone. A ``runs`` table records each census run (codes, workers, wall time) for 
 from __future__ import annotations
 
 import json
-import sqlite3
 import time
 from pathlib import Path
 from typing import Any
 
-from misere.errors import CheckpointError
+from misere.quotients.sqlite_file import APPLICATION_IDS, FileKind, damaged, open_file
 
-__all__ = ["Store", "RECORD_FIELDS", "FINAL_STATUSES"]
+__all__ = ["Store", "RECORD_FIELDS", "FINAL_STATUSES", "RETRIED_STATUSES", "KIND"]
 
 #: fields of a census record (the ``results`` columns, ``P``/``changes`` as JSON)
 RECORD_FIELDS = ("code", "status", "solved", "order", "p_count", "period", "preperiod",
                  "presentation", "last_heap", "seconds", "max_heap", "timeout", "normal_period",
                  "normal_preperiod", "P", "changes", "phi", "identity", "table", "is_p", "message")
 
-#: statuses that another run with the same or a smaller max_heap would not change
+#: statuses that another run with the same or a smaller max_heap would not change: ``limit``
+#: is a size bound of the solver (:class:`~misere.quotients.impartial.solver.Limits`), the same
+#: on every machine and under every budget, unlike a stop by time or memory
 FINAL_STATUSES = ("solved", "partial", "limit", "error")
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS results (
+#: statuses of records that hold no result: every later run computes the code again
+RETRIED_STATUSES = ("stopped", "killed")
+
+_RUNS = ("id", "started", "finished", "spec", "codes", "computed", "workers", "max_heap",
+         "timeout", "wall")
+
+#: results of a run stopped by time or memory, as the stores before identities recorded them
+#: (``timeout``; ``limit`` or ``error`` with a budget's message): stopped, nothing kept but the
+#: last heap, so the next run computes them again (issue 24)
+_STOPPED_BEFORE = ("status = 'timeout' OR (status IN ('limit', 'error') AND (message LIKE "
+                   "'memory budget%' OR message LIKE 'time budget%' OR message LIKE 'hard time%' "
+                   "OR message LIKE 'MemoryError%'))")
+_RESULT_FIELDS = ("order", "p_count", "period", "preperiod", "presentation", "normal_period",
+                  "normal_preperiod", "P", "changes", "phi", "identity", "table", "is_p")
+
+#: the census store's identity: application_id ``b"mcns"``, schema version 2 (1: the stores
+#: before identities, upgraded in place)
+KIND = FileKind(
+    label="census store",
+    application_id=APPLICATION_IDS["census store"],
+    version=2,
+    tables={"results": RECORD_FIELDS, "runs": _RUNS},
+    schema=(
+        """CREATE TABLE results (
     code TEXT PRIMARY KEY, status TEXT NOT NULL, solved INTEGER NOT NULL, "order" INTEGER,
     p_count INTEGER, period INTEGER, preperiod INTEGER, presentation TEXT, last_heap INTEGER,
     seconds REAL, max_heap INTEGER, timeout REAL, normal_period INTEGER, normal_preperiod INTEGER,
-    P TEXT, changes TEXT, phi TEXT, identity INTEGER, "table" BLOB, is_p BLOB, message TEXT);
-CREATE TABLE IF NOT EXISTS runs (
+    P TEXT, changes TEXT, phi TEXT, identity INTEGER, "table" BLOB, is_p BLOB, message TEXT)""",
+        """CREATE TABLE runs (
     id INTEGER PRIMARY KEY AUTOINCREMENT, started REAL, finished REAL, spec TEXT, codes INTEGER,
-    computed INTEGER, workers INTEGER, max_heap INTEGER, timeout REAL, wall REAL);
-"""
+    computed INTEGER, workers INTEGER, max_heap INTEGER, timeout REAL, wall REAL)""",
+    ),
+    upgrade=(f"UPDATE results SET status = 'stopped', solved = 0, "
+             + ", ".join(f'"{f}" = NULL' for f in _RESULT_FIELDS) + f" WHERE {_STOPPED_BEFORE}",),
+)
 
 _JSON = ("P", "changes", "phi")
+
+_FINAL_SQL = ", ".join(f"'{x}'" for x in FINAL_STATUSES)
+_COLS = ", ".join(f'"{f}"' for f in RECORD_FIELDS)
+_UPSERT = (f"INSERT INTO results ({_COLS}) "
+           f"VALUES ({', '.join('?' * len(RECORD_FIELDS))}) ON CONFLICT(code) DO UPDATE SET "
+           + ", ".join(f'"{f}" = excluded."{f}"' for f in RECORD_FIELDS[1:])
+           + f" WHERE NOT (results.status IN ({_FINAL_SQL}) AND (excluded.status NOT IN ({_FINAL_SQL})"
+           " OR (excluded.solved = 0 AND (results.solved = 1"
+           " OR coalesce(excluded.max_heap, 0) < coalesce(results.max_heap, 0)))))")
 
 
 class Store:
     """A census store in the SQLite file ``path`` (created when missing).
+
+    Anything but a census store (a checkpoint, another program's database, a damaged or cut
+    file, an empty path) is refused unchanged with a one-line
+    :class:`~misere.errors.CheckpointError` (:func:`misere.quotients.sqlite_file.open_file`).
+    Several processes may write one store: each record is one ``BEGIN IMMEDIATE`` transaction.
+    ``create=False`` (readers: the reports) refuses a missing or empty file instead of making one.
 
     Examples
     --------
@@ -52,18 +96,14 @@ class Store:
     (2, True)
     """
 
-    def __init__(self, path: str | Path) -> None:
-        self.path = str(path)
-        try:
-            self.db = sqlite3.connect(self.path, timeout=30)
-            self.db.executescript(_SCHEMA)
-            self.db.commit()
-        except sqlite3.DatabaseError as e:
-            raise CheckpointError(f"cannot use {self.path!r} as a census store: {e}") from None
+    def __init__(self, path: str | Path, create: bool = True) -> None:
+        self.path = str(path) if path is not None else ""
+        self.file = open_file(path, KIND, create=create)
+        self.db = self.file.db
 
     def close(self) -> None:
         """Close the file."""
-        self.db.close()
+        self.file.close()
 
     def __enter__(self) -> "Store":
         return self
@@ -72,7 +112,12 @@ class Store:
         self.close()
 
     def put(self, rec: dict[str, Any]) -> None:
-        """Store (or replace) one record in its own transaction."""
+        """Store one record in its own transaction, unless the store holds a better one.
+
+        With several runs on one store a record never replaces a better one stored meanwhile:
+        a result is not replaced by a stopped record, a solved quotient not by an unsolved
+        one, a result computed to more heaps not by an unsolved one computed to fewer.
+        """
         row = []
         for f in RECORD_FIELDS:
             v = rec.get(f)
@@ -81,54 +126,51 @@ class Store:
             elif f == "solved":
                 v = int(bool(v))
             row.append(v)
-        cols = ", ".join(f'"{f}"' for f in RECORD_FIELDS)
-        marks = ", ".join("?" * len(RECORD_FIELDS))
-        with self.db:
-            self.db.execute(f"INSERT OR REPLACE INTO results ({cols}) VALUES ({marks})", row)
+        with self.file.errors(), self.db:
+            self.db.execute(_UPSERT, row)
+
+    def _rows(self, sql: str, args: tuple = ()) -> list[tuple]:
+        with self.file.errors():
+            return self.db.execute(sql, args).fetchall()
 
     def _record(self, row: tuple) -> dict[str, Any]:
         rec = dict(zip(RECORD_FIELDS, row))
-        for f in _JSON:
-            if rec[f] is not None:
-                rec[f] = json.loads(rec[f])
+        try:
+            for f in _JSON:
+                if rec[f] is not None:
+                    rec[f] = json.loads(rec[f])
+        except ValueError as exc:
+            raise damaged(self.path, KIND.label, exc) from None
         rec["solved"] = bool(rec["solved"])
         return rec
 
     def get(self, code: str) -> dict[str, Any] | None:
         """The stored record of ``code``, or ``None``."""
-        cols = ", ".join(f'"{f}"' for f in RECORD_FIELDS)
-        row = self.db.execute(f"SELECT {cols} FROM results WHERE code = ?", (code,)).fetchone()
-        return None if row is None else self._record(row)
+        rows = self._rows(f"SELECT {_COLS} FROM results WHERE code = ?", (code,))
+        return self._record(rows[0]) if rows else None
 
     def records(self) -> list[dict[str, Any]]:
         """Every stored record, ordered by code length then code."""
-        cols = ", ".join(f'"{f}"' for f in RECORD_FIELDS)
-        rows = self.db.execute(f"SELECT {cols} FROM results ORDER BY length(code), code").fetchall()
-        return [self._record(r) for r in rows]
+        return [self._record(r) for r in
+                self._rows(f"SELECT {_COLS} FROM results ORDER BY length(code), code")]
 
-    def done(self, code: str, max_heap: int, timeout: float | None) -> bool:
+    def done(self, code: str, max_heap: int, timeout: float | None = None) -> bool:
         """Whether a stored record already answers a run of ``code`` to ``max_heap``.
 
-        Solved codes are done; other final results are done when they reached ``max_heap``; a
-        code that ran out of time is done only when it had at least ``timeout`` seconds; a
-        ``killed`` code (nothing known) is always computed again.
+        Solved codes are done; other final results (:data:`FINAL_STATUSES`) are done when they
+        reached ``max_heap``. A record stopped by a budget (time, per code or for the whole
+        run, or memory) or killed holds no result and is never done, whatever ``timeout``: a
+        later run computes it again (issue 24).
         """
         rec = self.get(code)
-        if rec is None:
+        if rec is None or rec["status"] not in FINAL_STATUSES:
             return False
-        if rec["solved"]:
-            return True
-        if (rec["max_heap"] or 0) < max_heap:
-            return False
-        if rec["status"] in FINAL_STATUSES:
-            return True
-        return (rec["status"] == "timeout" and timeout is not None and rec["timeout"] is not None
-                and rec["timeout"] >= timeout)
+        return rec["solved"] or (rec["max_heap"] or 0) >= max_heap
 
     def log_run(self, spec: str, codes: int, computed: int, workers: int, max_heap: int,
                 timeout: float | None, started: float, wall: float) -> None:
         """Record one census run."""
-        with self.db:
+        with self.file.errors(), self.db:
             self.db.execute("INSERT INTO runs (started, finished, spec, codes, computed, workers, "
                             "max_heap, timeout, wall) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                             (started, time.time(), spec, codes, computed, workers, max_heap,
@@ -136,7 +178,5 @@ class Store:
 
     def runs(self) -> list[dict[str, Any]]:
         """Every logged run."""
-        cur = self.db.execute("SELECT id, started, finished, spec, codes, computed, workers, "
-                              "max_heap, timeout, wall FROM runs ORDER BY id")
-        names = [d[0] for d in cur.description]
-        return [dict(zip(names, r)) for r in cur.fetchall()]
+        return [dict(zip(_RUNS, r)) for r in
+                self._rows(f"SELECT {', '.join(_RUNS)} FROM runs ORDER BY id")]

@@ -1,6 +1,7 @@
 """Interrupt-safe checkpoints of a quotient computation in an SQLite file.
 
-Layout (stdlib :mod:`sqlite3`, format ``misere-quotient-2``):
+Layout (stdlib :mod:`sqlite3`, format ``misere-quotient-2``; identity and schema version in the
+header, see :data:`KIND` and :mod:`misere.quotients.sqlite_file`):
 
 ``meta(key TEXT PRIMARY KEY, value TEXT)``
     ``ruleset`` (the game name or code) and ``format`` (this layout's version).
@@ -29,27 +30,61 @@ from __future__ import annotations
 import json
 import pickle
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
-from misere.errors import CheckpointError
+from misere.errors import CheckpointError, MisereError
 from misere.quotients.impartial.solver import Pending, SolverState
+from misere.quotients.sqlite_file import APPLICATION_IDS, FileKind, open_file
 
-__all__ = ["Checkpoint"]
+__all__ = ["Checkpoint", "KIND"]
 
 FORMAT = "misere-quotient-2"
 
-_TABLES = (
-    "CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT)",
-    "CREATE TABLE IF NOT EXISTS state(id INTEGER PRIMARY KEY CHECK (id = 1), heap INTEGER, blob BLOB)",
-    "CREATE TABLE IF NOT EXISTS heaps(heap INTEGER PRIMARY KEY, value INTEGER)",
-    "CREATE TABLE IF NOT EXISTS changes(heap INTEGER PRIMARY KEY, record TEXT, blob BLOB)",
-    "CREATE TABLE IF NOT EXISTS pending(id INTEGER PRIMARY KEY CHECK (id = 1), heap INTEGER, "
-    "round INTEGER, blob BLOB)",
+#: the checkpoint's identity: application_id ``b"mqck"``, schema version 2 (= ``FORMAT``);
+#: files of ``FORMAT`` written before identities existed are upgraded in place
+KIND = FileKind(
+    label="quotient checkpoint",
+    application_id=APPLICATION_IDS["quotient checkpoint"],
+    version=2,
+    tables={"meta": ("key", "value"), "state": ("id", "heap", "blob"),
+            "heaps": ("heap", "value"), "changes": ("heap", "record", "blob"),
+            "pending": ("id", "heap", "round", "blob")},
+    schema=(
+        "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT)",
+        "CREATE TABLE state(id INTEGER PRIMARY KEY CHECK (id = 1), heap INTEGER, blob BLOB)",
+        "CREATE TABLE heaps(heap INTEGER PRIMARY KEY, value INTEGER)",
+        "CREATE TABLE changes(heap INTEGER PRIMARY KEY, record TEXT, blob BLOB)",
+        "CREATE TABLE pending(id INTEGER PRIMARY KEY CHECK (id = 1), heap INTEGER, "
+        "round INTEGER, blob BLOB)",
+    ),
 )
 
 
+def _belongs_to(path: str, ruleset: str):
+    """The check of an existing checkpoint: our format, and made for ``ruleset``."""
+
+    def check(db: sqlite3.Connection) -> None:
+        has_meta = db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'"
+                              ).fetchone()
+        cols = [r[1] for r in db.execute("PRAGMA table_info(meta)")] if has_meta else []
+        if cols != ["key", "value"]:
+            return  # not ours at all: the table check names it
+        rows = dict(db.execute("SELECT key, value FROM meta").fetchall())
+        if "format" not in rows:
+            return  # someone else's key-value table
+        if rows["format"] != FORMAT:
+            raise CheckpointError(f"checkpoint {path!r} has format {rows.get('format')!r}, "
+                                  f"not {FORMAT!r} (start a new file)")
+        if rows.get("ruleset") != ruleset:
+            raise CheckpointError(f"checkpoint {path!r} belongs to "
+                                  f"{rows.get('ruleset')!r}, not {ruleset!r}")
+    return check
+
+
 class Checkpoint:
-    """An open checkpoint file bound to one ruleset.
+    """An open checkpoint file bound to one ruleset and, while open, to this run alone.
 
     Parameters
     ----------
@@ -61,121 +96,89 @@ class Checkpoint:
     Raises
     ------
     CheckpointError
-        Unreadable, unwritable or foreign file (one line, quoting the path).
+        Unreadable, unwritable, damaged or foreign file, a census store, a checkpoint of
+        another ruleset, or one in use by another run (one line, quoting the path; the file is
+        left unchanged: :func:`misere.quotients.sqlite_file.open_file`).
     """
 
     def __init__(self, path: str | Path, ruleset: str) -> None:
         self.path = str(path)
-        if Path(self.path).is_dir():
-            raise CheckpointError(f"checkpoint {self.path!r} is a directory, not a file")
+
+        def init(db: sqlite3.Connection) -> None:
+            db.executemany("INSERT INTO meta VALUES (?, ?)", [("ruleset", ruleset), ("format", FORMAT)])
+
+        self.file = open_file(path, KIND, exclusive=True, check=_belongs_to(self.path, ruleset),
+                              init=init)
+        self.db = self.file.db
+
+    @contextmanager
+    def _using(self, doing: str) -> Iterator[None]:
+        """A failure to read or write (SQLite, a corrupt blob or JSON) as one line; the
+        budget's own errors pass."""
         try:
-            self.db = sqlite3.connect(self.path)
-        except sqlite3.Error as exc:
-            raise CheckpointError(f"cannot open checkpoint {self.path!r}: {exc}") from None
-        try:
-            # WAL with synchronous=NORMAL: each commit is atomic and survives the death of the
-            # process (kill -9) without an fsync per heap; only a power cut may lose the last ones
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=NORMAL")
-            rows = dict(self.db.execute("SELECT key, value FROM meta").fetchall()) \
-                if self._has("meta") else {}
-            if rows.get("format", FORMAT) != FORMAT:
-                raise CheckpointError(f"checkpoint {self.path!r} has format {rows.get('format')!r}, "
-                                      f"not {FORMAT!r} (start a new file)")
-            if rows and rows.get("ruleset") != ruleset:
-                raise CheckpointError(f"checkpoint {self.path!r} belongs to "
-                                      f"{rows.get('ruleset')!r}, not {ruleset!r}")
-            with self.db:
-                for sql in _TABLES:
-                    self.db.execute(sql)
-                if not rows:
-                    self.db.executemany("INSERT INTO meta VALUES (?, ?)",
-                                        [("ruleset", ruleset), ("format", FORMAT)])
-        except sqlite3.Error as exc:
-            self.db.close()
-            raise CheckpointError(f"cannot use checkpoint {self.path!r}: {exc}") from None
-        except CheckpointError:
-            self.db.close()
+            yield
+        except MisereError:
             raise
+        except Exception as exc:
+            raise CheckpointError(f"{doing} checkpoint {self.path!r}: "
+                                  f"{' '.join(str(exc).split())[:300]}") from None
 
-    def _has(self, table: str) -> bool:
-        return self.db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
-                               (table,)).fetchone() is not None
-
-    def _unpickle(self, blob: bytes) -> SolverState:
-        st = pickle.loads(blob)
-        if not isinstance(st, SolverState):
+    @staticmethod
+    def _unpickle(blob: bytes, kind: type) -> object:
+        got = pickle.loads(blob)
+        if not isinstance(got, kind):
             raise ValueError("wrong payload")
-        return st
+        return got
 
     def load(self) -> tuple[SolverState | None, list[dict]]:
         """The saved state (or ``None``) and the change records, in heap order."""
-        try:
+        with self._using("unreadable"):
             row = self.db.execute("SELECT blob FROM state WHERE id = 1").fetchone()
             recs = [json.loads(r) for (r,) in
                     self.db.execute("SELECT record FROM changes ORDER BY heap")]
-            st = self._unpickle(row[0]) if row else None
-        except Exception as exc:  # corrupt blob or JSON
-            raise CheckpointError(f"unreadable checkpoint {self.path!r}: {exc}") from None
-        return st, recs
+            st = self._unpickle(row[0], SolverState) if row else None
+        return st, recs  # type: ignore[return-value]
 
     def phi_values(self) -> dict[int, int]:
         """``Phi(heap)`` of every committed heap, as an element of the quotient of that moment."""
-        try:
+        with self._using("unreadable"):
             return dict(self.db.execute("SELECT heap, value FROM heaps"))
-        except sqlite3.Error as exc:
-            raise CheckpointError(f"unreadable checkpoint {self.path!r}: {exc}") from None
 
     def state_at_change(self, heap: int) -> SolverState:
         """The solver state stored at the quotient change of ``heap``."""
-        try:
+        with self._using("unreadable"):
             row = self.db.execute("SELECT blob FROM changes WHERE heap = ?", (heap,)).fetchone()
             if row is None or row[0] is None:
                 raise ValueError(f"no state stored for the change at heap {heap}")
-            return self._unpickle(row[0])
-        except Exception as exc:
-            raise CheckpointError(f"unreadable checkpoint {self.path!r}: {exc}") from None
+            return self._unpickle(row[0], SolverState)  # type: ignore[return-value]
 
     def pending(self, heap: int) -> Pending | None:
         """The saved candidate of an unfinished presentation change of ``heap``, if any."""
-        try:
+        with self._using("unreadable"):
             row = self.db.execute("SELECT blob FROM pending WHERE id = 1 AND heap = ?",
                                   (heap,)).fetchone()
-            if row is None:
-                return None
-            got = pickle.loads(row[0])
-            if not isinstance(got, Pending):
-                raise ValueError("wrong payload")
-            return got
-        except Exception as exc:
-            raise CheckpointError(f"unreadable checkpoint {self.path!r}: {exc}") from None
+            return None if row is None else self._unpickle(row[0], Pending)  # type: ignore[return-value]
 
     def save_pending(self, pend: Pending) -> None:
         """Commit the candidate of the current round of a presentation change."""
         blob = pickle.dumps(pend, protocol=pickle.HIGHEST_PROTOCOL)
-        try:
-            with self.db:
-                self.db.execute("INSERT OR REPLACE INTO pending VALUES (1, ?, ?, ?)",
-                                (pend.heap, pend.round, blob))
-        except sqlite3.Error as exc:
-            raise CheckpointError(f"cannot write checkpoint {self.path!r}: {exc}") from None
+        with self._using("cannot write"), self.db:
+            self.db.execute("INSERT OR REPLACE INTO pending VALUES (1, ?, ?, ?)",
+                            (pend.heap, pend.round, blob))
 
     def save(self, st: SolverState, record: dict | None = None) -> None:
         """Commit the state after a completed heap (and its change record, if any) in one
         transaction."""
         blob = pickle.dumps(st, protocol=pickle.HIGHEST_PROTOCOL)
-        try:
-            with self.db:
-                self.db.execute("INSERT OR REPLACE INTO state VALUES (1, ?, ?)", (st.heap, blob))
-                self.db.execute("INSERT OR REPLACE INTO heaps VALUES (?, ?)",
-                                (st.heap, int(st.phi[st.heap])))
-                self.db.execute("DELETE FROM pending")
-                if record is not None:
-                    self.db.execute("INSERT OR REPLACE INTO changes VALUES (?, ?, ?)",
-                                    (record["heap"], json.dumps(record), blob))
-        except sqlite3.Error as exc:
-            raise CheckpointError(f"cannot write checkpoint {self.path!r}: {exc}") from None
+        with self._using("cannot write"), self.db:
+            self.db.execute("INSERT OR REPLACE INTO state VALUES (1, ?, ?)", (st.heap, blob))
+            self.db.execute("INSERT OR REPLACE INTO heaps VALUES (?, ?)",
+                            (st.heap, int(st.phi[st.heap])))
+            self.db.execute("DELETE FROM pending")
+            if record is not None:
+                self.db.execute("INSERT OR REPLACE INTO changes VALUES (?, ?, ?)",
+                                (record["heap"], json.dumps(record), blob))
 
     def close(self) -> None:
-        """Close the database."""
-        self.db.close()
+        """Close the database and release the file for other runs."""
+        self.file.close()

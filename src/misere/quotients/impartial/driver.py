@@ -77,7 +77,8 @@ def compute(
     limits : Limits, optional
         Size bounds; exceeding one raises :class:`ComputationLimitError`.
     checkpoint : str, optional
-        SQLite file to resume from and commit to after every heap.
+        SQLite file to resume from and commit to after every heap (used by this run alone;
+        anything but a checkpoint of ``game`` is refused unchanged: :class:`Checkpoint`).
     progress : callable, optional
         ``progress(heap, order, message)`` after each heap and during long steps (besides the
         :class:`misere.budget.Progress` display on stderr).
@@ -90,7 +91,7 @@ def compute(
     stop = _stop(game, max_heap)
     open_ended = max_heap is None
     ck = None
-    if checkpoint:
+    if checkpoint is not None:  # "" is refused by Checkpoint, not taken for "no checkpoint"
         from misere.quotients.impartial.checkpoint import Checkpoint
 
         ck = Checkpoint(checkpoint, game.name)
