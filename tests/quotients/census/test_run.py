@@ -132,3 +132,17 @@ def test_command_line_census_and_report(tmp_path):
     assert "Fig.18" in text and "0.75" in text
     bad = runner.invoke(app, ["census", "0.9x", "--store", store, "--json"])
     assert bad.exit_code == 1 and "not a take-and-break code" in json.loads(bad.stdout)["error"]
+
+
+def test_a_long_code_shows_its_heap_and_order_while_it_runs():
+    """Progress of the code in progress (not only of finished codes): the census line names the
+    code and its last heap and order, heap by heap, up to the heap the record ends at."""
+    from misere.quotients.census.run import census_one
+
+    seen = []
+    rec = census_one("0.123", 12, on_progress=lambda **f: seen.append(f))
+    assert rec["status"] in ("solved", "partial") and seen
+    assert {f["code"] for f in seen} == {"0.123"}
+    heaps = [f["heap"] for f in seen]
+    assert heaps == sorted(heaps) and heaps[-1] == rec["last_heap"]
+    assert seen[-1]["order"] == rec["order"]

@@ -68,8 +68,8 @@ def _from_partial(partial: Any, rec: dict[str, Any]) -> None:
             rec["order"] = partial.get("order")
 
 
-def census_one(code: str, max_heap: int, timeout: float | None = None, certify: int = 0,
-               ) -> dict[str, Any]:
+def census_one(code: str, max_heap: int, timeout: float | None = None, certify: int = 0, *,
+               on_progress: Callable[..., None] | None = None) -> dict[str, Any]:
     """Compute one code of a census; never raises for a failure of the computation.
 
     Parameters
@@ -85,6 +85,9 @@ def census_one(code: str, max_heap: int, timeout: float | None = None, certify: 
         Seconds for this code (:func:`misere.budget.limits`).
     certify : int
         Token bound of the brute-force cross-check (0 skips it).
+    on_progress : callable, optional
+        Called as ``on_progress(code=, heap=, order=)`` whenever the solver reports (progress
+        of a long code; :class:`misere.budget.Progress` limits how often it is shown).
 
     Returns
     -------
@@ -96,6 +99,8 @@ def census_one(code: str, max_heap: int, timeout: float | None = None, certify: 
     t0 = time.monotonic()
 
     def tick(heap: int, order: int, message: str) -> None:
+        if on_progress is not None:
+            on_progress(code=code, heap=heap, order=order)
         if message == "done":  # between heaps, where no partial would be attached
             rec.update(last_heap=heap, order=order)
         else:
@@ -185,16 +190,17 @@ def _killed(code: str, max_heap: int, timeout: float | None, seconds: float, why
 
 
 def _run_local(codes: list[str], args: tuple, emit: Callable[[dict], None],
-               fresh: Callable[[str], bool]) -> None:
+               fresh: Callable[[str], bool], show: Callable[..., None]) -> None:
     """Codes one after the other; the run's budget is checked before each (a code the budget
-    stopped the run in is recorded as stopped)."""
+    stopped the run in is recorded as stopped); ``show`` gets the heap and order of the code in
+    progress."""
     for code in codes:
         if not fresh(code):
             continue
         budget.current().check(force=True)
         t0 = time.monotonic()
         try:
-            rec = census_one(code, *args)
+            rec = census_one(code, *args, on_progress=show)
         except BudgetExceededError as e:  # the watchdog's stop, outside the solver
             emit(_killed(code, args[0], args[1], time.monotonic() - t0,
                          f"stopped by the budget: {e}", status="stopped"))
@@ -358,7 +364,8 @@ def census(
         try:
             with progress:
                 if workers == 1:
-                    _run_local(todo, args, emit, fresh)
+                    _run_local(todo, args, emit, fresh,
+                               lambda **f: progress.update(completed=len(results), **f))
                 else:
                     _run_ray(todo, args, emit, fresh, workers, address)
         except BudgetExceededError as e:
