@@ -93,6 +93,14 @@ def canon(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Canonical (reduced) form modulo a universe."""
+    from ..universes import symbols
+
+    name = m.find_universe(universe).name
+    s = None if explicit else symbols.parse_symbol(game)
+    t = None if s is None else symbols.canonical(s, name)  # theory first: integers, nim heaps
+    if t is not None:
+        emit({"form": str(t), "universe": name, "birthday": t.birthday}, as_json, str(t))
+        return
     c = m.canonical(m.parse(game), universe=universe)
     form = c.explicit() if explicit else str(c)
     emit({"form": form, "universe": m.find_universe(universe).name, "birthday": c.birthday},
