@@ -7,6 +7,7 @@ import typer
 
 import misere as m
 
+from .. import budget
 from ..universes import left_dead_end as lde
 from ..universes import left_dead_end_monoid as mon
 from ..universes import symbols
@@ -22,8 +23,9 @@ def _search(game: str) -> dict[str, Any]:
     m.find_universe("left-dead-end").check_member(g.id, lambda x: str(m.Game._of(x)))
     v = lde.reduce(g.id)
     name = lambda x: str(m.Game._of(x))  # noqa: E731
-    divs = sorted(mon.divisors(v), key=lambda x: (m.Game._of(x).birthday, name(x)))
-    facts = mon.factorisations(v)
+    with budget.Progress("factor") as progress:
+        divs = sorted(mon.divisors(v, progress), key=lambda x: (m.Game._of(x).birthday, name(x)))
+        facts = mon.factorisations(v, progress)
     return {"game": str(g), "value": name(v), "birthday": m.Game._of(v).birthday,
             "race": lde.race(v), "flexibility": lde.flexibility(v), "atom": mon.is_atom(v),
             "divisors": [name(d) for d in divs], "factorisations": [[name(a) for a in f] for f in facts]}
