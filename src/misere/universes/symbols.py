@@ -58,7 +58,9 @@ class Symbol:
     value: int
 
     def __str__(self) -> str:
-        return f"*{self.value}" if self.kind == "nim" else str(self.value)
+        if self.kind == "nim":
+            return "*" if self.value == 1 else f"*{self.value}"
+        return str(self.value)
 
     @property
     def birthday(self) -> int:
