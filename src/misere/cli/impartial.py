@@ -168,7 +168,7 @@ def _count_day6(output: Optional[Path], as_json: bool, start: float) -> None:
     from misere.budget import Progress
     from misere.impartial.ie_count import count_by_inclusion_exclusion
 
-    with Progress("day-6 count", interval=1.0) as bar:
+    with Progress("day-6 count") as bar:
         r = count_by_inclusion_exclusion(6, stage=lambda s: bar.update(step=s))
         bar.update(step="decimal digits")
         digits = r.decimal_digits()

@@ -23,7 +23,7 @@ def _search(game: str) -> dict[str, Any]:
     m.find_universe("left-dead-end").check_member(g.id, lambda x: str(m.Game._of(x)))
     v = lde.reduce(g.id)
     name = lambda x: str(m.Game._of(x))  # noqa: E731
-    with budget.Progress("factor", interval=1.0) as progress:
+    with budget.Progress("factor") as progress:
         divs = sorted(mon.divisors(v, progress), key=lambda x: (m.Game._of(x).birthday, name(x)))
         facts = mon.factorisations(v, progress)
     return {"game": str(g), "value": name(v), "birthday": m.Game._of(v).birthday,

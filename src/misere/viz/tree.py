@@ -74,7 +74,7 @@ def tree_svg(g: GameId, max_nodes: int = 200, expand_named: bool = False,
     nodes: list[tuple[float, int, str]] = []  # x, depth, label
     edges: list[tuple[int, int, str]] = []  # parent, child, side
     counter = [0.0]
-    progress = budget.Progress("game tree", total=3 * drawn, interval=1.0)
+    progress = budget.Progress("game tree", total=3 * drawn)
 
     def build(x: GameId, depth: int) -> int:
         idx = len(nodes)

@@ -43,7 +43,7 @@ def quotient_of_components(
     s, t = _bounds(n, size, test)
     words = list(words_up_to(n, s + t))
     outcome: dict[Word, Outcome] = {}
-    with budget.Progress("partizan quotient: outcomes of sums", total=len(words), interval=1.0) as progress:
+    with budget.Progress("partizan quotient: outcomes of sums", total=len(words)) as progress:
         for i, w in enumerate(words):
             progress.update(i)
             outcome[w] = comps.outcome(w)

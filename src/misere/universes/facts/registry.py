@@ -99,7 +99,7 @@ def run_facts(universe: Optional[str] = None) -> list[tuple[Fact, FactResult]]:
 
     facts = [f for f in load_facts() if universe is None or f.universe == universe]
     out = []
-    with budget.Progress("report universes", total=len(facts), interval=1.0) as progress:
+    with budget.Progress("report universes", total=len(facts)) as progress:
         for i, f in enumerate(facts):
             progress.update(i, checking=f.key)
             out.append((f, f.check()))
