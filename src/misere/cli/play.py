@@ -37,8 +37,9 @@ SPECULATIVE_S = 10.0
 #: heap games whose quotient is known not to be certified periodic as far as it was computed:
 #: name -> (the last heap of the known partial quotients, what is known)
 OPEN_QUOTIENTS = {
-    "0.07": (33, "Dawson's Kayles: partial quotients are known to heap 33 (|Q| 552); past it the "
-                 "quotient is an open problem (002 §10.1.1)"),
+    "0.07": (33, "Dawson's Kayles: partial quotients reach heap 33 here (|Q| 552, about 40 s); heap 34 "
+                 "needs a candidate of 10.9 million elements (002 §10.1.1) and past it the quotient "
+                 "is an open problem"),
 }
 #: winning moves of heaps with more options than this are not searched (outcome still given)
 MAX_OPTIONS = 2_000_000
@@ -52,7 +53,8 @@ def help_text() -> str:
     for r in RULESETS:
         rows += [f"{r.name}: {r.syntax}", f"    e.g. misere play {r.name} '{getattr(r, 'example', '')}'"]
     return ("Misère outcome of a position and winning moves, from the theory first (rules, "
-            "periodic quotients), else by search.\n\n"
+            "periodic quotients), else by search. A heap past the range where a quotient is known "
+            "(not certified periodic) needs --timeout.\n\n"
             "RULESET is a ruleset name or an octal code; POSITION is one argument in its format. "
             "With --interactive you play the position against the machine (type 'moves', 'hint', "
             "'quit'; Ctrl-C ends the game).\n\n\b\n"
