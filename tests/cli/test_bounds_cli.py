@@ -173,6 +173,14 @@ def test_invertible_integers_and_nim_heaps_is_instant() -> None:
     assert not d["invertible"] and d["witness"]["outcomes"][0] != d["witness"]["outcomes"][1]
 
 
+def test_distinguish_nim_heaps_and_integers_is_instant() -> None:  # searched without end before
+    d, _ = run("distinguish", "*1000", "*999", within=2)
+    assert d == {"witness": "*1000", "outcomes": ["P", "N"], "equal": False}
+    d, _ = run("distinguish", "999", "1000", within=2)
+    assert d == {"witness": "-999", "outcomes": ["N", "R"], "equal": False}
+    assert run("distinguish", "*3", "*2")[0]["witness"] == "*2"  # small: the search, as before
+
+
 def test_factor_of_a_negative_integer_is_instant() -> None:
     d, _ = run("factor", "-100000", within=3)
     assert d["value"] == "-100000" and d["factorisations"] == [["-1"] * 100000]

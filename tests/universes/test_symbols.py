@@ -90,3 +90,24 @@ def test_huge_symbols_are_instant() -> None:
     assert not r.invertible and r.witness == "0" and r.outcomes == (Outcome.P, Outcome.N)
     assert len(S.left_dead_end_factor(big.conjugate())["divisors"]) == 10 ** 6 + 1
     assert time.perf_counter() - start < 2
+
+
+PAIRS = [(a, b) for a in SMALL for b in SMALL if a != b and a.kind == b.kind]
+
+
+@pytest.mark.parametrize("universe", ["general", "dead-ending", "impartial", "dicot"])
+def test_distinguishing_games_are_checked_by_outcome_search(universe: str) -> None:
+    u = m.find_universe(universe)
+    answered = 0
+    for s, t in PAIRS:
+        if S.member(s, universe) is False or S.member(t, universe) is False:
+            continue
+        found = S.distinguish(s, t, universe)
+        assert found is not None, (s, t)
+        x, os_, ot = found
+        gx = m.parse(str(x))
+        assert u.contains(gx.id)
+        assert (os_, ot) == (m.outcome_of_sum([str(s), gx]), m.outcome_of_sum([str(t), gx]))
+        assert os_ != ot
+        answered += 1
+    assert answered >= 30

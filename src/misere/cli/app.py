@@ -139,6 +139,16 @@ def distinguish(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """A game X with o(G+X) != o(H+X), verified by outcome search (none if G = H)."""
+    from ..universes import symbols
+
+    s, t = symbols.parse_symbol(g), symbols.parse_symbol(h)
+    if s is not None and t is not None and max(s.birthday, t.birthday) > symbols.WITNESS_SEARCH_UP_TO:
+        found = symbols.distinguish(s, t, m.find_universe(universe).name)  # nim heaps, integers
+        if found is not None:
+            x, og, oh = found
+            emit({"witness": str(x), "outcomes": [og.value, oh.value], "equal": False}, as_json,
+                 f"X = {x}: o(G+X) = {og}, o(H+X) = {oh}")
+            return
     G, H = m.parse(g), m.parse(h)
     x = m.distinguish(G, H, universe=universe)
     if x is None:

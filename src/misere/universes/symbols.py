@@ -48,7 +48,7 @@ from ..errors import NotInUniverseError
 from .base import find_universe
 
 __all__ = ["Symbol", "symbol", "parse_symbol", "member", "canonical", "invertibility", "SymbolInverse",
-           "left_dead_end_factor", "WITNESS_SEARCH_UP_TO"]
+           "left_dead_end_factor", "distinguish", "WITNESS_SEARCH_UP_TO"]
 
 
 @dataclass(frozen=True)
@@ -94,8 +94,9 @@ def parse_symbol(text: str) -> Optional[Symbol]:
     return symbol(parse_terms(text))
 
 
-#: up to this birthday the search is instant and finds a witness the theory does not give (a
-#: "not invertible" without witness is answered by the theory only beyond it)
+#: up to this birthday the search is instant: its answers (and witnesses, which the theory may
+#: not give) are kept, and a "not invertible" without witness or a distinguishing game is
+#: answered by the theory only beyond it
 WITNESS_SEARCH_UP_TO = 8
 
 
@@ -166,6 +167,26 @@ def invertibility(s: Symbol, universe: str) -> Optional[SymbolInverse]:
                              "integers are dead ends: G + conj(G) = 0 modulo E (001 Thm 5.3.2; 004 Thm 30); "
                              "conj(G) is the only inverse (Davies-Yadav 2410.06924)", True)
     return None
+
+
+def distinguish(s: Symbol, t: Symbol, universe: str) -> Optional[tuple[Symbol, Outcome, Outcome]]:
+    """A member X with ``o(s + X) ≠ o(t + X)`` and those two outcomes, for two different nim heaps
+    or two different integers (module docstring: Bouton; integers by counting moves), in a
+    misère universe holding both; None where no rule here applies.
+
+    * ``*a`` and ``*b`` with ``a > b ≥ 1``: ``X = *a`` gives ``o(*a + *a) = P`` and
+      ``o(*b + *a) = N`` (Bouton: nim-sum ≠ 0 with a heap ≥ 2).
+    * integers ``m ≠ n``: ``X = -m`` gives ``o(0) = N`` and ``o(n - m)``, which is ``R`` for
+      ``n > m`` and ``L`` for ``n < m``.
+    """
+    if s == t or s.kind != t.kind or universe == "normal" or not (_check(s, universe) and _check(t, universe)):
+        return None
+    if s.kind == "nim":
+        a = max(s.value, t.value)
+        x = Symbol("nim", a)  # a >= 2: two different heaps of sizes >= 1
+        return (x, Outcome.P, Outcome.N) if s.value == a else (x, Outcome.N, Outcome.P)
+    d = t.value - s.value
+    return Symbol("int", -s.value), Outcome.N, Outcome.R if d > 0 else Outcome.L
 
 
 def left_dead_end_factor(s: Symbol) -> Optional[dict[str, Any]]:
