@@ -33,7 +33,7 @@ QUIET_UP_TO = 2.5
 ROWS = [
     (("outcome", "*100000000000"), {0}, "outcome"),
     (("canon", "1000000000000"), {0}, "form"),
-    (("compare", "*1000000", "*999999"), {0, 1}, None),
+    (("compare", "*1000000", "*999999"), {0}, "relation"),
     (("distinguish", "*1000", "*999"), {0}, "witness"),
     (("tree", "*50", "--expand", "--max-nodes", "1000000000", "-o", "{out}.svg"), {3}, "a game tree of"),
     (("enumerate", "--day", "9"), {1}, "limited to day"),

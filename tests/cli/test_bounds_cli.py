@@ -187,3 +187,10 @@ def test_factor_of_a_negative_integer_is_instant() -> None:
     assert d["divisors"][:3] == ["0", "-1", "-2"] and len(d["divisors"]) == 100001 and not d["atom"]
     assert run("factor", "-1")[0]["atom"] is True
     assert "not in the left-dead-end universe" in run("factor", "5", code=1)[0]["error"]
+
+
+def test_compare_nim_heaps_is_instant() -> None:  # refused as too big to build before
+    d, _ = run("compare", "*1000000", "*999999", within=2)
+    assert d["relation"] == "||" and not d["ge"] and not d["le"]
+    assert d["not_ge_witness"] == d["not_le_witness"] == {"game": "*1000000", "outcomes": ["P", "N"]}
+    assert run("compare", "*3", "*2")[0]["not_ge_witness"]["game"] == "*2"  # small: the search
