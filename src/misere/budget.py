@@ -206,7 +206,7 @@ class Progress:
     at most once every ``interval`` seconds. Silent when the budget in force is quiet.
     """
 
-    def __init__(self, label: str, *, total: int | None = None, interval: float = 2.0,
+    def __init__(self, label: str, *, total: int | None = None, interval: float = 1.0,
                  stream: TextIO | None = None) -> None:
         self.label = label
         self.total = total

@@ -40,5 +40,5 @@ def test_report_universes() -> None:
     assert all(f["status"] in ("agree", "disagree", "computed") for f in d["facts"])
     wrong = [f for f in d["facts"] if f["status"] == "disagree"]
     assert all(f["erratum"] for f in wrong)
-    text = runner.invoke(app, ["report", "universes", "--only", "kayles"]).output
+    text = runner.invoke(app, ["report", "universes", "--only", "kayles"]).stdout  # progress goes to stderr
     assert "agree" in text and "3 facts" in text

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
 
@@ -18,6 +18,9 @@ from misere.errors import ComputationLimitError
 from ..errors import EXIT_BUDGET
 from .common import JSON_OPTION, UNIVERSE_OPTION, command, emit
 from .parsing import EXIT_STATUSES, MisereGroup, install
+
+if TYPE_CHECKING:
+    from ..universes.symbols import Symbol
 
 #: modules under misere.cli that add commands through ``register(app)``
 COMMAND_MODULES = ("enumerate", "tour", "universes", "impartial", "quotient", "play", "partizan", "census", "left_dead_ends")
@@ -93,6 +96,14 @@ def canon(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Canonical (reduced) form modulo a universe."""
+    from ..universes import symbols
+
+    name = m.find_universe(universe).name
+    s = None if explicit else symbols.parse_symbol(game)
+    t = None if s is None else symbols.canonical(s, name)  # theory first: integers, nim heaps
+    if t is not None:
+        emit({"form": str(t), "universe": name, "birthday": t.birthday}, as_json, str(t))
+        return
     c = m.canonical(m.parse(game), universe=universe)
     form = c.explicit() if explicit else str(c)
     emit({"form": form, "universe": m.find_universe(universe).name, "birthday": c.birthday},
@@ -108,18 +119,35 @@ def compare(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Compare two games: >, <, = or || (incomparable), with witnesses for failed directions."""
-    G, H = m.parse(g), m.parse(h)
-    c = m.comparison(G, H, universe=universe)
-    data: dict[str, object] = {"relation": c.relation, "universe": c.universe,
-                               "ge": c.ge, "le": c.le}
-    lines = [f"G {c.relation} H  (modulo {c.universe})"]
-    for key, rel, x in (("not_ge_witness", ">=", c.not_ge_witness),
-                        ("not_le_witness", "<=", c.not_le_witness)):
-        if x is not None:
-            og, oh = c.outcomes(G, H, x)
-            data[key] = {"game": str(x), "outcomes": [og.value, oh.value]}
-            lines.append(f"G is not {rel} H: X = {x} gives o(G+X) = {og}, o(H+X) = {oh}")
+    found = _symbols_apart(g, h, universe)
+    if found is not None and found[0].kind == "nim":  # outcomes P and N: incomparable both ways
+        x, og, oh = found
+        relation, name, ge, le = "||", m.find_universe(universe).name, False, False
+        witnesses = [(key, rel, str(x), og, oh) for key, rel in (("not_ge_witness", ">="), ("not_le_witness", "<="))]
+    else:
+        G, H = m.parse(g), m.parse(h)
+        c = m.comparison(G, H, universe=universe)
+        relation, name, ge, le = c.relation, c.universe, c.ge, c.le
+        witnesses = [(key, rel, str(x), *c.outcomes(G, H, x))
+                     for key, rel, x in (("not_ge_witness", ">=", c.not_ge_witness),
+                                         ("not_le_witness", "<=", c.not_le_witness)) if x is not None]
+    data: dict[str, object] = {"relation": relation, "universe": name, "ge": ge, "le": le}
+    lines = [f"G {relation} H  (modulo {name})"]
+    for key, rel, x, og, oh in witnesses:
+        data[key] = {"game": x, "outcomes": [og.value, oh.value]}
+        lines.append(f"G is not {rel} H: X = {x} gives o(G+X) = {og}, o(H+X) = {oh}")
     emit(data, as_json, "\n".join(lines))
+
+
+def _symbols_apart(g: str, h: str, universe: str) -> "Optional[tuple[Symbol, m.Outcome, m.Outcome]]":
+    """X, o(G+X), o(H+X) from the theory when G and H are different nim heaps or integers past
+    the birthday where the search is instant (:func:`misere.universes.symbols.distinguish`)."""
+    from ..universes import symbols
+
+    s, t = symbols.parse_symbol(g), symbols.parse_symbol(h)
+    if s is None or t is None or max(s.birthday, t.birthday) <= symbols.WITNESS_SEARCH_UP_TO:
+        return None
+    return symbols.distinguish(s, t, m.find_universe(universe).name)
 
 
 @app.command()
@@ -131,6 +159,12 @@ def distinguish(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """A game X with o(G+X) != o(H+X), verified by outcome search (none if G = H)."""
+    found = _symbols_apart(g, h, universe)  # nim heaps, integers: from the theory
+    if found is not None:
+        x, og, oh = found
+        emit({"witness": str(x), "outcomes": [og.value, oh.value], "equal": False}, as_json,
+             f"X = {x}: o(G+X) = {og}, o(H+X) = {oh}")
+        return
     G, H = m.parse(g), m.parse(h)
     x = m.distinguish(G, H, universe=universe)
     if x is None:

@@ -165,10 +165,13 @@ def _count_day6(output: Optional[Path], as_json: bool, start: float) -> None:
     """Day 6 by inclusion–exclusion (:mod:`misere.impartial.ie_count`): formula and digits."""
     import time
 
+    from misere.budget import Progress
     from misere.impartial.ie_count import count_by_inclusion_exclusion
 
-    r = count_by_inclusion_exclusion(6)
-    digits = r.decimal_digits()
+    with Progress("day-6 count") as bar:
+        r = count_by_inclusion_exclusion(6, stage=lambda s: bar.update(step=s))
+        bar.update(step="decimal digits")
+        digits = r.decimal_digits()
     if output is not None:
         output.write_text(digits + "\n")
     data = {

@@ -7,10 +7,16 @@
   computed with a doubling heap bound until it is certified periodic (then any heap is answered
   through the period) or reaches the largest heap present, under the ``--timeout`` /
   ``--max-memory`` budget. Heaps beyond the periodicity horizon of an unsolved quotient are
-  refused in one line.
+  refused in one line. Without ``--timeout`` a heap past the known range of an open quotient
+  (:data:`OPEN_QUOTIENTS`: Dawson's Kayles past heap 33) is refused before computing, and any
+  other code gets each bound past heap :data:`FIRST_BOUND` for :data:`SPECULATIVE_S` seconds
+  (with progress) before it is refused; both ask for ``--timeout``, under which the doubling
+  goes on and stops at the budget (exit 3). Partial quotients can grow without bound: Grundy's
+  game takes minutes for heap 32.
 """
 from __future__ import annotations
 
+import contextlib
 from typing import Any, List, Optional
 
 import typer
@@ -26,6 +32,15 @@ __all__ = ["register", "ruleset_data", "heap_data", "HORIZON", "help_text"]
 HORIZON = 1000
 #: first heap bound of the doubling search for a certified period
 FIRST_BOUND = 16
+#: without --timeout, a heap bound past the known range is tried for at most this many seconds
+SPECULATIVE_S = 10.0
+#: heap games whose quotient is known not to be certified periodic as far as it was computed:
+#: name -> (the last heap of the known partial quotients, what is known)
+OPEN_QUOTIENTS = {
+    "0.07": (33, "Dawson's Kayles: partial quotients reach heap 33 here (|Q| 552, about 40 s); heap 34 "
+                 "needs a candidate of 10.9 million elements (002 §10.1.1) and past it the quotient "
+                 "is an open problem"),
+}
 #: winning moves of heaps with more options than this are not searched (outcome still given)
 MAX_OPTIONS = 2_000_000
 
@@ -38,7 +53,8 @@ def help_text() -> str:
     for r in RULESETS:
         rows += [f"{r.name}: {r.syntax}", f"    e.g. misere play {r.name} '{getattr(r, 'example', '')}'"]
     return ("Misère outcome of a position and winning moves, from the theory first (rules, "
-            "periodic quotients), else by search.\n\n"
+            "periodic quotients), else by search. A heap past the range where a quotient is known "
+            "(not certified periodic) needs --timeout.\n\n"
             "RULESET is a ruleset name or an octal code; POSITION is one argument in its format. "
             "With --interactive you play the position against the machine (type 'moves', 'hint', "
             "'quit'; Ctrl-C ends the game).\n\n\b\n"
@@ -97,22 +113,34 @@ def _quotient(game: Any, largest: int, max_heap: Optional[int]) -> Any:
     """The quotient answering heaps up to ``largest``: doubling bounds until it is certified
     periodic or covers ``largest`` (or exactly ``max_heap`` when given)."""
     import misere.quotients as mq
-    from misere.budget import Progress, current
+    from misere.budget import Progress, current, limits
 
     finite = getattr(game, "max_heap", None)
     if max_heap is not None:
         return mq.quotient(game, max_heap=max_heap, certify=0)
     target = min(largest, HORIZON) if finite is None else min(largest, finite)
+    known, what = OPEN_QUOTIENTS.get(_canonical_name(game.name), (FIRST_BOUND, ""))
+    if what and target > known:
+        _ask_for_timeout(game.name, largest, known, what)
     bound = min(FIRST_BOUND, target) if target else 1
+    q = None
     with Progress("play: quotient") as bar:
         while True:
             bar.update(heap_bound=bound)
+            # past the known range and without --timeout, a bound is only tried for SPECULATIVE_S
+            trial = bound > known and current().timeout is None
             try:
-                q = mq.quotient(game, max_heap=bound, certify=0)
+                with limits(timeout=SPECULATIVE_S) if trial else contextlib.nullcontext():
+                    q = mq.quotient(game, max_heap=bound, certify=0)
                 if q.solved or bound >= target:
                     break
                 current().check(force=True)  # between bounds: the clock, not only the counter
             except BudgetExceededError as e:
+                if trial and e.kind == "time" and q is not None:
+                    _ask_for_timeout(game.name, largest, q.max_heap,
+                                     f"its quotient is not certified periodic by heap {q.max_heap} "
+                                     f"(|Q| = {q.order}) and partial quotients to heap {bound} did not "
+                                     f"finish in {SPECULATIVE_S:g} s")
                 e.partial.update({"game": game.name, "heap_bound": bound, "largest_heap": largest,
                                   "certified_periodic": False})
                 raise
@@ -123,6 +151,24 @@ def _quotient(game: Any, largest: int, max_heap: Optional[int]) -> Any:
             f"{q.max_heap} (|Q| = {q.order}) and partial quotients up to heap {largest} are out of "
             f"reach; give heaps <= {q.max_heap}")
     return q
+
+
+def _canonical_name(name: str) -> str:
+    """``.07`` and ``0.070`` are ``0.07``."""
+    name = "0" + name if name.startswith(".") else name
+    return name.rstrip("0") if "." in name and not name.endswith(".0") else name
+
+
+def _ask_for_timeout(name: str, largest: int, known: int, what: str) -> None:
+    """Refuse, before computing, a heap past the known range of a quotient when no ``--timeout``
+    bounds the attempt (with one, the doubling goes on and stops at the budget, exit 3)."""
+    from misere.budget import current
+
+    if current().timeout is None:
+        raise ComputationLimitError(
+            f"heap {largest} of {name} lies beyond the range known here: {what}; computing that far "
+            f"may not finish: give --timeout SECONDS to try (it stops with what it established), "
+            f"or heaps <= {known}")
 
 
 def _options_count(game: Any, sizes: list[int]) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Iterator
 
 from ..errors import InvalidArgumentError, UnsupportedError
-from . import ops
+from . import ops, theory
 from .notation import MAX_LENGTH, explicit, format_id, parse_id
 from .outcome import Outcome, outcome
 from .table import GameId, birthday, intern, left, right
@@ -141,6 +141,8 @@ class Game:
     def __mul__(self, n: object) -> "Game":
         if isinstance(n, int) and not isinstance(n, bool):
             g = self if n >= 0 else self.conjugate()
+            # the size guard of the notation's sums (``1000000000000.G`` is refused the same way)
+            theory.check_size([(theory.form(g._id), abs(n))], lambda: f"{n} * {self}")
             return Game._of(ops.multiple(abs(n), g._id))
         return NotImplemented
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from .. import budget
 from ..errors import ComputationLimitError
@@ -267,10 +267,14 @@ def describe(outcome_: Outcome | None) -> str:
     return "" if outcome_ is None else f" (its outcome is answered from theory: {outcome_.value})"
 
 
-def check_size(terms: Terms, label: str) -> None:
-    """Refuse, up front, a form whose explicit size is hopeless (:class:`ComputationLimitError`)."""
+def check_size(terms: Terms, label: "str | Callable[[], str]") -> None:
+    """Refuse, up front, a form whose explicit size is hopeless (:class:`ComputationLimitError`).
+
+    Serves the parser (``misere outcome '1000000000000.{0,*|*}'``) and ``n * G`` in Python alike;
+    ``label`` names the sum in the message (a callable is called only for a refusal)."""
     nodes, links = estimate(terms)
     if links > MAX_LINKS[0]:
+        label = label() if callable(label) else label
         shown = label if len(label) <= 60 else label[:57] + "..."
         raise ComputationLimitError(
             f"{shown} has {big(links)} option links as an explicit form, over the limit of "

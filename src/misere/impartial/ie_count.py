@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import decimal
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from ..budget import check, reserve
 from ..core.table import ZERO, GameId, left
@@ -98,8 +98,9 @@ class DayCount:
         return str(total.quantize(decimal.Decimal(1), context=ctx))
 
 
-def count_by_inclusion_exclusion(n: int) -> DayCount:
-    """The number of impartial misère canonical forms born by day ``n`` (``1 ≤ n ≤ 6``).
+def count_by_inclusion_exclusion(n: int, stage: "Callable[[str], None] | None" = None) -> DayCount:
+    """The number of impartial misère canonical forms born by day ``n`` (``1 ≤ n ≤ 6``);
+    ``stage`` (e.g. a progress display) is told each step as it starts.
 
     Raises
     ------
@@ -131,12 +132,15 @@ def count_by_inclusion_exclusion(n: int) -> DayCount:
         import numpy as np
 
         reserve(4 * 4_200_000, "the 4 171 780 day-5 option sets")
+        if stage is not None:
+            stage(f"day-{n - 1} option sets")
         masks = np.concatenate(list(irreducible_masks(base)))
-    r = count_subsets_ie(base, masks)
+    r = count_subsets_ie(base, masks, stage)
     return DayCount(n, int(masks.size), r.terms, r.constant)
 
 
-def count_subsets_ie(base: list[GameId], masks: "np.ndarray") -> DayCount:
+def count_subsets_ie(base: list[GameId], masks: "np.ndarray",
+                     stage: "Callable[[str], None] | None" = None) -> DayCount:
     """How many subsets of the universe ``U`` (``masks``: option sets over ``base``) are
     irreducible, by inclusion–exclusion over the rules of ``base`` (see the module docstring).
 
@@ -169,6 +173,8 @@ def count_subsets_ie(base: list[GameId], masks: "np.ndarray") -> DayCount:
     cnt_np = np.bincount(others[~is_p], minlength=size).astype(np.int32)
     for b in range(nb):  # superset sums: cnt[F] = #{x : mask(x) ⊇ F}
         check()
+        if stage is not None:
+            stage(f"superset sums over 2^{nb} families: bit {b + 1}/{nb}")
         for a in (cnt, cnt_np):
             v = a.reshape(-1, 2, 1 << b)
             v[:, 0, :] += v[:, 1, :]
@@ -185,6 +191,8 @@ def count_subsets_ie(base: list[GameId], masks: "np.ndarray") -> DayCount:
     # small member d lies in C(F) iff every H ∈ F has d ∈ opts(H) or H ∈ opts(d) (0: 0 ∈ opts(d))
     c_small = np.zeros(size, dtype=np.int32)
     for j, m in enumerate(small_masks):
+        if stage is not None:
+            stage(f"small members {j + 1}/{len(small_masks)}")
         bad = sum(1 << i for i, h in enumerate(base)
                   if not (a_small[i] >> j & 1) and not (m >> i & 1))
         c_small |= np.where((fam & bad) == 0, 1 << j, 0)

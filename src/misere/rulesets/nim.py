@@ -21,7 +21,7 @@ from misere.core.outcome import Outcome
 from misere.core.table import GameId
 from misere.errors import ComputationLimitError
 from misere.rulesets.partizan_base import Move, PartizanRuleset, SizedRuleset, _is_left
-from misere.rulesets.partizan_draw import svg_document
+from misere.rulesets.partizan_draw import check_shapes, svg_document
 from misere.rulesets.positions import parse_sizes, sizes_from_python
 
 #: a heap with more options than this is not expanded move by move (search or ``moves``)
@@ -128,6 +128,7 @@ class NimRuleset(SizedRuleset):
 
     def svg(self, position: Any) -> str:
         heaps = self.components(position)
+        check_shapes(self, position, sum(heaps), "counters")
         items, s = [], 16
         top = max(heaps, default=1)
         for i, n in enumerate(heaps):

@@ -263,8 +263,9 @@ class PartizanKaylesRuleset(SizedRuleset):
         return q
 
     def svg(self, position: Any) -> str:
-        from misere.rulesets.partizan_draw import svg_document
+        from misere.rulesets.partizan_draw import check_shapes, svg_document
         strips = self.components(position)
+        check_shapes(self, position, sum(strips), "pins")
         r, gap = 12, 6
         items = []
         y = 20

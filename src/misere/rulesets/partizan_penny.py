@@ -17,7 +17,7 @@ from misere.rulesets.positions import python_size
 LIST_ALL = 60
 #: a stack larger than this is not expanded move by move (search, ``moves``)
 MAX_EXPANDED = 1_000_000
-from misere.rulesets.partizan_draw import COLOURS, svg_document
+from misere.rulesets.partizan_draw import COLOURS, check_shapes, svg_document
 
 __all__ = ["PennyNimRuleset", "PennyNim"]
 
@@ -117,6 +117,7 @@ class PennyNimRuleset(PartizanRuleset[penny_nim.Stack]):
 
     def svg(self, position: Any) -> str:
         stacks = self.components(position)
+        check_shapes(self, position, sum(st.size for st in stacks), "coins")
         items, s = [], 16
         top = max((st.size for st in stacks), default=1)
         fill = {"L": COLOURS["B"], "R": COLOURS["R"], "S": "#9e9e9e"}

@@ -45,6 +45,7 @@ __all__ = ["LeftDeadEndUniverse", "ge", "reduce", "witness", "race", "run_length
 _ge = cache.table("left_dead_end.ge")
 _red = cache.table("left_dead_end.reduce")
 _runs = cache.table("left_dead_end.runs")
+_flex = cache.table("left_dead_end.flexibility")
 
 
 def ge(g: GameId, h: GameId) -> bool:
@@ -156,10 +157,11 @@ def integer_part(g: GameId) -> tuple[int, GameId]:
 def flexibility(g: GameId) -> int:
     """Davies' flexibility: 0 for an integer ``n̄``, else 1 + the largest flexibility of an
     option (Davies 2409.17871: a measure of the distance from g to the integers)."""
-    n, rest = integer_part(g)
-    if rest == ZERO:
-        return 0
-    return 1 + max(flexibility(x) for x in right(g))
+    r = _flex.get(g)
+    if r is None:  # memoised: a sum of k copies shares followers, a tree walk is exponential in k
+        n, rest = integer_part(g)
+        r = _flex[g] = 0 if rest == ZERO else 1 + max(flexibility(x) for x in right(g))
+    return r  # type: ignore[no-any-return]
 
 
 def waiting(n: int) -> GameId:

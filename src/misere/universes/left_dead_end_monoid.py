@@ -22,6 +22,7 @@ atoms with sum g.
 from __future__ import annotations
 
 from itertools import product
+from typing import Optional
 
 from .. import budget
 from ..core import cache
@@ -52,10 +53,11 @@ def _fits(d: GameId, e: GameId, g: GameId) -> bool:
     return frozenset(x + y for x in run_lengths(d) for y in run_lengths(e)) == run_lengths(g)
 
 
-def divisors(g: GameId) -> dict[GameId, frozenset[GameId]]:
+def divisors(g: GameId, progress: Optional[budget.Progress] = None) -> dict[GameId, frozenset[GameId]]:
     """Every value D with ``D + E ≡ g`` for some E, mapped to those cofactors E (values).
 
-    ``g`` is reduced first. Includes ``0 ↦ {g}`` and ``g ↦ {0}``.
+    ``g`` is reduced first. Includes ``0 ↦ {g}`` and ``g ↦ {0}``. ``progress`` is told how many
+    values have their divisors found.
 
     Examples
     --------
@@ -70,7 +72,7 @@ def divisors(g: GameId) -> dict[GameId, frozenset[GameId]]:
     found: dict[GameId, set[GameId]] = {ZERO: {g}, g: {ZERO}}
     opts = right(g)
     if opts:
-        per_option = [divisors(x) for x in opts]
+        per_option = [divisors(x, progress) for x in opts]
         cand = sorted({d for dv in per_option for d in dv if d != ZERO})
         for i, d in enumerate(cand):  # (a) both factors divide options of g
             for e in cand[i:]:
@@ -89,6 +91,8 @@ def divisors(g: GameId) -> dict[GameId, frozenset[GameId]]:
                     found.setdefault(e, set()).add(d)
     r = {d: frozenset(es) for d, es in found.items()}
     _div[g] = r
+    if progress is not None:
+        progress.update(values_solved=len(_div))
     return r
 
 
@@ -105,8 +109,9 @@ def is_atom(g: GameId) -> bool:
     return g != ZERO and len(divisors(g)) == 2
 
 
-def factorisations(g: GameId) -> list[tuple[GameId, ...]]:
-    """Every factorisation of g into atoms, as sorted tuples of atom values (``[()]`` for 0).
+def factorisations(g: GameId, progress: Optional[budget.Progress] = None) -> list[tuple[GameId, ...]]:
+    """Every factorisation of g into atoms, as sorted tuples of atom values (``[()]`` for 0);
+    ``progress`` as for :func:`divisors`.
 
     Examples
     --------
@@ -122,11 +127,11 @@ def factorisations(g: GameId) -> list[tuple[GameId, ...]]:
         out: set[tuple[GameId, ...]] = {()}
     else:
         out = set()
-        for d, es in divisors(g).items():
+        for d, es in divisors(g, progress).items():
             if d == ZERO or not is_atom(d):
                 continue
             for e in es:
-                for f in factorisations(e):
+                for f in factorisations(e, progress):
                     budget.check()
                     out.add(tuple(sorted(f + (d,))))
     res = sorted(out, key=lambda f: (len(f), f))

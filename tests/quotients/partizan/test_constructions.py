@@ -88,7 +88,7 @@ def test_census_of_small_closures_has_no_order_three() -> None:
 
 
 def test_cli_construction() -> None:
-    out = runner.invoke(app, ["partizan-quotient", "--construction", "7", "--json"]).output
+    out = runner.invoke(app, ["partizan-quotient", "--construction", "7", "--json"]).stdout
     d = json.loads(out)
     assert d["order"] == 7 and d["construction"]["games"] == ["{0|{0,*|}}"]
     assert d["strategy"].startswith("exact")
@@ -96,7 +96,7 @@ def test_cli_construction() -> None:
     assert res.exit_code == 1 and "order 3" in json.loads(res.output)["error"]
     res = runner.invoke(app, ["partizan-quotient", "-c", "5", "--games", "*", "--json"])
     assert res.exit_code == 1 and "exactly one" in json.loads(res.output)["error"]
-    text = runner.invoke(app, ["partizan-quotient", "-c", "4"]).output
+    text = runner.invoke(app, ["partizan-quotient", "-c", "4"]).stdout
     assert text.startswith("construction: cl({|{*|}}) has a quotient of order 4")
 
 

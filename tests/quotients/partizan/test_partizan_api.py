@@ -23,7 +23,7 @@ def test_cli_quotient_partizan_and_play() -> None:
     out = runner.invoke(app, ["quotient", "--games", "1, -1", "--partizan", "--json"]).output
     d = json.loads(out)
     assert d["partizan"] and d["structure"] == "Z" and "order_relations" in d and "partition" in d
-    out = runner.invoke(app, ["quotient", "--ruleset", "partizan-kayles", "--max-size", "4", "--json"]).output
+    out = runner.invoke(app, ["quotient", "--ruleset", "partizan-kayles", "--max-size", "4", "--json"]).stdout  # progress goes to stderr
     assert json.loads(out)["phi"]["S4"] == "a"
     out = runner.invoke(app, ["play", "hackenbush", "GB", "BR", "--json"]).output
     d = json.loads(out)

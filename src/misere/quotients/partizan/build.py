@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
+from misere import budget
 from misere.core.outcome import Outcome
 from misere.errors import ComputationLimitError, UnsupportedError
 from misere.quotients.monoid import TableMonoid
@@ -40,7 +41,12 @@ def quotient_of_components(
     """
     n = len(comps)
     s, t = _bounds(n, size, test)
-    outcome = {w: comps.outcome(w) for w in words_up_to(n, s + t)}
+    words = list(words_up_to(n, s + t))
+    outcome: dict[Word, Outcome] = {}
+    with budget.Progress("partizan quotient: outcomes of sums", total=len(words)) as progress:
+        for i, w in enumerate(words):
+            progress.update(i)
+            outcome[w] = comps.outcome(w)
     # with automatic bounds, retry with fewer classified words and longer tests (same total)
     splits = [(s, t)] if size is not None or test is not None else \
         [(s - d, t + d) for d in range(0, max(1, s - 1))]

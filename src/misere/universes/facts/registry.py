@@ -93,5 +93,14 @@ def load_facts() -> list[Fact]:
 
 
 def run_facts(universe: Optional[str] = None) -> list[tuple[Fact, FactResult]]:
-    """Run every check (only those of one universe when ``universe`` is given)."""
-    return [(f, f.check()) for f in load_facts() if universe is None or f.universe == universe]
+    """Run every check (only those of one universe when ``universe`` is given), reporting
+    progress (:class:`misere.budget.Progress`: the fact being checked, out of how many)."""
+    from ... import budget
+
+    facts = [f for f in load_facts() if universe is None or f.universe == universe]
+    out = []
+    with budget.Progress("report universes", total=len(facts)) as progress:
+        for i, f in enumerate(facts):
+            progress.update(i, checking=f.key)
+            out.append((f, f.check()))
+    return out
