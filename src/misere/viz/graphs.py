@@ -155,7 +155,7 @@ def piece_layout(vs: Sequence[Hashable], edges: Sequence[tuple[Hashable, Hashabl
         return {v: (float(k), 0.0) for k, v in enumerate(_walk(end, adj))}
     if len(simple) == len(vs) and set(degrees) == {2}:  # a cycle
         ring = _walk(vs[0], adj)
-        r = len(vs) / (2 * math.pi) if len(vs) > 6 else 1.0
+        r = 1 / (2 * math.sin(math.pi / len(vs)))  # sides of one unit
         return {v: (r * math.cos(2 * math.pi * k / len(vs) - math.pi / 2),
                     r * math.sin(2 * math.pi * k / len(vs) - math.pi / 2)) for k, v in enumerate(ring)}
     dist = _distances(vs, adj)
