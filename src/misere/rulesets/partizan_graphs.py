@@ -12,12 +12,11 @@ graphs joined by ``+``. Python: ``{"edges": [(a, b), ...], "tints": {a: "L"}, "v
 """
 from __future__ import annotations
 
-import math
 from typing import Any, Sequence
 
 from misere.errors import RulesetError
 from misere.rulesets.partizan_base import PartizanRuleset
-from misere.rulesets.partizan_draw import COLOURS, svg_document
+from misere.rulesets.partizan_draw import COLOURS
 from misere.rulesets.positions import bad_position, check_total, size_token
 
 __all__ = ["GraphColouring", "graph_components"]
