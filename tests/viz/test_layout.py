@@ -51,3 +51,23 @@ def test_segment_crossings() -> None:
     x = [((0.0, 0.0), (2.0, 2.0)), ((0.0, 2.0), (2.0, 0.0))]
     assert count_crossings(x) == 1
     assert count_crossings([((0.0, 0.0), (1.0, 0.0)), ((1.0, 0.0), (1.0, 1.0))]) == 0  # shared end
+
+
+def test_dot_order_reads_dots_plain_output(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A stand-in ``dot`` that places vertex ``vK`` at x = -K: each layer comes back reversed."""
+    import os
+    import sys
+
+    from misere.viz.layout import dot_order
+
+    fake = tmp_path / "dot"
+    fake.write_text(f"#!{sys.executable}\n"
+                    "import re, sys\n"
+                    "ids = sorted({int(v) for v in re.findall(r'\\bv(\\d+) \\[', sys.stdin.read())})\n"
+                    "print('graph 1 10 10')\n"
+                    "for k in ids: print(f'node v{k} {-k} 0 0.3 0.3 \"\" solid box black lightgrey')\n"
+                    "print('stop')\n")
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tmp_path}{os.pathsep}{os.environ['PATH']}")
+    lg = layering(5, [(4, 0), (3, 1), (3, 2)])
+    assert dot_order(lg, ["a", "b", "c", "d", "e"]) == [sorted(m, reverse=True) for m in lg.layers]
