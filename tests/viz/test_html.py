@@ -55,7 +55,8 @@ def test_comparison_shows_each_witness_with_its_outcomes() -> None:
 def test_quotient_card() -> None:
     text = _text(m.quotient("0.123")._repr_html_())
     assert "order : 20 (5 P-positions)" in text and "{a,b2,ac,bd,d2}" in text
-    assert "misère period : 5 (preperiod 5)" in text and "11718 positions, agreed: True" in text
+    assert "misère period : 5 (preperiod 5)" in text
+    assert "certificate : Every outcome agreed with brute force on all 11718 positions of total size at most 26." in text
 
 
 def test_partizan_quotient_card() -> None:
@@ -86,10 +87,38 @@ def test_census_records_show_as_a_table() -> None:
 def test_cayley_graph_has_a_legend_and_one_generator_view() -> None:
     q = m.quotient("0.123")
     full, only_b = q.cayley("svg"), q.cayley("svg", only="b")
-    assert "P-position (second player wins)" in full and all(f">{g}</text>" in full for g in "abcd")
+    assert "P-position (second player wins)" in full
+    assert "times a: an involution (a·a = 1), one line for both ways" in full
+    assert "times b: arrow from x to xb" in full and "Rings: orbits of a and c" in full
     arrows = lambda svg: svg.count("marker-end=")  # noqa: E731
     assert arrows(only_b) == q.order + 1  # one arrow per element, plus the legend's
-    assert arrows(full) == 4 * q.order + 4
+    assert arrows(full) == 2 * q.order + 2  # b and d; the involutions a and c are plain lines
+    assert full.count('class="gen-a"') == full.count('class="gen-c"') == q.order // 2
+    assert all(f">{q.pres.word(x)}</text>" in full for x in range(q.order))
+
+
+#: the 0.123 Cayley graph (straight chords): 57 crossings in the old word-length columns, 34 now
+CAYLEY_0123_CROSSINGS = 40
+
+
+def test_cayley_graph_is_drawn_as_rings_with_few_crossings() -> None:
+    import math
+
+    from misere.quotients.monoid.cayley import cayley_layout, cayley_segments, rings
+    from misere.viz.layout import count_crossings
+
+    q = m.quotient("0.123")
+    mon, pres = q.monoid, q.pres
+    gens, blocks = rings(mon, pres)
+    assert [pres.names[i] for i in gens] == ["a", "c"] and sorted(map(len, blocks)) == [4] * 5
+    pos, _ = cayley_layout(mon, pres)
+    for b in blocks:  # each ring a square: x, xa, xac, xc around their centre
+        assert all(mon.mul(x, pres.generators[0]) in b and mon.mul(x, pres.generators[2]) in b for x in b)
+        cx, cy = sum(pos[x][0] for x in b) / 4, sum(pos[x][1] for x in b) / 4
+        assert len({round(math.dist(pos[x], (cx, cy)), 6) for x in b}) == 1
+        assert all(round(math.dist(pos[b[k]], pos[b[k - 1]]), 6) == round(math.dist(pos[b[0]], pos[b[1]]), 6)
+                   for k in range(4))
+    assert count_crossings(cayley_segments(mon, pres, pos)) < CAYLEY_0123_CROSSINGS
 
 
 def test_game_tree_has_a_legend() -> None:

@@ -12,12 +12,11 @@ graphs joined by ``+``. Python: ``{"edges": [(a, b), ...], "tints": {a: "L"}, "v
 """
 from __future__ import annotations
 
-import math
 from typing import Any, Sequence
 
 from misere.errors import RulesetError
 from misere.rulesets.partizan_base import PartizanRuleset
-from misere.rulesets.partizan_draw import COLOURS, svg_document
+from misere.rulesets.partizan_draw import COLOURS
 from misere.rulesets.positions import bad_position, check_total, size_token
 
 __all__ = ["GraphColouring", "graph_components"]
@@ -70,7 +69,12 @@ class GraphColouring(PartizanRuleset[Comp]):
     example = "path 4 + grid 2x2"
 
     def parse(self, text: str) -> list[Comp]:
-        out: list[Comp] = []
+        return sorted(c for graph in self.graphs(text) for c in self._from_python(graph))
+
+    def graphs(self, text: str) -> list[dict[str, Any]]:
+        """The graphs of a text position with the user's vertex names, as Python dicts
+        (``vertices``, ``edges``, ``tints``), before pieces are split and renumbered."""
+        out: list[dict[str, Any]] = []
         for k, part in enumerate(text.split("+")):
             toks = part.replace(",", " ").split()
             if not toks or toks == ["0"]:
@@ -90,7 +94,7 @@ class GraphColouring(PartizanRuleset[Comp]):
                         es = [(0, i) for i in range(1, n + 1)]
                     else:
                         es = [(i, j) for i in range(n) for j in range(i + 1, n)]
-                    out += self._from_python({"vertices": vs, "edges": es})
+                    out.append({"vertices": vs, "edges": es})
                     continue
                 if kind == "grid" and len(toks) == 2:
                     sides = toks[1].lower().split("x")
@@ -101,7 +105,7 @@ class GraphColouring(PartizanRuleset[Comp]):
                     vs2 = [(i, j) for i in range(r) for j in range(c)]
                     es2 = [((i, j), (i + di, j + dj)) for i, j in vs2 for di, dj in ((0, 1), (1, 0))
                            if i + di < r and j + dj < c]
-                    out += self._from_python({"vertices": vs2, "edges": es2})
+                    out.append({"vertices": vs2, "edges": es2})
                     continue
                 if kind == "edges":
                     check_total(len(toks), self, "edges and vertices", part.strip())
@@ -116,14 +120,14 @@ class GraphColouring(PartizanRuleset[Comp]):
                             edges.append((a, b))
                         else:
                             verts.append(t)
-                    out += self._from_python({"vertices": verts, "edges": edges, "tints": tints})
+                    out.append({"vertices": verts, "edges": edges, "tints": tints})
                     continue
             except RulesetError:
                 raise
             except ValueError:
                 raise bad_position(self, f"cannot read the graph {part.strip()!r}", text) from None
             raise bad_position(self, f"unknown graph {toks[0]!r} (or wrong number of arguments)", text)
-        return sorted(out)
+        return out
 
     def _from_python(self, position: Any) -> list[Comp]:
         if not isinstance(position, dict):
@@ -180,22 +184,32 @@ class GraphColouring(PartizanRuleset[Comp]):
         return "edges " + " ".join(toks)
 
     def svg(self, position: Any) -> str:
-        comps = self.components(position)
-        items, x0, r = [], 10.0, 50.0
-        for tints, edges in comps:
-            k = len(tints)
-            cx, cy = x0 + r + 15, r + 25
-            pos = [(cx + (r * math.cos(2 * math.pi * i / k) if k > 1 else 0),
-                    cy + (r * math.sin(2 * math.pi * i / k) if k > 1 else 0)) for i in range(k)]
-            for a, b in edges:
-                items.append(f'<line x1="{pos[a][0]:.1f}" y1="{pos[a][1]:.1f}" x2="{pos[b][0]:.1f}" '
-                             f'y2="{pos[b][1]:.1f}" stroke="#555" stroke-width="2"/>')
-            for i, (x, y) in enumerate(pos):
-                t = tints[i]
-                stroke = {0: "#000", 1: COLOURS["B"], 2: COLOURS["R"], 3: "#7b1fa2"}[t]
-                items.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="10" fill="white" stroke="{stroke}" '
-                             f'stroke-width="3"/>')
-                items.append(f'<text x="{x - 4:.1f}" y="{y + 4:.1f}" font-size="10">{i}</text>')
-            x0 += 2 * r + 40
-        return svg_document(max(x0, 160), 2 * r + 60, items,
-                            f"{self.name} {self.format(comps)} (ring colour = tint)")
+        """The position as drawn by :func:`misere.viz.graphs.graph_svg`: the user's vertex names,
+        no needless crossings, a caption and a legend of the ring colours (tints)."""
+        from misere.viz.graphs import DEAD, graph_svg
+
+        comps = self.components(position)  # checks the position
+        if isinstance(position, str):
+            graphs, text = self.graphs(position), position.strip()
+        elif isinstance(position, dict):
+            graphs, text = [position], self.format(comps)
+        else:
+            graphs = [{"edges": e, "vertices": range(len(t)), "tints": {v: _TINT_NAME[x] for v, x in enumerate(t)}}
+                      for t, e in comps]
+            text = self.format(comps)
+        ring = {0: "#000", 1: COLOURS["B"], 2: COLOURS["R"], 3: DEAD}
+        drawn = [{"vertices": g.get("vertices", []), "edges": g.get("edges", []),
+                  "ring": {v: ring[_TINT[str(t).upper()]] for v, t in dict(g.get("tints", {})).items() if t}}
+                 for g in graphs]
+
+        def who(bit: int) -> str:
+            names = [p for p, f in (("Left", self.forbid_left), ("Right", self.forbid_right)) if f & bit]
+            return " and ".join(names) + " may not colour it"
+
+        legend = [("#000", "uncoloured: either player may colour it"),
+                  (COLOURS["B"], f"next to a blue vertex: {who(1)}"),
+                  (COLOURS["R"], f"next to a red vertex: {who(2)}"),
+                  (DEAD, "next to both: out of play")]
+        caption = [f"{self.name.capitalize()}: {text}",
+                   "Left colours blue, Right red; a vertex's ring shows its tint. Vertex names as given."]
+        return graph_svg(drawn, caption, legend)

@@ -1,18 +1,47 @@
 """Hasse diagrams of finite posets as DOT text or self-contained SVG.
 
-The poset is given as a list of labels and a ``ge(i, j)`` predicate on indices. Covering
-relations are computed from ``ge``; the layout puts each element on the layer of the longest
-chain below it and orders layers by the barycentre heuristic (a small Sugiyama layout), so
-no graphviz installation is needed. Output is deterministic for the same input.
+The poset is given as a list of labels and a ``ge(i, j)`` predicate on indices. The edges are
+the covering relations (the transitive reduction of the order). The layout is layered
+(:mod:`misere.viz.layout`): each element sits on the layer of the longest chain below it and
+the layers are ordered to few edge crossings (median sweeps with transposition; graphviz's
+``dot`` gives the starting order where it is installed). Edges are smooth curves, coloured by
+their upper end, and hovering an element in a browser lights up everything above and below it.
+Output is deterministic for the same input (and the same ``dot``, if any).
 """
 from __future__ import annotations
 
 from html import escape
 from typing import Callable, Sequence
 
-__all__ = ["covering_relations", "layered_layout", "hasse_dot", "hasse_svg"]
+from misere.viz.layout import Layering, dot_order, layering, order_layers, place
+
+__all__ = ["covering_relations", "layered_layout", "hasse_layout", "hasse_dot", "hasse_svg",
+           "EDGE_COLOURS", "HOVER_SCRIPT"]
 
 Ge = Callable[[int, int], bool]
+
+#: edge colours, by the position of the edge's upper end in its layer (neighbouring fans differ)
+EDGE_COLOURS = ["#4e79a7", "#e15759", "#59a14f", "#b07aa1", "#f28e2b", "#76b7b2", "#9c755f", "#edc948"]
+
+_STYLE = """.edge{fill:none;stroke-width:1;stroke-opacity:.55}
+.node:hover rect{stroke-width:3}
+.focus .edge{stroke-opacity:.05}.focus .node{opacity:.25}
+.focus .node.lit{opacity:1}.focus .edge.lit{stroke-opacity:1;stroke-width:2}
+.focus .node.here rect{stroke-width:3}"""
+
+#: lights up a node's up-set and down-set while the pointer is on it (class "lit" on the related
+#: nodes and edges, "focus" on the picture); the script finds its own picture, so several
+#: diagrams can share a page
+HOVER_SCRIPT = """(function(){var s=document.currentScript.parentNode,E=s.querySelectorAll('.edge'),
+N=s.querySelectorAll('.node'),up={},dn={};E.forEach(function(e){var a=e.dataset.upper,b=e.dataset.lower;
+(up[b]=up[b]||[]).push(e);(dn[a]=dn[a]||[]).push(e);});
+function walk(i,adj,key,lit){(adj[i]||[]).forEach(function(e){e.classList.add('lit');var j=e.dataset[key];
+if(!lit[j]){lit[j]=1;walk(j,adj,key,lit);}});}
+N.forEach(function(n){n.addEventListener('mouseenter',function(){var i=n.dataset.i,lit={};lit[i]=1;
+walk(i,up,'upper',lit);walk(i,dn,'lower',lit);N.forEach(function(m){m.classList.toggle('lit',!!lit[m.dataset.i]);});
+n.classList.add('here');s.classList.add('focus');});
+n.addEventListener('mouseleave',function(){s.classList.remove('focus');n.classList.remove('here');
+s.querySelectorAll('.lit').forEach(function(x){x.classList.remove('lit');});});});})();"""
 
 
 def covering_relations(n: int, ge: Ge) -> list[tuple[int, int]]:
@@ -31,47 +60,29 @@ def covering_relations(n: int, ge: Ge) -> list[tuple[int, int]]:
     return covers
 
 
-def layered_layout(n: int, covers: Sequence[tuple[int, int]], sweeps: int = 8) -> list[tuple[int, float]]:
-    """(layer, position-in-layer) for each element; layer 0 is the bottom."""
-    down: list[list[int]] = [[] for _ in range(n)]
-    up: list[list[int]] = [[] for _ in range(n)]
-    for a, b in covers:
-        down[a].append(b)
-        up[b].append(a)
-    layer = [-1] * n
+def hasse_layout(labels: Sequence[str], covers: Sequence[tuple[int, int]], engine: str = "auto"
+                 ) -> tuple[Layering, int]:
+    """The ordered layering of a Hasse diagram and its number of edge crossings.
 
-    def depth(i: int) -> int:
-        stack = [i]
-        while stack:
-            x = stack[-1]
-            pending = [y for y in down[x] if layer[y] < 0]
-            if pending:
-                stack.extend(pending)
-                continue
-            stack.pop()
-            if layer[x] < 0:
-                layer[x] = 1 + max((layer[y] for y in down[x]), default=-1)
-        return layer[i]
+    ``engine`` is ``"auto"`` (graphviz ``dot`` for the starting order where installed),
+    ``"dot"`` (the same, but refuse without ``dot``) or ``"python"`` (never call ``dot``).
+    """
+    if engine not in ("auto", "dot", "python"):
+        raise ValueError(f"unknown layout engine {engine!r} (use 'auto', 'dot' or 'python')")
+    lg = layering(len(labels), covers)
+    start = dot_order(lg, labels) if engine != "python" else None
+    if engine == "dot" and start is None:
+        raise RuntimeError("graphviz's dot is not installed (or failed)")
+    return lg, order_layers(lg, start=start)
 
-    for i in range(n):
-        depth(i)
-    layers: dict[int, list[int]] = {}
-    for i in range(n):
-        layers.setdefault(layer[i], []).append(i)
-    pos = [0.0] * n
-    for members in layers.values():
-        for k, i in enumerate(members):
-            pos[i] = float(k)
-    for sweep in range(sweeps):
-        neighbours = down if sweep % 2 == 0 else up
-        for members in layers.values():
-            def bary(i: int) -> float:
-                ns = neighbours[i]
-                return sum(pos[j] for j in ns) / len(ns) if ns else pos[i]
-            members.sort(key=lambda i: (bary(i), i))
-            for k, i in enumerate(members):
-                pos[i] = float(k)
-    return [(layer[i], pos[i]) for i in range(n)]
+
+def layered_layout(n: int, covers: Sequence[tuple[int, int]], sweeps: int = 12) -> list[tuple[int, float]]:
+    """(layer, position-in-layer) of each element, layer 0 at the bottom, in the pure-Python
+    crossing-minimising order."""
+    lg = layering(n, covers)
+    order_layers(lg, sweeps=sweeps)
+    pos = {v: float(k) for members in lg.layers for k, v in enumerate(members)}
+    return [(lg.layer[i], pos[i]) for i in range(n)]
 
 
 def hasse_dot(labels: Sequence[str], ge: Ge, title: str = "poset") -> str:
@@ -84,23 +95,6 @@ def hasse_dot(labels: Sequence[str], ge: Ge, title: str = "poset") -> str:
         lines.append(f"  n{b} -> n{a} [dir=none];")
     lines.append("}")
     return "\n".join(lines) + "\n"
-
-
-def _wrap(members: list[int], box: Sequence[float], gap: float, inner: float) -> list[list[int]]:
-    """Split one layer (in layout order) into consecutive sub-rows of near-equal width <= inner."""
-    total = sum(box[i] for i in members) + gap * (len(members) - 1)
-    k = max(1, -(-int(total) // int(inner)))
-    target = total / k
-    rows: list[list[int]] = [[]]
-    width = 0.0
-    for i in members:
-        w = box[i] + (gap if rows[-1] else 0)
-        if rows[-1] and (width + w > inner or (width + w / 2 > target and len(rows) < k)):
-            rows.append([])
-            width, w = 0.0, box[i]
-        rows[-1].append(i)
-        width += w
-    return rows
 
 
 def _related(n: int, covers: Sequence[tuple[int, int]], start: int) -> set[int]:
@@ -121,15 +115,43 @@ def _related(n: int, covers: Sequence[tuple[int, int]], start: int) -> set[int]:
     return seen
 
 
-def hasse_svg(labels: Sequence[str], ge: Ge, title: str = "", colors: Sequence[str] | None = None,
-              gap: float = 12.0, dy: float = 64.0, *, outcomes: Sequence[str] | None = None,
-              max_width: float = 2400.0, highlight: int | None = None) -> str:
-    """A self-contained SVG of the Hasse diagram (greater elements drawn higher).
+def _caption(n: int, covers: Sequence[tuple[int, int]], horizontal: bool) -> list[str]:
+    """The words under the title: what the edges mean, or that there are none and why."""
+    if n > 1 and not covers:
+        return [f"No edges: the {n} values are pairwise incomparable (an antichain)."]
+    if n <= 1:
+        return []
+    return ["Edges are the covering relation (the transitive reduction of the order): an edge joins",
+            "G > H when nothing lies strictly between them. Greater values are drawn "
+            + ("further right." if horizontal else "higher."),
+            "Hover a value to light up everything above and below it."]
 
-    Layers wider than ``max_width`` wrap onto several sub-rows, so no side exceeds
-    ``max_width`` pixels however many elements a layer holds (the 256 games born by day 2 give
-    about 2400 x 1000). With ``outcomes`` (one of ``L N P R`` per element) nodes are filled with
-    the shared outcome colours of :mod:`misere.viz.colours` and a legend is drawn.
+
+def _curve(points: Sequence[tuple[float, float]], horizontal: bool) -> str:
+    """An SVG path through ``points``: cubic pieces whose tangents follow the layer axis."""
+    (x, y), rest = points[0], points[1:]
+    d = [f"M{x:.1f},{y:.1f}"]
+    for qx, qy in rest:
+        if horizontal:
+            mx = (x + qx) / 2
+            d.append(f"C{mx:.1f},{y:.1f} {mx:.1f},{qy:.1f} {qx:.1f},{qy:.1f}")
+        else:
+            my = (y + qy) / 2
+            d.append(f"C{x:.1f},{my:.1f} {qx:.1f},{my:.1f} {qx:.1f},{qy:.1f}")
+        x, y = qx, qy
+    return " ".join(d)
+
+
+def hasse_svg(labels: Sequence[str], ge: Ge, title: str = "", colors: Sequence[str] | None = None,
+              gap: float = 12.0, dy: float = 90.0, *, outcomes: Sequence[str] | None = None,
+              max_width: float = 2400.0, highlight: int | None = None, engine: str = "auto") -> str:
+    """A self-contained SVG of the Hasse diagram, greater elements higher.
+
+    When a layer would be wider than ``max_width`` the diagram is turned a quarter (greater
+    elements further right, as graphviz's ``rankdir=LR``), so labels keep their size and no edge
+    passes behind a label: the 256 games born by day 2 give about 2000 x 2100. The caption says
+    what the edges mean (or, with no edges, that the elements form an antichain); the root
+    element carries ``data-crossings``, the edge crossings of the layout.
 
     Parameters
     ----------
@@ -137,65 +159,81 @@ def hasse_svg(labels: Sequence[str], ge: Ge, title: str = "", colors: Sequence[s
     ge : order predicate on indices.
     colors : optional fill colour per element (ignored when ``outcomes`` is given).
     outcomes : optional outcome letter per element: colours and a legend.
-    max_width : widest picture in pixels.
-    highlight : index of an element to emphasise with its up-set and down-set.
+    max_width : widest layer drawn upright, in pixels.
+    highlight : index of an element to emphasise with its up-set and down-set (as hovering does).
+    engine : ``"auto"``, ``"dot"`` or ``"python"``, see :func:`hasse_layout`.
     """
-    from misere.viz.colours import OUTCOME_FILL, OUTCOME_STROKE, outcome_legend
+    from misere.viz.colours import OUTCOME_FILL, OUTCOME_MEANING, OUTCOME_STROKE, outcome_legend
 
     n = len(labels)
     covers = covering_relations(n, ge)
-    layout = layered_layout(n, covers)
-    box = [8 + 7 * len(lab) for lab in labels]
-    layers: dict[int, list[int]] = {}
-    for i in sorted(range(n), key=lambda i: layout[i][1]):
-        layers.setdefault(layout[i][0], []).append(i)
-    inner = max_width - 2 * gap
-    sub_dy = 26.0
+    lg, crossings = hasse_layout(labels, covers, engine)
+    box = [8.0 + 7 * len(lab) for lab in labels]
+    widest = max((sum(box[v] for v in m if v < n) + gap * (len(m) - 1) for m in lg.layers), default=0.0)
+    horizontal = widest + 2 * gap > max_width
+    caption = _caption(n, covers, horizontal)
     legend, lw, lh = outcome_legend(0, 0, set(outcomes)) if outcomes else ("", 0.0, 0.0)
-    off = (30 if title else 8) + (lh + 8 if outcomes else 0)
-    centre: dict[int, tuple[float, float]] = {}
-    y = off + 14
-    widest = 200.0
-    for lay in sorted(layers, reverse=True):
-        for row in _wrap(layers[lay], box, gap, inner):
-            widest = max(widest, sum(box[i] for i in row) + gap * (len(row) + 1))
-            centre.update({i: (0.0, y) for i in row})
-            y += sub_dy
-        y += dy - sub_dy
-    width, height = min(max(widest, lw + 2 * gap), max_width), y - dy + sub_dy + 8
-    for lay in layers:  # centre each sub-row horizontally
-        for row in _wrap(layers[lay], box, gap, inner):
-            x = (width - sum(box[i] for i in row) - gap * (len(row) - 1)) / 2
-            for i in row:
-                centre[i] = (x + box[i] / 2, centre[i][1])
-                x += box[i] + gap
+    top = (30.0 if title else 8.0) + max(16.0 * len(caption) + 8, lh + 8 if legend else 0.0) + 12
+    at: dict[int, tuple[float, float]] = {}
+    last = len(lg.layers) - 1
+    if horizontal:
+        along = place(lg, [20.0] * n, 6.0)
+        column = [max((box[v] for v in m if v < n), default=0.0) for m in lg.layers]
+        xs, x = [], gap
+        for w in column:
+            xs.append(x + w / 2)
+            x += w + 170
+        for v, lay in enumerate(lg.layer):
+            at[v] = (xs[lay], top + 10 + along[v])
+        width = x - 170 + gap
+        height = top + 20 + max(along, default=0.0) + gap
+    else:
+        along = place(lg, box, gap)
+        for v, lay in enumerate(lg.layer):
+            at[v] = (gap + along[v], top + 10 + (last - lay) * dy)
+        width = max((along[v] + box[v] / 2 for v in range(n)), default=0.0) + 2 * gap
+        height = top + 20 + last * dy + gap
+    caption_w = 7.0 * max((len(c) for c in caption), default=0) + 2 * gap
+    body_w, width = width, max(width, 200.0, caption_w + (lw + 2 * gap if legend else 0.0))
+    at = {v: (x + (width - body_w) / 2, y) for v, (x, y) in at.items()}  # centre the diagram
     lit = _related(n, covers, highlight) if highlight is not None else None
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-           f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="monospace" font-size="12">',
-           '<rect width="100%" height="100%" fill="white"/>']
+           f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="monospace" font-size="12" '
+           f'class="hasse{" focus" if lit is not None else ""}" data-crossings="{crossings}">',
+           f"<style>{_STYLE}</style>", '<rect width="100%" height="100%" fill="white"/>']
     if title:
-        out.append(f'<text x="{width / 2:.1f}" y="20" text-anchor="middle" font-size="14">'
-                   f'{escape(title)}</text>')
+        out.append(f'<text x="{width / 2:.1f}" y="20" text-anchor="middle" font-size="14">{escape(title)}</text>')
+    y0 = 30.0 if title else 8.0
+    out.append('<g class="caption">' + "".join(
+        f'<text x="{gap:.0f}" y="{y0 + 14 + 16 * k:.0f}" fill="#333">{escape(c)}</text>'
+        for k, c in enumerate(caption)) + "</g>")
     if legend:
-        out.append(f'<g transform="translate({width - lw - gap:.1f},{(30 if title else 8):.1f})">{legend}</g>')
+        out.append(f'<g transform="translate({width - lw - gap:.1f},{y0:.1f})">{legend}</g>')
+    slot = {v: k for m in lg.layers for k, v in enumerate(m)}
     for a, b in sorted(covers):
-        (x1, y1), (x2, y2) = centre[a], centre[b]
-        strong = lit is not None and a in lit and b in lit
-        style = ('stroke="#333" stroke-width="1.6"' if strong else
-                 f'stroke="#888" stroke-width="0.8" stroke-opacity="{0.12 if lit is not None else 0.45}"')
-        out.append(f'<line x1="{x1:.1f}" y1="{y1 - 10:.1f}" x2="{x2:.1f}" y2="{y2 + 10:.1f}" {style}/>')
+        chain = lg.chains[(a, b)]
+        (xa, ya), (xb, yb) = at[a], at[b]
+        if horizontal:
+            ends = [(xa - box[a] / 2, ya), (xb + box[b] / 2, yb)]
+        else:
+            ends = [(xa, ya + 10), (xb, yb - 10)]
+        points = [ends[0]] + [at[v] for v in chain[1:-1]] + [ends[1]]
+        cls = "edge lit" if lit is not None and a in lit and b in lit else "edge"
+        out.append(f'<path class="{cls}" data-upper="{a}" data-lower="{b}" '
+                   f'stroke="{EDGE_COLOURS[slot[a] % len(EDGE_COLOURS)]}" d="{_curve(points, horizontal)}"/>')
     for i, lab in enumerate(labels):
-        x, y = centre[i]
+        x, y = at[i]
         if outcomes:
             fill, stroke = OUTCOME_FILL[outcomes[i]], OUTCOME_STROKE[outcomes[i]]
+            tip = f"{lab}: {OUTCOME_MEANING[outcomes[i]]}"
         else:
-            fill, stroke = (colors[i] if colors else "#eef"), "#335"
-        faded = lit is not None and i not in lit
-        extra = ' stroke-width="2.5"' if i == highlight else (' opacity="0.35"' if faded else "")
-        w = box[i]
-        out.append(f'<rect x="{x - w / 2:.1f}" y="{y - 10:.1f}" width="{w:.1f}" height="20" rx="6" '
-                   f'fill="{fill}" stroke="{stroke}"{extra}/>')
-        out.append(f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle"'
-                   f'{extra if faded else ""}>{escape(lab)}</text>')
+            fill, stroke, tip = (colors[i] if colors else "#eef"), "#335", lab
+        cls = "node" + (" lit" if lit is not None and i in lit else "") + (" here" if i == highlight else "")
+        out.append(f'<g class="{cls}" data-i="{i}"><title>{escape(tip)}</title>'
+                   f'<rect x="{x - box[i] / 2:.1f}" y="{y - 10:.1f}" width="{box[i]:.1f}" height="20" rx="6" '
+                   f'fill="{fill}" stroke="{stroke}"/><text x="{x:.1f}" y="{y + 4:.1f}" '
+                   f'text-anchor="middle">{escape(lab)}</text></g>')
+    if covers:
+        out.append(f"<script><![CDATA[{HOVER_SCRIPT}]]></script>")
     out.append("</svg>")
     return "\n".join(out) + "\n"

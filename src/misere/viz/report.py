@@ -12,7 +12,8 @@ h1{font-size:20px}h2{font-size:16px;margin-top:28px}
 table.sortable{border-collapse:collapse;font-family:monospace;font-size:13px}
 table.sortable th{cursor:pointer;background:#f0f0f0;text-align:left;padding:3px 10px;border-bottom:1px solid #999}
 table.sortable th:after{content:" \\2195";color:#999}
-table.sortable td{padding:2px 10px;border-bottom:1px solid #eee}
+table.sortable td{padding:2px 10px;border-bottom:1px solid #eee;max-width:48em;overflow-wrap:anywhere}
+table.sortable th{white-space:nowrap}
 .note{color:#555;font-size:13px}"""
 
 #: sorts a table by the clicked column (numbers numerically, text otherwise); marks the page ready

@@ -183,16 +183,8 @@ def report_text(f: dict[str, Any]) -> str:
 
 
 def report_html(f: dict[str, Any]) -> str:
-    """The findings as one self-contained HTML page: every code in a sortable table, then the
-    isomorphism classes and the §10.3 answers."""
-    from misere.viz.report import html_page, sortable_table
+    """The findings as one self-contained HTML page, every table sortable
+    (:func:`misere.viz.census.census_page`)."""
+    from misere.viz.census import census_page
 
-    keys = ["code", "status", "order", "p_count", "period", "preperiod", "normal_period", "last_heap", "seconds"]
-    codes = sortable_table(["code", "status", "|Q|", "|P|", "period", "preperiod", "normal period",
-                            "last heap", "seconds"], [[_fmt(r[k]) for k in keys] for r in f["codes"]])
-    rest = report_text(f).split("== quotients up to isomorphism", 1)[-1]
-    return html_page("Census of misère quotients", [
-        ("Every code", codes),
-        ("Quotients up to isomorphism (002 §10.2, Fig. 18) and 002 §10.3",
-         "<pre>== quotients up to isomorphism" + rest.replace("&", "&amp;").replace("<", "&lt;") + "</pre>")],
-        note="From misere's census store; every stored quotient was cross-checked by brute force.")
+    return census_page(f)

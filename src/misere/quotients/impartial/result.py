@@ -246,7 +246,7 @@ class Quotient:
     def _repr_html_(self) -> str:
         """Notebook view: order, P-portion, presentation, periods, certificate, and the Cayley
         graph when the quotient is small enough to read (order <= 60)."""
-        from misere.viz.html import card_html
+        from misere.viz.html import card_html, cert_sentence
 
         state = "solved" if self.solved else f"partial, heaps <= {self.max_heap}"
         fields = [("order", f"{self.order}  ({self.p_count} P-positions)"), ("presentation", self.presentation),
@@ -255,7 +255,8 @@ class Quotient:
             fields.append(("misère period", f"{self.period} (preperiod {self.preperiod})"))
         cert = getattr(self, "certificate", None)
         if cert is not None:
-            fields.append(("certificate", f"{cert.positions} positions, agreed: {cert.agreed}"))
+            fields.append(("certificate", cert_sentence(cert.positions, cert.agreed, cert.bound, cert.weight,
+                                                        cert.mismatch)))
         picture = f"<div>{self.cayley('svg')}</div>" if self.order <= 60 else ""
         return card_html(f"misère quotient of {self.game.name}", fields, picture)
 
