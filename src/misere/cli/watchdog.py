@@ -10,6 +10,9 @@ exit status 3, without a partial answer.
 Interrupting arbitrary code can leave shared tables half-updated, which is harmless in a process
 that exits right after, but not in a test process running many commands: the watchdog is armed
 only by :func:`misere.cli.app.main` (the console script and ``python -m misere``).
+
+:class:`CtrlC` records when SIGINT arrives, so that an error raised after it (a Ctrl-C landing
+inside numba's compiled code surfaces as ``SystemError``) is reported as the interrupt it was.
 """
 from __future__ import annotations
 
@@ -23,7 +26,7 @@ from typing import Optional
 from ..budget import Budget, format_size, resident_memory
 from ..errors import BudgetExceededError
 
-__all__ = ["Watchdog", "ARMED", "hard_stop"]
+__all__ = ["Watchdog", "ARMED", "hard_stop", "CtrlC"]
 
 #: set by the console entry point; in-process callers (tests) keep the cooperative budget only
 ARMED = {"on": False}
@@ -112,3 +115,39 @@ def hard_stop(budget: Budget) -> Watchdog:
     """The watchdog for ``budget`` (grace: 1 s plus 10 % of the timeout)."""
     grace = 1.0 + 0.1 * (budget.timeout or 0.0)
     return Watchdog(budget, grace=grace)
+
+
+class CtrlC:
+    """Record the moment SIGINT arrives (``at``) and raise :class:`KeyboardInterrupt` as usual;
+    once it has arrived, errors Python cannot raise (``Exception ignored in ...`` from objects
+    torn down half-built, e.g. llvmlite's) are not printed: the command is stopping. A no-op off
+    the main thread."""
+
+    def __init__(self) -> None:
+        self.at: Optional[float] = None
+        self._old: object = None
+        self._old_hook = sys.unraisablehook
+        self._on = False
+
+    def __enter__(self) -> "CtrlC":
+        if threading.current_thread() is not threading.main_thread():
+            return self
+        self._old = signal.signal(signal.SIGINT, self._interrupt)
+        self._old_hook = sys.unraisablehook
+        sys.unraisablehook = self._unraisable
+        self._on = True
+        return self
+
+    def __exit__(self, kind: object, exc: Optional[BaseException], tb: Optional[TracebackType]) -> None:
+        if self._on:
+            signal.signal(signal.SIGINT, self._old)  # type: ignore[arg-type]
+            sys.unraisablehook = self._old_hook
+            self._on = False
+
+    def _interrupt(self, signum: int, frame: Optional[FrameType]) -> None:
+        self.at = time.monotonic()
+        raise KeyboardInterrupt
+
+    def _unraisable(self, info: "sys.UnraisableHookArgs") -> None:
+        if self.at is None:
+            self._old_hook(info)
