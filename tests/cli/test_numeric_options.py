@@ -10,14 +10,13 @@ from __future__ import annotations
 import json
 import typing
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
-from typer import _click
-from typer.main import get_command
 from typer.testing import CliRunner
 
 from misere.cli.app import app
+from tests.cli.app_walk import commands
 
 runner = CliRunner()
 
@@ -48,15 +47,6 @@ BASE: dict[str, list[str]] = {
 HUGE = {int: "1000000000000", float: "1e12"}
 
 
-def _commands(group: Any, ctx: Any, prefix: tuple[str, ...] = ()) -> Iterator[tuple[str, Any]]:
-    for name in group.list_commands(ctx):
-        cmd = group.get_command(ctx, name)
-        if hasattr(cmd, "list_commands"):
-            yield from _commands(cmd, ctx, prefix + (name,))
-        else:
-            yield " ".join(prefix + (name,)), cmd
-
-
 def _numeric(param: Any) -> type | None:
     kind = param.type_descriptor.annotation
     kinds = [a for a in typing.get_args(kind) if a is not type(None)] or [kind]
@@ -65,9 +55,7 @@ def _numeric(param: Any) -> type | None:
 
 def numeric_options() -> list[tuple[str, Any, type]]:
     """(command path, parameter, int or float) for every numeric parameter of the app."""
-    group = get_command(app)
-    ctx = _click.Context(group)
-    return [(path, p, t) for path, cmd in _commands(group, ctx) for p in cmd.params
+    return [(path, p, t) for path, cmd in commands() for p in cmd.params
             if (t := _numeric(p)) is not None]
 
 
@@ -77,8 +65,7 @@ CASES = [pytest.param(path, p, t, v, id=f"{path}{p.opts[0]}={v}")
 
 
 def test_every_command_has_a_base_invocation() -> None:
-    group = get_command(app)
-    assert {path for path, _ in _commands(group, _click.Context(group))} == set(BASE)
+    assert {path for path, _ in commands()} == set(BASE)
     assert len(OPTIONS) > 30 and {p.opts[0] for _, p, _ in OPTIONS} >= {"--max-heap", "--max-size", "--timeout"}
 
 

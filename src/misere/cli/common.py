@@ -19,9 +19,16 @@ __all__ = ["JSON_OPTION", "UNIVERSE_OPTION", "TIMEOUT_OPTION", "MEMORY_OPTION", 
 F = TypeVar("F", bound=Callable[..., Any])
 
 JSON_OPTION = typer.Option(False, "--json", help="Print one JSON object on stdout.")
-UNIVERSE_OPTION = typer.Option(
-    "general", "--universe", "-u", help="Universe: general, normal, dicot, dead-ending, impartial, alternating."
-)
+
+
+def _universe_help() -> str:
+    """The ``--universe`` help: every registered universe (aliases: ``misere.find_universe``)."""
+    from ..universes import universe_names
+
+    return "Universe: " + ", ".join(universe_names()) + " (or an alias, e.g. D, E)."
+
+
+UNIVERSE_OPTION = typer.Option("general", "--universe", "-u", help=_universe_help())
 
 
 def _memory_size(value: Optional[str]) -> Optional[str]:
