@@ -20,15 +20,9 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 JSON_OPTION = typer.Option(False, "--json", help="Print one JSON object on stdout.")
 
-
-def _universe_help() -> str:
-    """The ``--universe`` help: every registered universe (aliases: ``misere.find_universe``)."""
-    from ..universes import universe_names
-
-    return "Universe: " + ", ".join(universe_names()) + " (or an alias, e.g. D, E)."
-
-
-UNIVERSE_OPTION = typer.Option("general", "--universe", "-u", help=_universe_help())
+#: ``{universes}`` becomes the registered names when help is shown (:mod:`misere.cli.parsing`)
+UNIVERSE_OPTION = typer.Option("general", "--universe", "-u",
+                               help="Universe: {universes} (or an alias, e.g. D, E).")
 
 
 def _memory_size(value: Optional[str]) -> Optional[str]:

@@ -130,6 +130,20 @@ class MisereCommand(TyperCommand):
     def get_params(self, ctx: Any) -> list[Any]:
         return _plain_flags(super().get_params(ctx))
 
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        _fill_help(self.params)
+        super().format_help(ctx, formatter)
+
+
+def _fill_help(params: list[Any]) -> None:
+    """Put the registered universe names into help texts that ask for them (``{universes}``),
+    at help time only: loading the universes costs a command that does not use them."""
+    for p in params:
+        if "{universes}" in (getattr(p, "help", None) or ""):
+            from misere.universes import universe_names
+
+            p.help = p.help.replace("{universes}", ", ".join(universe_names()))
+
 
 class MisereGroup(TyperGroup):
     """The top-level group: usage errors in one line (a JSON object under ``--json``), exit 2.
