@@ -181,3 +181,19 @@ def test_ctrl_c_during_a_census(tmp_path: Path) -> None:
     code, out, err = _sigint(["census", "0.01-0.77", "--max-heap", "30", "--store", store, "--json"],
                              delay=1.5)
     assert isinstance(_stopped(code, out, err, as_json=True), dict)
+
+
+def test_a_lost_ctrl_c_is_delivered_again() -> None:
+    from misere.cli.watchdog import CtrlC
+
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        with CtrlC(settle=0.2) as ctrl_c:
+            try:  # compiled code swallowing the first interrupt
+                signal.raise_signal(signal.SIGINT)
+            except KeyboardInterrupt:
+                pass
+            while time.monotonic() - start < 5:
+                time.sleep(0.01)
+    assert ctrl_c.at is not None and time.monotonic() - start < 2
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
