@@ -173,7 +173,7 @@ def test_ctrl_c_during_a_quotient_keeps_the_checkpoint(tmp_path: Path) -> None:
 def test_ctrl_c_during_play_reports_the_quotient_so_far() -> None:
     code, out, err = _sigint(["play", "0.07", "40", "41", "42", "--timeout", "100"], after_line=True)
     est = _stopped(code, out, err, as_json=False)
-    assert est["game"] == "0.07" and int(est["last_heap"]) >= 20
+    assert est["game"] == "0.07" and int(est["last_heap"]) >= 1
 
 
 def test_ctrl_c_during_a_census(tmp_path: Path) -> None:
