@@ -94,3 +94,123 @@ def test_ruleset_table_is_generated() -> None:
     from misere.rulesets.registry import position_formats
 
     assert position_formats(markdown=True) in TEXT
+
+
+# --- the README as a document (issue 24, item 5): fences, shell syntax, claims about defaults ---
+
+_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})(.*)$")
+
+
+def fence_problems(text: str) -> list[str]:
+    """What is wrong with the fenced blocks of a Markdown text (CommonMark rules): a fence line
+    inside a block that cannot close it (``` with a language: the writer meant to close the block
+    before), a block that opens without a language, or one that never closes."""
+    problems: list[str] = []
+    opened: tuple[int, str] | None = None
+    for number, line in enumerate(text.splitlines(), 1):
+        m = _FENCE.match(line)
+        if not m:
+            continue
+        fence, info = m.group(1), m.group(2).strip()
+        if opened is None:
+            opened = (number, fence)
+            if not info:
+                problems.append(f"line {number}: a block opens without a language")
+        elif not info and fence[0] == opened[1][0] and len(fence) >= len(opened[1]):
+            opened = None
+        else:
+            problems.append(f"line {number}: {line.strip()!r} inside the block opened at line {opened[0]}")
+    if opened is not None:
+        problems.append(f"line {opened[0]}: the block opened here never closes")
+    return problems
+
+
+@pytest.mark.parametrize("text,found", [
+    ("```pycon\n>>> 1\n1\n```\n", []),
+    ("```pycon\n>>> 1\n1\n\n## Next\n\n```pycon\n>>> 2\n```\n", ["line 7"]),
+    ("```pycon\n>>> 1\n", ["line 1"]),
+    ("```\nplain\n```\n", ["line 1"]),
+])
+def test_fence_problems_finds_unclosed_blocks(text: str, found: list[str]) -> None:
+    assert [p.split(":")[0] for p in fence_problems(text)] == found
+
+
+def test_every_fence_closes() -> None:
+    assert fence_problems(TEXT) == []
+
+
+def test_headings_render_as_headings() -> None:
+    """Rendered by markdown-it (CommonMark), every line that starts with ``#`` is a heading (no
+    block of the README holds such a line): a block left open would swallow the sections after
+    it."""
+    markdown_it = pytest.importorskip("markdown_it")
+    lines = TEXT.splitlines()
+    tokens = markdown_it.MarkdownIt("commonmark").parse(TEXT)
+    rendered = [t.map[0] for t in tokens if t.type == "heading_open"]
+    written = [i for i, line in enumerate(lines) if re.match(r"#{1,6} ", line)]
+    assert len(written) >= 15 and written == rendered, [lines[i] for i in set(written) - set(rendered)]
+
+
+def shell_lines(text: str) -> list[str]:
+    """Every command a reader may paste: ``$ ...`` lines of the blocks, and the lines of
+    indented blocks that start with ``misere`` or ``python``."""
+    lines = []
+    for info, body in _blocks(text):
+        if info not in ("", "console", "shell", "bash"):
+            continue
+        for line in body.splitlines():
+            if line.startswith("$ "):
+                lines.append(line[2:])
+            elif info == "" and re.match(r"(python -m |misere [a-z][a-z-]*(\s|$))", line):
+                lines.append(line)
+    return lines
+
+
+def test_every_shell_line_is_valid_bash(tmp_path: Path) -> None:
+    import shutil
+    import subprocess
+
+    lines = shell_lines(TEXT)
+    assert len(lines) >= 30 and "misere play 'S(1,3,4)' 20 31" in lines
+    bash = shutil.which("bash")
+    if bash is None:
+        pytest.skip("no bash")
+    for line in lines:
+        r = subprocess.run([bash, "-n", "-c", line], capture_output=True, text=True)
+        assert r.returncode == 0, f"not valid bash: {line}\n{r.stderr}"
+        shlex.split(line, comments=True)
+
+
+def test_bash_check_catches_unquoted_brackets() -> None:
+    import shutil
+    import subprocess
+
+    bash = shutil.which("bash")
+    if bash is None:
+        pytest.skip("no bash")
+    assert subprocess.run([bash, "-n", "-c", "misere play S(1,3,4) 20 31"], capture_output=True).returncode != 0
+
+
+def _default(path: str, option: str) -> object:
+    from tests.cli.app_walk import commands
+
+    cmd = dict(commands())[path]
+    return next(p.default for p in cmd.params if option in p.opts)
+
+
+def test_claims_about_defaults_match_the_defaults() -> None:
+    prose = " ".join(TEXT.split())
+    assert "(`general` by default;" in prose and _default("canon", "--universe") == "general"
+    # a cross-check claimed for the census only with the option that asks for it
+    sentences = re.split(r"(?<=[.:;])\s", prose)
+    for s in sentences:
+        if "cross-check" in s and "census" in s:
+            assert "--certify" in s, s
+    assert _default("census", "--certify") == 0
+    assert "A census does not, unless asked: `misere census ... --certify N`" in prose
+    assert _default("quotient", "--certify") is None  # None: the engine's default bound
+    import inspect
+
+    from misere.quotients import quotient
+    assert inspect.signature(quotient).parameters["certify"].default is None
+    assert "(by default 26 tokens" in prose and "Default 26 tokens" in " ".join(quotient.__doc__.split())

@@ -17,6 +17,7 @@ __all__ = [
     "BudgetExceededError",
     "CheckpointError",
     "VerificationError",
+    "interrupt_in",
 ]
 
 
@@ -78,6 +79,9 @@ class BudgetExceededError(ComputationLimitError):
 #: exit status of the command line when a budget ran out (1: bad input or error, 2: usage)
 EXIT_BUDGET = 3
 
+#: exit status of the command line on Ctrl-C (128 + SIGINT, as shells report it)
+EXIT_INTERRUPTED = 130
+
 
 class CheckpointError(MisereError):
     """An unreadable or mismatched checkpoint file."""
@@ -85,3 +89,17 @@ class CheckpointError(MisereError):
 
 class VerificationError(MisereError):
     """A witness or certificate failed its independent check: this is a bug, please report it."""
+
+
+def interrupt_in(exc: BaseException | None) -> KeyboardInterrupt | None:
+    """The Ctrl-C behind ``exc``: ``exc`` itself or a :class:`KeyboardInterrupt` in its
+    ``__cause__`` / ``__context__`` chain (a Ctrl-C landing inside compiled code or a C callback,
+    e.g. a numba dispatcher, reaches Python as ``SystemError: ... returned a result with an
+    exception set`` caused by the interrupt); ``None`` when it was no interrupt."""
+    seen: set[int] = set()
+    while exc is not None and id(exc) not in seen:
+        if isinstance(exc, KeyboardInterrupt):
+            return exc
+        seen.add(id(exc))
+        exc = exc.__cause__ or exc.__context__
+    return None

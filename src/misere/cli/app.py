@@ -6,6 +6,7 @@ one JSON object; errors are one line and exit non-zero.
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
@@ -15,7 +16,7 @@ import typer
 import misere as m
 from misere.errors import ComputationLimitError
 
-from ..errors import EXIT_BUDGET
+from ..errors import EXIT_BUDGET, EXIT_INTERRUPTED
 from .common import JSON_OPTION, UNIVERSE_OPTION, command, emit
 from .parsing import EXIT_STATUSES, MisereGroup, install
 
@@ -209,8 +210,11 @@ def main(argv: Optional[list[str]] = None) -> None:
     try:
         app(args=argv, prog_name="misere")
     except SystemExit as e:
-        if e.code == EXIT_BUDGET:  # a budget stop may leave a huge heap: skip tearing it down
+        if e.code in (EXIT_BUDGET, EXIT_INTERRUPTED):  # a stop may leave a huge heap or
+            # half-built compiler objects: skip tearing them down
             sys.stdout.flush()
             sys.stderr.flush()
-            os._exit(EXIT_BUDGET)
+            os._exit(e.code)
         raise
+    finally:  # the answer is out and its exit status set: a late Ctrl-C changes neither
+        signal.signal(signal.SIGINT, signal.SIG_IGN)

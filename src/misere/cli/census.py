@@ -41,7 +41,8 @@ def register(app: typer.Typer) -> None:
                        "quaternary, hex2, wild4."),
         max_heap: int = typer.Option(40, "--max-heap", min=1, help="Last heap of each code."),
         store: str = typer.Option("census.sqlite", "--store", help="SQLite store (resumed)."),
-        workers: int = typer.Option(1, "--workers", min=1, help="1: in-process; more: Ray."),
+        workers: int = typer.Option(1, "--workers", min=1, max=4096,
+                                     help="1: in-process; more: Ray tasks in flight."),
         address: Optional[str] = typer.Option(None, "--address", help="Join this Ray cluster."),
         per_code_timeout: Optional[float] = typer.Option(
             None, "--per-code-timeout", min=0.001, metavar="SECONDS", help="Time budget per code."),

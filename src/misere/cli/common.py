@@ -10,18 +10,19 @@ from typing import Any, Callable, Optional, TypeVar
 import typer
 
 from ..budget import format_size, limits, parse_size, resident_memory
-from ..errors import EXIT_BUDGET, BudgetExceededError, MisereError
-from .watchdog import hard_stop
+from ..errors import EXIT_BUDGET, EXIT_INTERRUPTED, BudgetExceededError, MisereError, interrupt_in
+from .watchdog import CtrlC, hard_stop
 
 __all__ = ["JSON_OPTION", "UNIVERSE_OPTION", "TIMEOUT_OPTION", "MEMORY_OPTION", "QUIET_OPTION", "emit", "fail",
-           "budget_exhausted", "command", "one_line"]
+           "budget_exhausted", "interrupted", "command", "one_line"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 JSON_OPTION = typer.Option(False, "--json", help="Print one JSON object on stdout.")
-UNIVERSE_OPTION = typer.Option(
-    "general", "--universe", "-u", help="Universe: general, normal, dicot, dead-ending, impartial, alternating."
-)
+
+#: ``{universes}`` becomes the registered names when help is shown (:mod:`misere.cli.parsing`)
+UNIVERSE_OPTION = typer.Option("general", "--universe", "-u",
+                               help="Universe: {universes} (or an alias, e.g. D, E).")
 
 
 def _memory_size(value: Optional[str]) -> Optional[str]:
@@ -79,19 +80,33 @@ def fail(message: str, as_json: bool, code: int = 1) -> None:
     raise typer.Exit(code)
 
 
-def budget_exhausted(e: BudgetExceededError, as_json: bool) -> None:
-    """Report a budget that ran out with what was established, and exit with status 3.
+def _stopped(message: str, partial: dict[str, Any], as_json: bool, code: int, **extra: Any) -> None:
+    """Report a run stopped before its answer, with what was established, and exit ``code``.
 
     Plain output: one ``stopped: ...`` line on stderr, then one ``key: value`` line per
-    established fact on stdout (nothing on stdout when nothing was established)."""
+    established fact on stdout (nothing on stdout when nothing was established). Under
+    ``--json``: one object ``{"error": ..., **extra, "established": {...}}``."""
     if as_json:
-        typer.echo(json.dumps({"error": one_line(e), "budget": e.kind, "established": e.partial},
+        typer.echo(json.dumps({"error": one_line(message), **extra, "established": partial},
                               ensure_ascii=False, default=str))
     else:
-        typer.echo(f"stopped: {one_line(e)}", err=True)
-        for k, v in e.partial.items():
+        typer.echo(f"stopped: {one_line(message)}", err=True)
+        for k, v in partial.items():
             typer.echo(f"{k}: {one_line(v)}")
-    raise typer.Exit(EXIT_BUDGET)
+    raise typer.Exit(code)
+
+
+def budget_exhausted(e: BudgetExceededError, as_json: bool) -> None:
+    """Report a budget that ran out with what was established, and exit with status 3."""
+    _stopped(str(e), e.partial, as_json, EXIT_BUDGET, budget=e.kind)
+
+
+def interrupted(e: BaseException, as_json: bool) -> None:
+    """Report a Ctrl-C with what the engine established (``.partial`` of the interrupt, e.g. the
+    last heap a quotient finished and its checkpoint), and exit with status 130."""
+    stop = interrupt_in(e)
+    partial = getattr(stop, "partial", None) or getattr(e, "partial", None)
+    _stopped("interrupted", partial if isinstance(partial, dict) else {}, as_json, EXIT_INTERRUPTED)
 
 
 def _os_message(e: OSError) -> str:
@@ -105,15 +120,18 @@ def _run(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any], 
     """Call ``fn`` under its budget, turning every exception into a one-line error."""
     as_json = bool(kwargs.get("as_json", False))
     dog = None
+    ctrl_c = CtrlC()
     try:
-        with limits(timeout=budget.get("timeout"), max_memory=budget.get("max_memory"),
-                    quiet=bool(budget.get("quiet", False))) as b, hard_stop(b) as dog:
+        with ctrl_c, limits(timeout=budget.get("timeout"), max_memory=budget.get("max_memory"),
+                            quiet=bool(budget.get("quiet", False))) as b, hard_stop(b) as dog:
             return fn(*args, **kwargs)
     except (typer.Exit, typer.Abort):
         raise
-    except BudgetExceededError as e:
-        budget_exhausted(e, as_json)
     except (KeyboardInterrupt, Exception) as e:
+        if ctrl_c.at is not None or interrupt_in(e) is not None:
+            interrupted(e, as_json)  # also a SystemError out of a compiled kernel after Ctrl-C
+        if isinstance(e, BudgetExceededError):
+            budget_exhausted(e, as_json)
         if dog is not None and dog.reason is not None:
             # the watchdog's stop landed in code that turned it into another error (e.g. inside
             # numba compiling a kernel on first use): the budget is what ran out
@@ -131,8 +149,6 @@ def _fail_for(e: BaseException, as_json: bool) -> None:
         fail(str(e) or type(e).__name__, as_json)
     elif isinstance(e, RecursionError):
         fail("computation too deep (recursion limit)", as_json)
-    elif isinstance(e, KeyboardInterrupt):
-        fail("interrupted", as_json, 130)
     elif isinstance(e, OSError):
         fail(_os_message(e), as_json)
     else:  # last resort

@@ -22,7 +22,8 @@ __all__ = ["MisereCommand", "MisereGroup", "install", "looks_like_negative_game"
 #: the documented exit statuses (shown in the epilog of ``misere --help``)
 EXIT_STATUSES = ("Exit status: 0 success; 1 error (bad input, unwritable file, refused job); "
                  "2 usage (unknown option, invalid option value); 3 budget ran out "
-                 "(--timeout / --max-memory: what was established is printed).")
+                 "(--timeout / --max-memory: what was established is printed); 130 interrupted "
+                 "(Ctrl-C: the same).")
 
 #: ``-1``, ``-1/2``, ``-*``, ``-{1|0}``, ``-^``, ``-(1+*)``, ``-3.{1|*}``: a dash then no letter
 _NEGATIVE = re.compile(r"-[^A-Za-z\-]")
@@ -129,6 +130,20 @@ class MisereCommand(TyperCommand):
     def get_params(self, ctx: Any) -> list[Any]:
         return _plain_flags(super().get_params(ctx))
 
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        _fill_help(self.params)
+        super().format_help(ctx, formatter)
+
+
+def _fill_help(params: list[Any]) -> None:
+    """Put the registered universe names into help texts that ask for them (``{universes}``),
+    at help time only: loading the universes costs a command that does not use them."""
+    for p in params:
+        if "{universes}" in (getattr(p, "help", None) or ""):
+            from misere.universes import universe_names
+
+            p.help = p.help.replace("{universes}", ", ".join(universe_names()))
+
 
 class MisereGroup(TyperGroup):
     """The top-level group: usage errors in one line (a JSON object under ``--json``), exit 2.
@@ -193,6 +208,8 @@ class MisereGroup(TyperGroup):
             raise
         except _click.exceptions.UsageError as e:
             _usage_error(e)
+        except KeyboardInterrupt:  # Ctrl-C before the command ran (parsing, loading it)
+            _interrupted()
 
     def invoke(self, ctx: Any) -> Any:
         try:
@@ -201,6 +218,8 @@ class MisereGroup(TyperGroup):
             raise
         except _click.exceptions.UsageError as e:
             _usage_error(e)
+        except KeyboardInterrupt:  # Ctrl-C before the command ran (parsing, loading it)
+            _interrupted()
 
 
 def _usage_error(e: Any) -> None:
@@ -215,6 +234,15 @@ def _usage_error(e: Any) -> None:
     else:
         typer.echo(f"error: {message}  (see '{where} --help')", err=True)
     raise typer.Exit(2)
+
+
+def _interrupted() -> None:
+    """Ctrl-C outside a command's body: one line (JSON under ``--json``), exit status 130."""
+    if "--json" in _ARGV.get():
+        typer.echo(json.dumps({"error": "interrupted", "established": {}}))
+    else:
+        typer.echo("stopped: interrupted", err=True)
+    raise typer.Exit(130)
 
 
 def install(app: typer.Typer) -> None:

@@ -117,11 +117,19 @@ def register(app: typer.Typer) -> None:
     def quotient(
         code: Optional[str] = typer.Argument(None, help="Octal code (0.123, 4.7) or pascal-beans[:ROWS]."),
         games: Optional[str] = typer.Option(None, "--games", help="Explicit impartial games, e.g. '*2, {*2,*}'."),
-        max_heap: Optional[int] = typer.Option(None, "--max-heap", help="Stop after this heap."),
+        max_heap: Optional[int] = typer.Option(
+            None, "--max-heap", min=0, help="Stop after this heap (default: when the quotient is certified "
+                                            "periodic, at most heap 1000)."),
         checkpoint: Optional[str] = typer.Option(None, "--checkpoint", help="SQLite file to resume from / save to."),
-        certify: Optional[int] = typer.Option(None, "--certify", help="Brute-force bound (0 = skip)."),
-        max_size: Optional[int] = typer.Option(None, "--max-size", help="Largest candidate monoid (elements)."),
-        max_order: Optional[int] = typer.Option(None, "--max-order", help="Largest reduced candidate (memory: 4*N^2 bytes)."),
+        certify: Optional[int] = typer.Option(
+            None, "--certify", min=0, help="Brute-force cross-check up to this total size (default 26 tokens "
+                                           "or 4 components; 0 = skip)."),
+        max_size: Optional[int] = typer.Option(
+            None, "--max-size", min=1, help="Largest candidate monoid, in elements (default "
+                                            "400000); with --ruleset the largest strip (default 6)."),
+        max_order: Optional[int] = typer.Option(
+            None, "--max-order", min=1, help="Largest reduced candidate (default 8000; "
+                                             "memory: 4*N^2 bytes)."),
         cayley: Optional[str] = typer.Option(None, "--cayley", help="Write the Cayley graph (.svg or .dot)."),
         partizan: bool = typer.Option(False, "--partizan", help="Partizan (tetrapartite) quotient of --games."),
         ruleset: Optional[str] = typer.Option(None, "--ruleset", help="Partizan ruleset (partizan-kayles); "
@@ -143,16 +151,16 @@ def register(app: typer.Typer) -> None:
 
         if partizan or ruleset is not None:  # partizan quotients (issue 5, misere.cli.partizan)
             from .partizan import quotient_data
-            pd, ptext = quotient_data(games, ruleset, max_size or 6)
+            pd, ptext = quotient_data(games, ruleset, 6 if max_size is None else max_size)
             emit(pd, as_json, ptext)
             return
 
         if (code is None) == (games is None):
             raise RulesetError("give a CODE or --games (not both)")
         limits = mq.Limits()
-        if max_size:
+        if max_size is not None:
             limits.max_candidate = max_size
-        if max_order:
+        if max_order is not None:
             limits.max_order = max_order
         q = _run(code, games, max_heap, certify, checkpoint, limits)
         d = q.as_dict()

@@ -86,7 +86,8 @@ def register(app: typer.Typer) -> None:
     @command
     def universes(
         only: Optional[str] = typer.Option(None, "--only", help="Only facts of this universe "
-                                           "(dicot, dead-ending, kayles, ...)."),
+                                           "(dicot, dead-ending, kayles, ...; another name is refused "
+                                           "with the list)."),
         as_json: bool = JSON_OPTION,
     ) -> None:
         """Seed facts about universes (001 ch. 4-5, 004): agree / disagree, with witnesses."""

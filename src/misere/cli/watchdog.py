@@ -10,6 +10,9 @@ exit status 3, without a partial answer.
 Interrupting arbitrary code can leave shared tables half-updated, which is harmless in a process
 that exits right after, but not in a test process running many commands: the watchdog is armed
 only by :func:`misere.cli.app.main` (the console script and ``python -m misere``).
+
+:class:`CtrlC` records when SIGINT arrives, so that an error raised after it (a Ctrl-C landing
+inside numba's compiled code surfaces as ``SystemError``) is reported as the interrupt it was.
 """
 from __future__ import annotations
 
@@ -23,7 +26,7 @@ from typing import Optional
 from ..budget import Budget, format_size, resident_memory
 from ..errors import BudgetExceededError
 
-__all__ = ["Watchdog", "ARMED", "hard_stop"]
+__all__ = ["Watchdog", "ARMED", "hard_stop", "CtrlC"]
 
 #: set by the console entry point; in-process callers (tests) keep the cooperative budget only
 ARMED = {"on": False}
@@ -112,3 +115,65 @@ def hard_stop(budget: Budget) -> Watchdog:
     """The watchdog for ``budget`` (grace: 1 s plus 10 % of the timeout)."""
     grace = 1.0 + 0.1 * (budget.timeout or 0.0)
     return Watchdog(budget, grace=grace)
+
+
+class CtrlC:
+    """Record the moment SIGINT arrives (``at``) and raise :class:`KeyboardInterrupt` as usual.
+
+    A Ctrl-C that lands inside compiled code (a ctypes callback of numba's compiler) can be lost
+    there: Python reports it as "Exception ignored" and the computation goes on. So after the
+    first SIGINT a thread delivers it again, at once when such a loss is reported, else after
+    ``settle`` seconds (time for the engine to summarise what it established), then every second
+    until the command ends. Once SIGINT has arrived, such reports are not printed: the command
+    is stopping. A no-op off the main thread."""
+
+    def __init__(self, settle: float = 3.0) -> None:
+        self.at: Optional[float] = None
+        self.settle = settle
+        self._old: object = None
+        self._old_hook = sys.unraisablehook
+        self._on = False
+        self._lost = threading.Event()
+        self._done = threading.Event()
+        self._prodder: Optional[threading.Thread] = None
+
+    def __enter__(self) -> "CtrlC":
+        if threading.current_thread() is not threading.main_thread():
+            return self
+        self._old = signal.signal(signal.SIGINT, self._interrupt)
+        self._old_hook = sys.unraisablehook
+        sys.unraisablehook = self._unraisable
+        self._on = True
+        return self
+
+    def __exit__(self, kind: object, exc: Optional[BaseException], tb: Optional[TracebackType]) -> None:
+        if self._on:
+            self._done.set()
+            if self._prodder is not None:
+                self._prodder.join()
+            signal.signal(signal.SIGINT, self._old)  # type: ignore[arg-type]
+            sys.unraisablehook = self._old_hook
+            self._on = False
+
+    def _interrupt(self, signum: int, frame: Optional[FrameType]) -> None:
+        if self._done.is_set():
+            return
+        if self.at is None:
+            self.at = time.monotonic()
+            self._prodder = threading.Thread(target=self._prod, name="misere-ctrl-c", daemon=True)
+            self._prodder.start()
+        raise KeyboardInterrupt
+
+    def _prod(self) -> None:
+        main = threading.main_thread().ident
+        assert main is not None
+        self._lost.wait(self.settle)
+        while not self._done.is_set():
+            signal.pthread_kill(main, signal.SIGINT)
+            self._done.wait(1.0)
+
+    def _unraisable(self, info: "sys.UnraisableHookArgs") -> None:
+        if isinstance(info.exc_value, KeyboardInterrupt):
+            self._lost.set()
+        if self.at is None:
+            self._old_hook(info)

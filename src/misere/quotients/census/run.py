@@ -218,8 +218,10 @@ def _run_ray(codes: list[str], args: tuple, emit: Callable[[dict], None],
         raise MisereError("workers > 1 needs Ray: pip install 'ray>=2.9'") from None
     started_here = not ray.is_initialized()
     if started_here:
-        if address:
-            ray.init(address=address, log_to_driver=False)
+        if address:  # within the budget, one line when unreachable
+            from misere.quotients.census.cluster import connect
+
+            connect(ray, address)
         else:  # workers inherit the environment: make this copy of misere importable there
             src = str(Path(__file__).resolve().parents[3])
             old = os.environ.get("PYTHONPATH")
@@ -338,6 +340,10 @@ def census(
     cs = codes if isinstance(codes, CodeSet) else parse_codes(codes)
     if workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers!r}")
+    if workers > 1 and address:  # an unreachable cluster: one line, before the store is opened
+        from misere.quotients.census.cluster import reach
+
+        reach(address)
     if max_heap < 1:
         raise ValueError(f"max_heap must be at least 1, got {max_heap!r}")
     own = store is not None and not isinstance(store, Store)

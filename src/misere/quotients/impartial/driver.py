@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from misere import budget
 from misere.budget import Progress
 from misere.errors import (BudgetExceededError, CheckpointError, ComputationLimitError, RulesetError,
-                           VerificationError)
+                           VerificationError, interrupt_in)
 from misere.impartial.heap import HeapGame
 from misere.quotients.impartial.certify import Certificate
 from misere.quotients.impartial.periodicity import certified_period, normal_period
@@ -87,6 +87,9 @@ def compute(
     ------
     BudgetExceededError, ComputationLimitError
         With ``.partial`` (what was established) and ``.quotient`` (the partial quotient).
+    KeyboardInterrupt
+        On Ctrl-C while adding heaps (also one that reached Python as another error from inside
+        a compiled kernel), with ``.partial`` as above; the checkpoint keeps every finished heap.
     """
     stop = _stop(game, max_heap)
     open_ended = max_heap is None
@@ -165,11 +168,11 @@ def _run(game: HeapGame, st: SolverState, records: list[dict], stop: int, open_e
                 b.check(force=True)
                 new = _step(game, st, limits, bar, progress, b, ck)
                 record = describe(new)[2] if new.changes != st.changes else None
+                if ck:  # committed first: a stop during the commit leaves both at the last heap
+                    ck.save(new, record)
                 if record is not None:
                     records.append(record)
                 st = new
-                if ck:
-                    ck.save(st, record)
                 bar.update(heap=st.heap, **_counts(st))
                 if progress:
                     progress(st.heap, len(st.table), "done")
@@ -188,6 +191,13 @@ def _run(game: HeapGame, st: SolverState, records: list[dict], stop: int, open_e
             err.partial = established(game, st, records, ck)  # type: ignore[attr-defined]
             err.quotient = _assemble(game, st, records, normal=False)  # type: ignore[attr-defined]
             raise err from None
+        except (KeyboardInterrupt, SystemError) as exc:  # Ctrl-C, maybe inside a compiled kernel
+            stop = interrupt_in(exc)
+            if stop is None:
+                raise
+            with _relaxed(b):
+                stop.partial = established(game, st, records, ck)  # type: ignore[attr-defined]
+            raise stop from None
     return st, records
 
 

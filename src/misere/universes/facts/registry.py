@@ -12,7 +12,10 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Callable, Optional
 
-__all__ = ["Fact", "FactResult", "check", "load_facts", "run_facts", "agree"]
+from misere.errors import UnknownUniverseError
+from misere.universes.base import find_universe
+
+__all__ = ["Fact", "FactResult", "check", "load_facts", "run_facts", "fact_universe", "agree"]
 
 #: the modules holding checks, imported when the table is loaded; per-paper modules added
 #: beside them are found by :func:`_check_modules`
@@ -92,11 +95,34 @@ def load_facts() -> list[Fact]:
     return facts
 
 
+def fact_universe(name: str) -> str:
+    """The universe (or closure, ``kayles``) of the facts that ``name`` or its alias selects.
+
+    Raises
+    ------
+    UnknownUniverseError
+        When no fact is about ``name``, listing those that are.
+    """
+    known = sorted({f.universe for f in load_facts()})
+    key = name.strip().lower().replace("_", "-")
+    if key not in known:
+        try:
+            key = find_universe(key).name
+        except UnknownUniverseError:
+            pass
+    if key not in known:
+        raise UnknownUniverseError(f"no facts about {name!r}; facts are about: {', '.join(known)}")
+    return key
+
+
 def run_facts(universe: Optional[str] = None) -> list[tuple[Fact, FactResult]]:
-    """Run every check (only those of one universe when ``universe`` is given), reporting
-    progress (:class:`misere.budget.Progress`: the fact being checked, out of how many)."""
+    """Run every check (only those of one universe when ``universe`` is given, see
+    :func:`fact_universe`), reporting progress (:class:`misere.budget.Progress`: the fact being
+    checked, out of how many)."""
     from ... import budget
 
+    if universe is not None:
+        universe = fact_universe(universe)
     facts = [f for f in load_facts() if universe is None or f.universe == universe]
     out = []
     with budget.Progress("report universes", total=len(facts)) as progress:
