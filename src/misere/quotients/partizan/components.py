@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from typing import Iterable, Iterator, Sequence
 
+from misere import budget
 from misere.core.notation import format_id
 from misere.core.ops import followers
 from misere.core.outcome import Outcome, sum_outcome
@@ -102,9 +103,11 @@ def from_games(games: Sequence[GameId]) -> Components:
 
 
 def words_up_to(n: int, size: int) -> Iterator[Word]:
-    """All exponent vectors of length ``n`` with total at most ``size``, smallest total first."""
+    """All exponent vectors of length ``n`` with total at most ``size``, smallest total first
+    (the budget in force is checked for each: ``size`` may be far beyond what can be listed)."""
     for total in range(size + 1):
         for combo in combinations_with_replacement(range(n), total):
+            budget.check()
             w = [0] * n
             for i in combo:
                 w[i] += 1
