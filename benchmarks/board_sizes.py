@@ -29,8 +29,8 @@ from misere.rulesets.registry import find_ruleset
 name, r, c, engine = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
 R = find_ruleset(name)
 if engine != "auto":
-    from misere.rulesets import board_jit
-    board_jit.ENGINE = engine
+    from misere.rulesets import board_base
+    board_base.ENGINE = engine
 if name == "toads-and-frogs":
     pos = "T" * int(r) + "." * int(c) + "F" * int(r)
 else:

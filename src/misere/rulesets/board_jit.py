@@ -42,13 +42,15 @@ from misere.rulesets import board_rules_jit as rules
 from misere.rulesets.board_rules_jit import CRAM, CLOBBER, KONANE, TOADS
 
 __all__ = ["available", "warm", "wins", "stats", "configure", "CHUNK", "MAX_SLOTS", "CRAM", "CLOBBER",
-           "KONANE", "TOADS", "NAMES"]
+           "KONANE", "TOADS", "NAMES", "GAMES"]
 
 #: expansions per compiled call between two budget checks
 CHUNK = 200_000
 #: a table stops growing here (one-word: 512 MiB; two-word: 1 GiB) and replaces entries instead
 MAX_SLOTS = 1 << 26
 NAMES = {CRAM: "Cram", CLOBBER: "Clobber", KONANE: "Konane", TOADS: "Toads and Frogs"}
+#: the ``game`` numbers of the rulesets' names (:meth:`misere.rulesets.board_base.BoardRuleset.bitboard`)
+GAMES = {"cram": CRAM, "clobber": CLOBBER, "konane": KONANE, "toads-and-frogs": TOADS}
 _FULL, _MORE = -1, -2
 
 
@@ -282,7 +284,7 @@ def _symmetries(game: int, rows: int, cols: int, onboard: int) -> int:
 
 def _wins(game: int, a: int, b: int, left: bool, rows: int, cols: int, onboard: int, misere: bool,
           owner: int | None = None) -> bool:
-    if game == TOADS and not (0 <= a < 1 << 55 and 1 < b < 1 << 56 and a < b):
+    if game == TOADS and not (0 <= a < 1 << 55 and 1 <= b < 1 << 56 and a < b):
         raise ValueError("a Toads and Frogs strip has at most 55 squares")
     if game != TOADS and not (0 <= a < 1 << 63 and 0 <= b < 1 << 63 and rows <= 8 and cols <= 7):
         raise ValueError("position does not fit in a 64-bit board of 8 rows and 7 columns")

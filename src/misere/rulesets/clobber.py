@@ -63,6 +63,8 @@ class ClobberRuleset(GridRuleset):
               "(checkerboard); boards joined by '+'")
     example = "xox/ox."
     alphabet = ".#xo"
+    bit_chars = ("x", "o", "")
+    bit_fill = "."
 
     def normalise_chars(self, row: str) -> str:
         return row.replace("#", ".")

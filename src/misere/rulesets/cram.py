@@ -58,6 +58,7 @@ class CramRuleset(GridRuleset):
     example = ".../.../..#"
     alphabet = ".#"
     impartial = True
+    bit_chars = (".", "", "")
 
     def __init__(self) -> None:
         super().__init__()

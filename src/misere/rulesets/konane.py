@@ -112,6 +112,7 @@ class KonaneRuleset(GridRuleset):
               "bar as in CGSuite, or 'RxC' (full checkerboard); boards joined by '+'")
     example = "..xo/oxox/xoxo"
     alphabet = ".#xo"
+    bit_chars = ("x", "o", "xo.")
 
     def rectangle(self, r: int, c: int) -> Grid:
         return checkerboard(r, c)
