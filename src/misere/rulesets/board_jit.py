@@ -169,7 +169,7 @@ class _Table:
         self.shift = ht.bucket_shift(size)
         self.stats = np.zeros(3, np.int64)
         self.expansions = 0
-        self.max_slots = max(size, MAX_SLOTS >> (words - 1))
+        self.max_slots = max(size, _max_slots or MAX_SLOTS >> (words - 1))
 
     @property
     def slots(self) -> int:
@@ -198,6 +198,7 @@ class _Table:
 
 _tables: dict[tuple[int, bool], _Table] = {}
 _start_slots = 1 << 14
+_max_slots = 0  # set by configure (0: MAX_SLOTS)
 
 #: whether the kernels have run in this process (loaded or compiled): callers with a choice of
 #: engine use the compiled search from then on (:meth:`misere.rulesets.board_base.BoardRuleset.solve`)
@@ -206,18 +207,18 @@ warm = False
 
 @cache.on_clear
 def _reset() -> None:
-    global _start_slots
+    global _start_slots, _max_slots
     _tables.clear()
-    _start_slots = 1 << 14
+    _start_slots, _max_slots = 1 << 14, 0
 
 
 def configure(slots: int, max_slots: int | None = None) -> None:
     """Tables made from now on start with ``slots`` slots and grow up to ``max_slots`` (default
     ``slots``: a fixed size, with replacement); the tables in use are dropped."""
-    global MAX_SLOTS, _start_slots
+    global _start_slots, _max_slots
     _tables.clear()
     _start_slots = slots
-    MAX_SLOTS = max_slots or slots
+    _max_slots = max_slots or slots
 
 
 def stats(game: int, misere: bool = True) -> dict[str, int]:

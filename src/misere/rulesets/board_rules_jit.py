@@ -100,21 +100,24 @@ def _bitlen(x):  # pragma: no cover - compiled
 @_njit(cache=True)
 def _least_pair(a, b, side, ctx, swap):  # pragma: no cover - compiled
     """The least ``(a, b)`` over the allowed symmetries, and with colours exchanged (side flipped)
-    when ``swap``."""
+    when ``swap``; a position equal to an image of its colour swap takes side 0 (both sides to
+    move are the same game up to symmetry then)."""
     rows, cols, syms = ctx[ROWS], ctx[COLS], ctx[SYMS]
-    ba, bb, bs = a, b, side
-    for g in range(1, 8):
+    ua, ub = a, b
+    sa, sb = b, a
+    for g in range(8):
         if syms >> g & 1:
             ia, ib = image(a, g, rows, cols), image(b, g, rows, cols)
-            if ia < ba or (ia == ba and ib < bb):
-                ba, bb = ia, ib
-    if swap:
-        for g in range(8):
-            if syms >> g & 1:
-                ia, ib = image(b, g, rows, cols), image(a, g, rows, cols)
-                if ia < ba or (ia == ba and ib < bb):
-                    ba, bb, bs = ia, ib, 1 - side
-    return ba, bb, bs
+            if ia < ua or (ia == ua and ib < ub):
+                ua, ub = ia, ib
+            ia, ib = image(b, g, rows, cols), image(a, g, rows, cols)
+            if ia < sa or (ia == sa and ib < sb):
+                sa, sb = ia, ib
+    if not swap or ua < sa or (ua == sa and ub < sb):
+        return ua, ub, side
+    if ua == sa and ub == sb:
+        return ua, ub, 0  # the position is its own colour swap: either side, say Left's
+    return sa, sb, 1 - side
 
 
 @_njit(cache=True)
@@ -151,7 +154,7 @@ def canon(game, a, b, side, ctx):  # pragma: no cover - compiled
     ra, rf = _rev(f, n), _rev(a, n)
     if ra < a or (ra == a and rf < f):
         return ra, rf | (1 << n), 1 - side
-    return a, f | (1 << n), side
+    return a, f | (1 << n), 0 if ra == a and rf == f else side
 
 
 @_njit(cache=True)
