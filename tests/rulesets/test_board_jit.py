@@ -145,14 +145,15 @@ def test_large_boards_go_compiled_after_the_python_allowance(monkeypatch: pytest
     compiled search answers, as the multiset search alone does."""
     cache.clear()
     want = [Cram.outcome((3, 4)).value, Cram.normal_outcome((3, 4)).value]
-    cache.clear()
+    monkeypatch.setattr(Cram, "_memo", {True: ({}, {}), False: ({}, {})})  # forget the answers
     monkeypatch.setattr(board_base, "PYTHON_FIRST", 40)
     monkeypatch.setattr(board_jit, "warm", False)
     calls = []
     real = board_jit.wins
     monkeypatch.setattr(board_jit, "wins", lambda *a: calls.append(a) or real(*a))
     assert [Cram.outcome((3, 4)).value, Cram.normal_outcome((3, 4)).value] == want
-    assert calls
+    assert calls and calls[0][0] == board_jit.CRAM
+    assert Cram._memo[True][0]  # the multiset search stored what it settled before handing over
     cache.clear()
 
 

@@ -143,6 +143,23 @@ class KonaneRuleset(GridRuleset):
                         out.append((f"{me} ({r},{c}) jumps to ({rr},{cc})", tuple("".join(x) for x in after)))
         return out
 
+    def alive(self, piece: Grid) -> bool:
+        """Does someone have a jump in this piece (a stone next to one of the other colour with an
+        empty square beyond)? Cheaper than generating the moves, whose pieces would be tested in
+        turn, down the whole tree."""
+        h, w = len(piece), len(piece[0]) if piece else 0
+        for r in range(h):
+            for c in range(w):
+                ch = piece[r][c]
+                if ch not in "xo":
+                    continue
+                for dr, dc in _STEPS:
+                    r1, c1, r2, c2 = r + dr, c + dc, r + 2 * dr, c + 2 * dc
+                    if 0 <= r2 < h and 0 <= c2 < w and piece[r1][c1] not in (ch, ".", "#") \
+                            and piece[r2][c2] == ".":
+                        return True
+        return False
+
     def pieces(self, board: Grid) -> list[Grid]:
         """Independent sets of stones holding both colours, each with the board squares within
         its reach, in its least orientation."""
