@@ -36,7 +36,7 @@ from __future__ import annotations
 import numpy as np
 
 from misere.core.jit import njit as _njit
-from misere.rulesets.grid_jit import _flip, _key, _mirror, _popcount, _transpose
+from misere.rulesets.bits_jit import _flip, _key, _mirror, _popcount, _transpose
 
 __all__ = ["CRAM", "CLOBBER", "KONANE", "TOADS", "ROWS", "COLS", "ONBOARD", "SYMS", "MISERE",
            "CTX", "children", "canon", "score", "image", "table_key", "MAX_KIDS"]
