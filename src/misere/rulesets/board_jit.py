@@ -1,14 +1,17 @@
-"""One compiled outcome search for the board rulesets Cram, Clobber, Konane and Toads and Frogs
-(issue 23 item 3), numba when present; the rules are :mod:`misere.rulesets.board_rules_jit`.
+"""One compiled outcome search for the board rulesets Domineering, Cram, Clobber, Konane and Toads
+and Frogs (issue 10 item 3, issue 23 item 3), numba when present; the rules are
+:mod:`misere.rulesets.board_rules_jit`.
 
 The search is the definition of the outcome (misère play: a player with no move wins, Siegel
-003 §2; normal play: such a player loses, Winning Ways ch. 2), on whole boards, as Domineering's
-:mod:`misere.rulesets.grid_jit`: depth first with an explicit stack of numpy arrays, every child
+003 §2; normal play: such a player loses, Winning Ways ch. 2), on whole boards: depth first with an explicit stack of numpy arrays, every child
 put in canonical form (:func:`~misere.rulesets.board_rules_jit.canon`) and looked up first (one
 known lost for the opponent ends the node), the others tried in the order of
 :func:`~misere.rulesets.board_rules_jit.score`, least first. A position is two ``int64`` words
 and a side; the ruleset is a number (``game``) the kernels branch on, so one compiled driver
-serves all four rulesets.
+serves all five rulesets (:mod:`misere.rulesets.grid_jit` is Domineering's entry point). The
+order of trial, 2 x (the opponent's moves) - (the mover's moves) after the move, is the one
+that expanded the fewest positions of eight measured on Domineering 6x6 and 6x7 (see
+benchmarks/README.md).
 
 The memo is a bounded transposition table of :mod:`misere.core.hashtable_jit` (one word a slot
 for Cram, whose key fits in 56 bits; two words for the others), buckets of 4 with replacement
@@ -39,18 +42,18 @@ from misere.core import jit as _jit
 from misere.core.jit import available, njit as _njit
 from misere.errors import BudgetExceededError
 from misere.rulesets import board_rules_jit as rules
-from misere.rulesets.board_rules_jit import CRAM, CLOBBER, KONANE, TOADS
+from misere.rulesets.board_rules_jit import CLOBBER, CRAM, DOMINEERING, KONANE, TOADS
 
-__all__ = ["available", "warm", "wins", "stats", "configure", "CHUNK", "MAX_SLOTS", "CRAM", "CLOBBER",
-           "KONANE", "TOADS", "NAMES", "GAMES"]
+__all__ = ["available", "warm", "wins", "stats", "configure", "CHUNK", "MAX_SLOTS", "DOMINEERING", "CRAM",
+           "CLOBBER", "KONANE", "TOADS", "NAMES", "GAMES"]
 
 #: expansions per compiled call between two budget checks
 CHUNK = 200_000
 #: a table stops growing here (one-word: 512 MiB; two-word: 1 GiB) and replaces entries instead
 MAX_SLOTS = 1 << 26
-NAMES = {CRAM: "Cram", CLOBBER: "Clobber", KONANE: "Konane", TOADS: "Toads and Frogs"}
+NAMES = {DOMINEERING: "Domineering", CRAM: "Cram", CLOBBER: "Clobber", KONANE: "Konane", TOADS: "Toads and Frogs"}
 #: the ``game`` numbers of the rulesets' names (:meth:`misere.rulesets.board_base.BoardRuleset.bitboard`)
-GAMES = {"cram": CRAM, "clobber": CLOBBER, "konane": KONANE, "toads-and-frogs": TOADS}
+GAMES = {"domineering": DOMINEERING, "cram": CRAM, "clobber": CLOBBER, "konane": KONANE, "toads-and-frogs": TOADS}
 _FULL, _MORE = -1, -2
 
 
@@ -82,6 +85,8 @@ def _expand(tab, words, game, a, b, side, ctx, raw, kids, scores, d, shift):  # 
     m = rules.children(game, a, b, side, ctx, raw)
     if m == 0:
         return -1 if ctx[rules.MISERE] else 0  # no move: misère, the mover wins; normal, loses
+    if rules.settled(game, a, b, side, ctx) == 0:
+        return 0
     n = 0
     for i in range(m):
         ca, cb = raw[i, 0], raw[i, 1]
@@ -122,7 +127,7 @@ def _search(tab, words, game, tstats, ctx, raw, kids, scores, pos, nk, nxt, star
                 result = _FULL
                 break
             w = 0
-            x = total - start[d]
+            x = total - start[d] if ctx[rules.WEIGHTED] else 0
             while x and w < 15:
                 x >>= 1
                 w += 1
@@ -243,7 +248,7 @@ def _table(game: int, misere: bool, owner: int) -> _Table:
 def _depth(game: int, a: int, b: int) -> int:
     """More than the longest game from ``(a, b)``: every move covers two squares (Cram), removes
     a stone (Clobber, Konane) or moves a creature one or two squares on (Toads and Frogs)."""
-    if game == CRAM:
+    if game == CRAM or game == DOMINEERING:
         return a.bit_count() // 2 + 2
     if game != TOADS:
         return (a | b).bit_count() + 2
@@ -252,47 +257,50 @@ def _depth(game: int, a: int, b: int) -> int:
 
 
 def wins(game: int, a: int, b: int, left: bool, rows: int, cols: int, onboard: int = 0,
-         misere: bool = True) -> bool:
+         misere: bool = True, on_chunk=None, symmetry: int = 2, weighted: bool = True) -> bool:
     """Does the player to move (Left if ``left``) win the position ``(a, b)`` of ruleset ``game``
     on a ``rows x cols`` frame at square (0, 0) (Toads and Frogs: a strip, ``rows = 1``)?
 
     ``onboard``: Konane's board squares (the others are not on the board). Misère play unless
-    ``misere=False``. Raises :class:`~misere.errors.BudgetExceededError` when the budget in
+    ``misere=False``. ``symmetry``: 0 none, 1 the reflections, 2 all that keep the game (the
+    default); ``weighted``: replace the entry of least subtree (else the oldest).
+    ``on_chunk(expansions, path)``, if given, is called after every chunk (progress logs):
+    ``path`` lists, for the top three levels of the stack, (children tried, children). Raises :class:`~misere.errors.BudgetExceededError` when the budget in
     force runs out (checked after every :data:`CHUNK` expansions)."""
     global warm
     if not warm:  # load (or compile, saying so) every kernel on tiny boards first
-        with _jit.compiling(sys.modules[__name__], "the board searches (Cram, Clobber, Konane, Toads and Frogs)"):
-            for g, x, y, o in ((CRAM, 0x303, 0, 0), (CLOBBER, 0x5, 0x2, 0), (KONANE, 0x1, 0x2, 0x7),
+        with _jit.compiling(sys.modules[__name__], "the board searches"):
+            for g, x, y, o in ((DOMINEERING, 0x70707, 0, 0), (CRAM, 0x303, 0, 0), (CLOBBER, 0x5, 0x2, 0), (KONANE, 0x1, 0x2, 0x7),
                                (TOADS, 0x1, 0x10, 0)):
-                _wins(g, x, y, True, 2 if g == CRAM else 1, 3, o, True, owner=-1)
+                _wins(g, x, y, True, 3 if g == DOMINEERING else 2 if g == CRAM else 1, 3, o, True, owner=-1)
             _tables.clear()
         warm = True
-    return _wins(game, a, b, left, rows, cols, onboard, misere)
+    return _wins(game, a, b, left, rows, cols, onboard, misere, on_chunk, symmetry, weighted)
 
 
-def _symmetries(game: int, rows: int, cols: int, onboard: int) -> int:
+def _symmetries(game: int, rows: int, cols: int, onboard: int, symmetry: int = 2) -> int:
     """The set (bit ``g``) of frame symmetries :func:`~misere.rulesets.board_rules_jit.image`
     ``g`` that keep the game and the frame (positions are generated from their canonical forms,
     so these must lie in the frame too): the eight of a square frame, the four reflections of
     another; for Konane only those mapping its board onto itself."""
-    if game == TOADS:
+    if game == TOADS or symmetry == 0:
         return 1
-    gs = range(8) if rows == cols else range(4)
+    gs = range(8) if rows == cols and symmetry == 2 else range(4)
     if game == KONANE:
         return sum(1 << g for g in gs if rules.image(onboard, g, rows, cols) == onboard)
     return sum(1 << g for g in gs)
 
 
 def _wins(game: int, a: int, b: int, left: bool, rows: int, cols: int, onboard: int, misere: bool,
-          owner: int | None = None) -> bool:
+          on_chunk=None, symmetry: int = 2, weighted: bool = True, owner: int | None = None) -> bool:
     if game == TOADS and not (0 <= a < 1 << 55 and 1 <= b < 1 << 56 and a < b):
         raise ValueError("a Toads and Frogs strip has at most 55 squares")
     if game != TOADS and not (0 <= a < 1 << 63 and 0 <= b < 1 << 63 and rows <= 8 and cols <= 7):
         raise ValueError("position does not fit in a 64-bit board of 8 rows and 7 columns")
     ctx = np.zeros(rules.CTX, np.int64)
     ctx[rules.ROWS], ctx[rules.COLS], ctx[rules.ONBOARD] = rows, cols, onboard
-    ctx[rules.SYMS] = _symmetries(game, rows, cols, onboard)
-    ctx[rules.MISERE] = misere
+    ctx[rules.SYMS] = _symmetries(game, rows, cols, onboard, symmetry)
+    ctx[rules.MISERE], ctx[rules.WEIGHTED] = misere, weighted
     t = _table(game, misere, onboard if owner is None and game == KONANE else (owner or 0))
     ra, rb, side = rules.canon(game, a, b, 0 if left else 1, ctx)
     r = _lookup(t.tab, t.words, game, ra, rb, side, t.shift)
@@ -320,6 +328,8 @@ def _wins(game: int, a: int, b: int, left: bool, rows: int, cols: int, onboard: 
             return bool(r)
         if r == _FULL and not t.grow():
             t.max_slots = t.slots
+        if on_chunk is not None:
+            on_chunk(done, [(int(nxt[i]), int(nk[i])) for i in range(min(int(sc[0]) + 1, 3))])
         try:
             _current().check(force=True)  # once per chunk: read the clock every time
         except BudgetExceededError as err:

@@ -1,8 +1,13 @@
-"""The rules of Cram, Clobber, Konane and Toads and Frogs on 64-bit boards (numba kernels), for
-the shared compiled search of :mod:`misere.rulesets.board_jit` (issue 23 item 3).
+"""The rules of Domineering, Cram, Clobber, Konane and Toads and Frogs on 64-bit boards (numba
+kernels), for the shared compiled search of :mod:`misere.rulesets.board_jit` (issue 10 item 3,
+issue 23 item 3).
 
 A position is two ``int64`` words ``(a, b)`` and a side to move (0 Left, 1 Right):
 
+* **Domineering** (Milley 001 App. A): ``a`` the free squares, ``b = 0``; Left covers two free
+  squares one above the other, Right two side by side. One exact shortcut (misère play): a mover
+  whose opponent has no placement loses if she has one (moves only remove squares, so the
+  opponent still has none after it) (:func:`settled`).
 * **Cram** (Winning Ways ch. 22): ``a`` the free squares, ``b = 0``; a move covers two free
   squares side by side or one above the other, for either player (impartial).
 * **Clobber** (Albert, Grossman, Nowakowski, Wolfe 2002): ``a`` Left's stones ``x``, ``b``
@@ -24,10 +29,11 @@ shift never carries a square into the next row.
 that keep the game (the outcome is unchanged): the symmetries of the frame allowed by
 ``ctx[SYMS]`` (the eight of a square, the four reflections of another rectangle; for Konane,
 whose empty squares matter, only those that map its board onto itself), and the
-exchange of colours (Clobber, Konane: ``x`` and ``o`` swapped, Left and Right swapped) or the
+exchange of colours (Clobber, Konane: ``x`` and ``o`` swapped, Left and Right swapped), the
+transposes of Domineering (which exchange Left's and Right's dominoes: the side flips), or the
 reversal of a strip with toads and frogs exchanged (Toads and Frogs). Squares and stones that
 can never take part in a move again are dropped first: Cram squares with no free neighbour,
-Clobber stones with no occupied neighbour (the occupied squares only shrink), frogs packed
+Clobber stones with no occupied neighbour (the occupied squares only shrink), Domineering squares likewise, frogs packed
 against the left end of a strip and toads packed against its right end (the strip is cut
 there; :func:`misere.rulesets.toads_frogs.cut`).
 """
@@ -38,13 +44,14 @@ import numpy as np
 from misere.core.jit import njit as _njit
 from misere.rulesets.bits_jit import _flip, _key, _mirror, _popcount, _transpose
 
-__all__ = ["CRAM", "CLOBBER", "KONANE", "TOADS", "ROWS", "COLS", "ONBOARD", "SYMS", "MISERE",
-           "CTX", "children", "canon", "score", "image", "table_key", "MAX_KIDS"]
+__all__ = ["DOMINEERING", "CRAM", "CLOBBER", "KONANE", "TOADS", "ROWS", "COLS", "ONBOARD", "SYMS",
+           "MISERE", "WEIGHTED", "CTX", "children", "canon", "score", "settled", "image", "table_key",
+           "MAX_KIDS"]
 
-CRAM, CLOBBER, KONANE, TOADS = 1, 2, 3, 4
-#: the fields of the ``ctx`` array passed to every kernel
-ROWS, COLS, ONBOARD, SYMS, MISERE = 0, 1, 2, 3, 4
-CTX = 5
+DOMINEERING, CRAM, CLOBBER, KONANE, TOADS = 0, 1, 2, 3, 4
+#: the fields of the ``ctx`` array passed to every kernel (WEIGHTED: replacement by subtree size)
+ROWS, COLS, ONBOARD, SYMS, MISERE, WEIGHTED = 0, 1, 2, 3, 4, 5
+CTX = 6
 #: most moves of one player: Konane on 8 x 7 (every start and landing square in one line at
 #: an even distance: 8 rows x 18 + 7 columns x 24 = 312); Cram and Clobber at most 97
 MAX_KIDS = 320
@@ -80,6 +87,18 @@ def image(x, g, rows, cols):  # pragma: no cover - compiled
 
 
 @_njit(cache=True)
+def _orbit(x, rows, cols, trans):  # pragma: no cover - compiled
+    """The eight images :func:`image` ``g`` of ``x``, g = 0..7 (the last four are ``x`` again
+    unless ``trans``), each reflection and the transpose computed once."""
+    m = _mirror(x, cols)
+    if not trans:
+        return (x, m, _flip(x, rows), _flip(m, rows), x, x, x, x)
+    t = _transpose(x)
+    tm = _mirror(t, rows)
+    return (x, m, _flip(x, rows), _flip(m, rows), t, tm, _flip(t, cols), _flip(tm, cols))
+
+
+@_njit(cache=True)
 def _rev(x, n):  # pragma: no cover - compiled
     """Bits ``0 .. n-1`` of ``x`` in reverse order (``n <= 56``)."""
     r = 0
@@ -103,16 +122,17 @@ def _least_pair(a, b, side, ctx, swap):  # pragma: no cover - compiled
     when ``swap``; a position equal to an image of its colour swap takes side 0 (both sides to
     move are the same game up to symmetry then)."""
     rows, cols, syms = ctx[ROWS], ctx[COLS], ctx[SYMS]
+    oa = _orbit(a, rows, cols, syms >> 4 != 0)
+    ob = _orbit(b, rows, cols, syms >> 4 != 0)
     ua, ub = a, b
     sa, sb = b, a
     for g in range(8):
         if syms >> g & 1:
-            ia, ib = image(a, g, rows, cols), image(b, g, rows, cols)
+            ia, ib = oa[g], ob[g]
             if ia < ua or (ia == ua and ib < ub):
                 ua, ub = ia, ib
-            ia, ib = image(b, g, rows, cols), image(a, g, rows, cols)
-            if ia < sa or (ia == sa and ib < sb):
-                sa, sb = ia, ib
+            if ib < sa or (ib == sa and ia < sb):
+                sa, sb = ib, ia
     if not swap or ua < sa or (ua == sa and ub < sb):
         return ua, ub, side
     if ua == sa and ub == sb:
@@ -123,14 +143,23 @@ def _least_pair(a, b, side, ctx, swap):  # pragma: no cover - compiled
 @_njit(cache=True)
 def canon(game, a, b, side, ctx):  # pragma: no cover - compiled
     """``(a, b, side)`` in canonical form (dead material dropped, least image)."""
-    if game == CRAM:
+    if game == DOMINEERING or game == CRAM:
         a &= _near(a)
-        rows, cols, syms = ctx[ROWS], ctx[COLS], ctx[SYMS]
-        best = a
+        syms = ctx[SYMS]
+        o = _orbit(a, ctx[ROWS], ctx[COLS], syms >> 4 & 1)
+        u, t = a, o[4]
         for g in range(1, 8):
             if syms >> g & 1:
-                best = min(best, image(a, g, rows, cols))
-        return best, 0, 0  # impartial: the side to move does not matter
+                if g < 4:
+                    u = min(u, o[g])
+                else:
+                    t = min(t, o[g])
+        if game == CRAM:  # impartial: the side to move does not matter
+            return min(u, t) if syms >> 4 & 1 else u, 0, 0
+        # Domineering: transposes (g >= 4) exchange the players' dominoes
+        if not syms >> 4 & 1 or u < t:
+            return u, 0, side
+        return t, 0, 0 if t == u else 1 - side
     if game == CLOBBER or game == KONANE:
         if game == CLOBBER:
             keep = _near(a | b)
@@ -160,6 +189,8 @@ def canon(game, a, b, side, ctx):  # pragma: no cover - compiled
 @_njit(cache=True)
 def _mobility(game, a, b, side, ctx):  # pragma: no cover - compiled
     """How many moves ``side`` has (Konane: single jumps only; for move ordering)."""
+    if game == DOMINEERING:
+        return _popcount(a & (a >> (8 if side == 0 else 1)))
     if game == CRAM:
         return _popcount(a & (a >> 1)) + _popcount(a & (a >> 8))
     if game == TOADS:
@@ -188,6 +219,15 @@ def score(game, a, b, side, ctx):  # pragma: no cover - compiled
 
 
 @_njit(cache=True)
+def settled(game, a, b, side, ctx):  # pragma: no cover - compiled
+    """0 when the mover, who has a move, is known to lose at once (misère Domineering: the
+    opponent has no placement now nor after any move); -1 otherwise."""
+    if game == DOMINEERING and ctx[MISERE] and _mobility(game, a, b, 1 - side, ctx) == 0:
+        return 0
+    return -1
+
+
+@_njit(cache=True)
 def _push(out, n, a, b):  # pragma: no cover - compiled
     out[n, 0] = a
     out[n, 1] = b
@@ -198,6 +238,14 @@ def _push(out, n, a, b):  # pragma: no cover - compiled
 def children(game, a, b, side, ctx, out):  # pragma: no cover - compiled
     """Write every move of ``side`` from ``(a, b)`` into the rows of ``out``; return how many."""
     n = 0
+    if game == DOMINEERING:
+        step = 8 if side == 0 else 1
+        pairs = a & (a >> step)
+        while pairs:
+            low = pairs & -pairs
+            pairs ^= low
+            n = _push(out, n, a ^ low ^ (low << step), 0)
+        return n
     if game == CRAM:
         for step in (1, 8):
             pairs = a & (a >> step)
@@ -255,7 +303,7 @@ def children(game, a, b, side, ctx, out):  # pragma: no cover - compiled
 @_njit(cache=True)
 def table_key(game, a, b):  # pragma: no cover - compiled
     """The table key words of a canonical position: ``(k1, k2)`` with ``k2 < 2**56``."""
-    if game == CRAM:
+    if game == CRAM or game == DOMINEERING:
         return 0, _key(a)
     if game == TOADS:
         return a, b
