@@ -32,10 +32,16 @@ whose empty squares matter, only those that map its board onto itself), and the
 exchange of colours (Clobber, Konane: ``x`` and ``o`` swapped, Left and Right swapped), the
 transposes of Domineering (which exchange Left's and Right's dominoes: the side flips), or the
 reversal of a strip with toads and frogs exchanged (Toads and Frogs). Squares and stones that
-can never take part in a move again are dropped first: Cram squares with no free neighbour,
-Clobber stones with no occupied neighbour (the occupied squares only shrink), Domineering squares likewise, frogs packed
-against the left end of a strip and toads packed against its right end (the strip is cut
-there; :func:`misere.rulesets.toads_frogs.cut`).
+can never take part in a move again are dropped first: Cram and Domineering squares with no
+free neighbour, Clobber's 4-connected groups of stones of one colour (the occupied squares only
+shrink, so no one ever moves in them), frogs packed against the left end of a strip and toads
+packed against its right end (the strip is cut there; :func:`misere.rulesets.toads_frogs.cut`).
+Cram and Clobber positions are also translated to touch row 0 and column 0 and take their
+symmetries in the frame of their own bounding box (their games do not depend on the empty
+squares around them), so a shape met anywhere on the board is one entry.
+
+numba caches each kernel by its own file: after editing this module, touch
+:mod:`misere.rulesets.board_jit` too (its cached kernels inline these).
 """
 from __future__ import annotations
 
@@ -99,6 +105,22 @@ def _orbit(x, rows, cols, trans):  # pragma: no cover - compiled
 
 
 @_njit(cache=True)
+def _box(x):  # pragma: no cover - compiled
+    """(bits to shift ``x`` right by to touch row 0 and column 0, rows, columns of its box)."""
+    if x == 0:
+        return 0, 1, 1
+    r0 = _popcount((x & -x) - 1) >> 3
+    y = x >> (8 * r0)
+    c = y | (y >> 32)
+    c |= c >> 16
+    c |= c >> 8
+    c &= 0xFF
+    c0 = _popcount((c & -c) - 1)
+    y >>= c0
+    return 8 * r0 + c0, (_bitlen(y) + 7) >> 3, _bitlen(c) - c0
+
+
+@_njit(cache=True)
 def _rev(x, n):  # pragma: no cover - compiled
     """Bits ``0 .. n-1`` of ``x`` in reverse order (``n <= 56``)."""
     r = 0
@@ -143,6 +165,46 @@ def _least_pair(a, b, side, ctx, swap):  # pragma: no cover - compiled
 @_njit(cache=True)
 def canon(game, a, b, side, ctx):  # pragma: no cover - compiled
     """``(a, b, side)`` in canonical form (dead material dropped, least image)."""
+    if game == CRAM:
+        a &= _near(a)
+        sh, h, w = _box(a)
+        a >>= sh
+        o = _orbit(a, h, w, h <= 7)
+        best = a
+        for g in range(1, 8 if h <= 7 else 4):
+            best = min(best, o[g])
+        return best, 0, 0
+    if game == CLOBBER:
+        rest = a | b
+        while rest:  # drop every 4-connected group of one colour (no move in it, ever)
+            g = rest & -rest
+            while True:
+                g2 = (g | _near(g)) & rest
+                if g2 == g:
+                    break
+                g = g2
+            rest ^= g
+            if not (g & a) or not (g & b):
+                a &= ~g
+                b &= ~g
+        sh, h, w = _box(a | b)
+        a >>= sh
+        b >>= sh
+        oa = _orbit(a, h, w, h <= 7)
+        ob = _orbit(b, h, w, h <= 7)
+        ua, ub = a, b
+        sa, sb = b, a
+        for g in range(8 if h <= 7 else 4):
+            ia, ib = oa[g], ob[g]
+            if ia < ua or (ia == ua and ib < ub):
+                ua, ub = ia, ib
+            if ib < sa or (ib == sa and ia < sb):
+                sa, sb = ib, ia
+        if ua < sa or (ua == sa and ub < sb):
+            return ua, ub, side
+        if ua == sa and ub == sb:
+            return ua, ub, 0
+        return sa, sb, 1 - side
     if game == DOMINEERING or game == CRAM:
         a &= _near(a)
         syms = ctx[SYMS]

@@ -18,7 +18,9 @@ is ever next to, or on the landing square of, a stone of the other), so their ga
 independent. :meth:`KonaneRuleset.pieces` merges groups of stones until the reaches of the
 merged sets are that far apart, and keeps only the board squares within reach of each set
 (others become ``#``); pieces of one colour are 0 and are dropped; each piece is taken in the
-least of its eight orientations.
+least of its eight orientations. Boards that fit in 8 x 7 squares also have the compiled
+whole-board search of :mod:`misere.rulesets.board_jit` (the symmetries that map the board onto
+itself, and the exchange of colours; issue 23 item 3).
 """
 from __future__ import annotations
 
