@@ -45,7 +45,8 @@ Board = Hashable
 #: :data:`PYTHON_FIRST` expansions or is loaded already; ``"multiset"`` or ``"compiled"``: only that
 ENGINE = "auto"
 #: expansions the multiset search may spend on a position before it goes to the compiled search
-#: (about 0.5 s; loading numba and the kernels takes about 1 s)
+#: (25-200 us each, so 0.5-4 s; importing numba and loading the kernels takes 1-3.5 s, measured
+#: on the shared 2-core machine)
 PYTHON_FIRST = 20_000
 
 
