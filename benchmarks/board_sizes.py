@@ -44,6 +44,8 @@ t = time.process_time()
 rec = {"ruleset": name, "board": sys.argv[5], "engine": engine, "misere": R.outcome(pos).value,
        "cpu": round(time.process_time() - t, 1)}
 print(json.dumps(rec), flush=True)
+if sys.argv[6] == "misere":
+    sys.exit()
 t = time.process_time()
 rec["normal"] = R.normal_outcome(pos).value
 rec["normal_cpu"] = round(time.process_time() - t, 1)
@@ -51,7 +53,7 @@ print(json.dumps(rec), flush=True)
 """
 
 
-def run(name: str, board: str, cpu: int, engine: str = "auto") -> dict:
+def run(name: str, board: str, cpu: int, engine: str = "auto", normal: bool = True) -> dict:
     if name == "toads-and-frogs":
         r, c = board.upper().lstrip("T").split("E")
     else:
@@ -61,7 +63,8 @@ def run(name: str, board: str, cpu: int, engine: str = "auto") -> dict:
         resource.setrlimit(resource.RLIMIT_CPU, (cpu + 15, cpu + 15))
 
     t = time.time()
-    p = subprocess.run([sys.executable, "-c", CHILD, name, r, c, engine, board], capture_output=True, text=True, preexec_fn=limit)
+    p = subprocess.run([sys.executable, "-c", CHILD, name, r, c, engine, board,
+                        "both" if normal else "misere"], capture_output=True, text=True, preexec_fn=limit)
     lines = [json.loads(x) for x in p.stdout.splitlines() if x.startswith("{")]
     rec = lines[-1] if lines else {"ruleset": name, "board": board}
     rec["wall"] = round(time.time() - t, 1)
@@ -75,13 +78,14 @@ def main() -> None:
     ap.add_argument("boards", nargs="+", help="RxC rectangles, smallest first within a row")
     ap.add_argument("--cpu", type=int, default=60, help="CPU seconds per board")
     ap.add_argument("--engine", choices=("auto", "multiset", "compiled"), default="auto")
+    ap.add_argument("--misere-only", action="store_true", help="skip the normal-play outcome")
     a = ap.parse_args()
     failed_rows: set[str] = set()
     for b in a.boards:
         row = b.lower().split("x")[0] if a.ruleset != "toads-and-frogs" else b.upper().split("E")[1]
         if row in failed_rows:
             continue
-        rec = run(a.ruleset, b, a.cpu, a.engine)
+        rec = run(a.ruleset, b, a.cpu, a.engine, not a.misere_only)
         print(json.dumps(rec), flush=True)
         if not rec["solved"]:
             failed_rows.add(row)
