@@ -3,9 +3,10 @@ and Frogs (issue 10 item 3, issue 23 item 3), numba when present; the rules are
 :mod:`misere.rulesets.board_rules_jit`.
 
 The search is the definition of the outcome (misère play: a player with no move wins, Siegel
-003 §2; normal play: such a player loses, Winning Ways ch. 2), on whole boards: depth first with an explicit stack of numpy arrays, every child
-put in canonical form (:func:`~misere.rulesets.board_rules_jit.canon`) and looked up first (one
-known lost for the opponent ends the node), the others tried in the order of
+003 §2; normal play: such a player loses, Winning Ways ch. 2), on whole boards: depth first
+with an explicit stack of numpy arrays, every child put in canonical form
+(:func:`~misere.rulesets.board_rules_jit.canon`) and looked up first (one known lost for the
+opponent ends the node), the others tried in the order of
 :func:`~misere.rulesets.board_rules_jit.score`, least first. A position is two ``int64`` words
 and a side; the ruleset is a number (``game``) the kernels branch on, so one compiled driver
 serves all five rulesets (:mod:`misere.rulesets.grid_jit` is Domineering's entry point). The
@@ -265,14 +266,16 @@ def wins(game: int, a: int, b: int, left: bool, rows: int, cols: int, onboard: i
     ``misere=False``. ``symmetry``: 0 none, 1 the reflections, 2 all that keep the game (the
     default); ``weighted``: replace the entry of least subtree (else the oldest).
     ``on_chunk(expansions, path)``, if given, is called after every chunk (progress logs):
-    ``path`` lists, for the top three levels of the stack, (children tried, children). Raises :class:`~misere.errors.BudgetExceededError` when the budget in
-    force runs out (checked after every :data:`CHUNK` expansions)."""
+    ``path`` lists, for the top three levels of the stack, (children tried, children). Raises
+    :class:`~misere.errors.BudgetExceededError` when the budget in force runs out (checked
+    after every :data:`CHUNK` expansions)."""
     global warm
     if not warm:  # load (or compile, saying so) every kernel on tiny boards first
         with _jit.compiling(sys.modules[__name__], "the board searches"):
-            for g, x, y, o in ((DOMINEERING, 0x70707, 0, 0), (CRAM, 0x303, 0, 0), (CLOBBER, 0x5, 0x2, 0), (KONANE, 0x1, 0x2, 0x7),
-                               (TOADS, 0x1, 0x10, 0)):
-                _wins(g, x, y, True, 3 if g == DOMINEERING else 2 if g == CRAM else 1, 3, o, True, owner=-1)
+            for g, x, y, rows, o in ((DOMINEERING, 0x70707, 0, 3, 0), (CRAM, 0x303, 0, 2, 0),
+                                     (CLOBBER, 0x5, 0x2, 1, 0), (KONANE, 0x1, 0x2, 1, 0x7),
+                                     (TOADS, 0x1, 0x10, 1, 0)):
+                _wins(g, x, y, True, rows, 3, o, True, owner=-1)
             _tables.clear()
         warm = True
     return _wins(game, a, b, left, rows, cols, onboard, misere, on_chunk, symmetry, weighted)
