@@ -1,5 +1,5 @@
 """Solve one empty misère Domineering rectangle with the compiled search (issue 10 item 3), with
-a chosen table size, move order and symmetries, under a time and memory budget.
+a chosen table size, symmetries and replacement, under a time and memory budget.
 
 Prints one JSON line per player moving first: whether that player wins, expansions (positions
 searched), the table's slots / slots used / entries evicted, CPU and wall seconds, peak RSS.
@@ -49,7 +49,6 @@ def main() -> None:
     ap.add_argument("board", help="RxC (rows x columns; Left places vertical dominoes)")
     ap.add_argument("--first", choices=["L", "R", "both"], default="both")
     ap.add_argument("--slots", default="2**24", help="table slots (8 bytes each), e.g. 2**28")
-    ap.add_argument("--order", type=int, default=grid_jit.ORDER)
     ap.add_argument("--sym", type=int, default=grid_jit.SYMMETRY)
     ap.add_argument("--oldest", action="store_true", help="evict the oldest entry, not the lightest")
     ap.add_argument("--timeout", type=float, default=None)
@@ -58,7 +57,7 @@ def main() -> None:
     ap.add_argument("--every", type=float, default=60.0)
     a = ap.parse_args()
     r, c = (int(x) for x in a.board.lower().split("x"))
-    grid_jit.ORDER, grid_jit.SYMMETRY, grid_jit.WEIGHTED = a.order, a.sym, not a.oldest
+    grid_jit.SYMMETRY, grid_jit.WEIGHTED = a.sym, not a.oldest
     slots = eval(a.slots, {})  # noqa: S307 - a number like 2**28 typed by the user
     log = open(a.log, "a") if a.log else sys.stderr
     firsts = [True, False] if a.first == "both" else [a.first == "L"]
@@ -66,7 +65,7 @@ def main() -> None:
         grid_jit.configure(slots)
         for left in firsts:
             rec = solve(r, c, left, log, a.every)
-            rec.update(order=a.order, sym=a.sym, replace="oldest" if a.oldest else "lightest")
+            rec.update(sym=a.sym, replace="oldest" if a.oldest else "lightest")
             print(json.dumps(rec), flush=True)
             if log is not sys.stderr:
                 print(json.dumps(rec), file=log, flush=True)

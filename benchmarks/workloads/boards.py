@@ -65,3 +65,46 @@ WORKLOADS = [
     Workload("boards: rectangles up to 5x5, each in a new process (imports included)",
              _cold_naive, _cold, goal=1.0, setup=_setup),
 ]
+
+
+# --- Cram, Clobber, Konane, Toads and Frogs (issue 23 item 3) --------------------------------
+
+def _konane_opening(r: int, c: int) -> tuple[str, ...]:
+    """The ``r x c`` checkerboard after the corner stone and its neighbour are taken."""
+    from misere.rulesets.board_grids import checkerboard
+
+    rows = [list(row) for row in checkerboard(r, c)]
+    rows[0][0] = rows[0][1] = "."
+    return tuple("".join(row) for row in rows)
+
+
+#: (ruleset, position) pairs the naive search of tests/oracle/boards.py takes about 1 s each on
+_GAMES = [("cram", ("....." ,) * 4), ("clobber", ("xoxo", "oxox", "xoxo", "oxox")),
+          ("konane", _konane_opening(5, 5)), ("toads-and-frogs", ("TTTT......FFFF",))]
+
+
+def _games_setup() -> None:
+    from misere.rulesets import board_jit
+
+    cache.clear()
+    board_jit.wins(board_jit.CRAM, 0x303, 0, True, 2, 2)  # warm: the compiled search loaded
+
+
+def _games_naive() -> list[str]:
+    from tests.oracle import boards as oracle
+
+    rules = {"cram": oracle.cram, "clobber": oracle.clobber, "konane": oracle.konane,
+             "toads-and-frogs": oracle.toads_frogs}
+    oracle.wins.cache_clear()
+    return [oracle.outcome([pos], rules[name]) for name, pos in _GAMES]
+
+
+def _games_fast() -> list[str]:
+    from misere.rulesets.registry import find_ruleset
+
+    return [find_ruleset(name).outcome(" ".join(pos) if name == "toads-and-frogs" else list(pos)).value
+            for name, pos in _GAMES]
+
+
+WORKLOADS.append(Workload("boards: Cram 4x5, Clobber 4x4, Konane 5x5 opening, Toads and Frogs TTTT......FFFF "
+                          "(compiled search loaded)", _games_naive, _games_fast, goal=0.2, setup=_games_setup))

@@ -9,7 +9,7 @@ import pytest
 
 from misere.core import cache
 from misere.rulesets.domineering import Domineering as D
-from misere.rulesets import grid_jit
+from misere.rulesets import board_jit, grid_jit
 from misere.rulesets.grid_bits import domineering_outcome_pair, normalise, pack_cells
 
 
@@ -106,13 +106,13 @@ def test_compiled_search_agrees_with_python_and_naive() -> None:
 
 def test_compiled_table_grows_and_search_resumes(monkeypatch: pytest.MonkeyPatch) -> None:
     # a tiny table that must double many times, and chunks of 40 expansions between budget checks
-    monkeypatch.setattr(grid_jit, "CHUNK", 40)
-    grid_jit._table = grid_jit._Table(16)
+    monkeypatch.setattr(board_jit, "CHUNK", 40)
+    grid_jit.configure(16, 1 << 26)
     got = [_pair(["." * c] * r) for r, c in ((4, 5), (5, 4), (3, 5), (4, 4))]
     assert got == [RECTANGLES[4][4], RECTANGLES[5][3], RECTANGLES[3][4], RECTANGLES[4][3]]
     assert grid_jit.stats()["slots"] > 16
     cache.clear()
-    assert grid_jit.stats()["slots"] == 1 << 16 and grid_jit.stats()["used"] == 0
+    assert grid_jit.stats()["slots"] == 0 and grid_jit.stats()["used"] == 0  # no table until a search
 
 
 def test_compiled_search_stops_at_the_time_budget(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -120,7 +120,7 @@ def test_compiled_search_stops_at_the_time_budget(monkeypatch: pytest.MonkeyPatc
 
     from misere.budget import limits
     from misere.errors import BudgetExceededError
-    monkeypatch.setattr(grid_jit, "CHUNK", 1000)
+    monkeypatch.setattr(board_jit, "CHUNK", 1000)
     cache.clear()
     t = time.monotonic()
     with pytest.raises(BudgetExceededError):

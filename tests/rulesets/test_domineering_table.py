@@ -11,7 +11,7 @@ import pytest
 from benchmarks.naive import boards as naive
 from misere.core import cache
 from misere.core import hashtable_jit as ht
-from misere.rulesets import grid_jit
+from misere.rulesets import board_jit, grid_jit
 from misere.rulesets.grid_bits import domineering_outcome_pair, normalise, pack_cells
 
 _NAMES = {(True, True): "N", (True, False): "L", (False, True): "R", (False, False): "P"}
@@ -29,7 +29,7 @@ def _ours(rows: list[str]) -> str:
 @pytest.fixture
 def tiny_table(monkeypatch: pytest.MonkeyPatch):
     """A fixed table of 64 slots (16 buckets): nearly every store evicts something."""
-    monkeypatch.setattr(grid_jit, "CHUNK", 50)
+    monkeypatch.setattr(board_jit, "CHUNK", 50)
     grid_jit.configure(64)
     yield
     cache.clear()
@@ -53,14 +53,14 @@ def test_tiny_table_is_exact_on_random_boards(tiny_table) -> None:
             assert _ours(rows) == naive.outcome(rows), rows
 
 
-@pytest.mark.parametrize("order", range(8))
+@pytest.mark.parametrize("weighted", [True, False])
 @pytest.mark.parametrize("sym", [0, 1, 2])
-def test_every_order_and_symmetry_agrees(order: int, sym: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(grid_jit, "ORDER", order)
+def test_every_replacement_and_symmetry_agrees(weighted: bool, sym: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(grid_jit, "WEIGHTED", weighted)
     monkeypatch.setattr(grid_jit, "SYMMETRY", sym)
     grid_jit.configure(256)
     for r, c in ((3, 3), (4, 4), (3, 5), (5, 3), (2, 7), (4, 5)):
-        assert _ours(naive.rectangle(r, c)) == naive.outcome(naive.rectangle(r, c)), (r, c, order, sym)
+        assert _ours(naive.rectangle(r, c)) == naive.outcome(naive.rectangle(r, c)), (r, c, weighted, sym)
     cache.clear()
 
 
@@ -111,15 +111,15 @@ def test_table_replaces_the_lightest_and_keeps_both_sides() -> None:
 
 
 def test_growth_rehashes_every_entry(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(grid_jit, "MAX_SLOTS", 1 << 12)
-    grid_jit._table = grid_jit._Table(16)
+    grid_jit.configure(16, 1 << 12)
     assert _ours(naive.rectangle(4, 5)) == naive.outcome(naive.rectangle(4, 5))
     s = grid_jit.stats()
     assert 16 < s["slots"] <= 1 << 12
-    keys = grid_jit._table.tab[grid_jit._table.tab != 0] & ((1 << 56) - 1)
+    tab = board_jit._tables[(board_jit.DOMINEERING, True)].tab
+    keys = tab[tab != 0] & ((1 << 56) - 1)
     assert len(set(keys.tolist())) == len(keys) == s["used"]  # no key twice after rehashing
     cache.clear()
-    assert grid_jit.stats()["slots"] == 1 << 16 and grid_jit.stats()["used"] == 0
+    assert grid_jit.stats()["slots"] == 0 and grid_jit.stats()["used"] == 0
 
 
 @pytest.mark.slow

@@ -28,7 +28,8 @@ import numpy as np
 
 from misere.core.jit import njit as _njit
 
-__all__ = ["WAYS", "KEY_BITS", "new_table", "bucket_shift", "probe", "store", "rehash"]
+__all__ = ["WAYS", "KEY_BITS", "new_table", "bucket_shift", "probe", "store", "rehash", "new_table2", "probe2",
+           "store2", "rehash2"]
 
 #: slots per bucket
 WAYS = 4
@@ -112,3 +113,73 @@ def rehash(old, new, shift, stats):  # pragma: no cover - compiled
         w = old[i]
         if w != 0:
             store(new, w & _KEY, (w >> 56) & 15, (w >> 60) & 15, shift, stats)
+
+
+# -- two-word keys -------------------------------------------------------------------------
+# A table of keys ``(k1, k2)`` (``k1`` any int64, ``k2 < 2**56``) keeps two words a slot: word
+# ``2 i`` is ``k1``, word ``2 i + 1`` the word above with ``k2`` as its key (0: empty). A bucket
+# of WAYS slots is 64 bytes, one cache line; replacement as for one-word keys.
+
+def new_table2(slots: int) -> np.ndarray:
+    """An empty two-word table of ``slots`` slots (``2 * slots`` words; ``bucket_shift(slots)``)."""
+    if slots < WAYS or slots & (slots - 1):
+        raise ValueError(f"table size {slots} is not a power of two >= {WAYS}")
+    return np.zeros(2 * slots, np.int64)
+
+
+@_njit(cache=True)
+def _bucket2(tab, k1, k2, shift):  # pragma: no cover - compiled
+    nb = tab.size // 8
+    return ((((k1 * _MULT) ^ k2) * _MULT >> shift) & (nb - 1)) * 8
+
+
+@_njit(cache=True)
+def probe2(tab, k1, k2, shift):  # pragma: no cover - compiled
+    """The four value bits stored for ``(k1, k2)`` (0 when absent)."""
+    h = _bucket2(tab, k1, k2, shift)
+    for i in range(0, 8, 2):
+        w = tab[h + i + 1]
+        if w == 0:
+            return 0
+        if w & _KEY == k2 and tab[h + i] == k1:
+            return (w >> 56) & 15
+    return 0
+
+
+@_njit(cache=True)
+def store2(tab, k1, k2, bits, weight, shift, stats):  # pragma: no cover - compiled
+    """:func:`store` for two-word keys."""
+    h = _bucket2(tab, k1, k2, shift)
+    stats[2] += 1
+    victim = 6
+    least = 16
+    for i in range(0, 8, 2):
+        w = tab[h + i + 1]
+        if w == 0:
+            victim = i
+            stats[0] += 1
+            break
+        if w & _KEY == k2 and tab[h + i] == k1:
+            old = (w >> 60) & 15
+            tab[h + i + 1] = _word(k2, (w >> 56) & 15 | bits, max(old, weight))
+            return
+        wt = (w >> 60) & 15
+        if wt <= least:
+            least = wt
+            victim = i
+    else:
+        stats[1] += 1
+    for i in range(victim, 0, -2):
+        tab[h + i] = tab[h + i - 2]
+        tab[h + i + 1] = tab[h + i - 1]
+    tab[h] = k1
+    tab[h + 1] = _word(k2, bits, weight)
+
+
+@_njit(cache=True)
+def rehash2(old, new, shift, stats):  # pragma: no cover - compiled
+    """:func:`rehash` for two-word tables."""
+    for i in range(old.size - 2, -1, -2):
+        w = old[i + 1]
+        if w != 0:
+            store2(new, old[i], w & _KEY, (w >> 56) & 15, (w >> 60) & 15, shift, stats)

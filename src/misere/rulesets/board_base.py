@@ -13,11 +13,21 @@ equal pieces reached along different lines are solved once.
 Children are looked up before anything is expanded (one known lost for the opponent decides
 the node); the others are tried with the least material left first (:meth:`BoardRuleset.size`).
 
+Positions that fit in a 64-bit board (:meth:`BoardRuleset.bitboard`: the pieces stacked in one
+frame of at most 8 rows and 7 columns, or one strip of at most 55 squares) also have the
+compiled whole-board search of :mod:`misere.rulesets.board_jit` (issue 23 item 3). As for
+Domineering (:mod:`misere.rulesets.grid_bits`), small positions never pay for loading it (issue
+23 item 4): :meth:`BoardRuleset.solve` runs the multiset search for up to :data:`PYTHON_FIRST`
+expansions and hands the position to the compiled search only when it needs more, unless the
+compiled kernels are loaded in this process already (then they answer at once). :data:`ENGINE`
+forces one engine (``"multiset"``, ``"compiled"``; ``"auto"`` the policy above).
+
 References: positions as sums of independent components, Milley 001 §5.1; misère outcomes,
 Siegel 003 §2; normal outcomes, Winning Ways ch. 2.
 """
 from __future__ import annotations
 
+import sys
 from typing import Any, Hashable, Sequence
 
 from misere.core.ops import add_all
@@ -27,9 +37,21 @@ from misere.core.table import GameId, intern
 from misere.errors import BudgetExceededError
 from misere.rulesets.partizan_base import PartizanRuleset
 
-__all__ = ["BoardRuleset"]
+__all__ = ["BoardRuleset", "ENGINE", "PYTHON_FIRST"]
 
 Board = Hashable
+
+#: ``"auto"``: the multiset search first, the compiled search when the position needs more than
+#: :data:`PYTHON_FIRST` expansions or is loaded already; ``"multiset"`` or ``"compiled"``: only that
+ENGINE = "auto"
+#: expansions the multiset search may spend on a position before it goes to the compiled search
+#: (25-200 us each, so 0.5-4 s; importing numba and loading the kernels takes 1-3.5 s, measured
+#: on the shared 2-core machine)
+PYTHON_FIRST = 20_000
+
+
+class _Handover(Exception):
+    """The multiset search used its allowance: the position goes to the compiled search."""
 
 
 class BoardRuleset(PartizanRuleset[Board]):
@@ -60,6 +82,12 @@ class BoardRuleset(PartizanRuleset[Board]):
         """The board cut into pieces that never interact, each canonical; pieces without a
         move for either player may be left in (they are dropped here)."""
         raise NotImplementedError
+
+    def bitboard(self, pieces: Sequence[Board]) -> tuple[str, int, int, int, int, int] | None:
+        """The sum of ``pieces`` as one position of the compiled search: ``(ruleset, a, b, rows,
+        columns, on-board squares)`` (:func:`misere.rulesets.board_jit.wins`), or ``None`` when
+        it does not fit (the default: no compiled search)."""
+        return None
 
     def piece_moves(self, piece: Board, left: bool) -> list[list[Board]]:
         """The pieces each move of one player in a piece leaves (default: the board moves of
@@ -166,8 +194,38 @@ class BoardRuleset(PartizanRuleset[Board]):
         return [c for _, c in kids]
 
     def solve(self, pos: tuple[int, ...], left: bool, misere: bool = True) -> bool:
-        """Does the player to move win ``pos`` (sorted piece ids)?"""
-        return mover_wins(pos, 0 if left else 1, lambda p, s: self._expand(p, s, misere), self._memo[misere])
+        """Does the player to move win ``pos`` (sorted piece ids)? The engine is chosen as the
+        module docstring says (:data:`ENGINE`)."""
+        r = self._memo[misere][0 if left else 1].get(pos)
+        if r is not None:
+            return r
+        if ENGINE != "multiset":
+            jit = sys.modules.get("misere.rulesets.board_jit")
+            if ENGINE == "auto" and not (jit is not None and jit.warm):
+                try:
+                    return self._solve_multiset(pos, left, misere, PYTHON_FIRST)
+                except _Handover:
+                    pass
+            bb = self.bitboard([self._boards[i] for i in pos])
+            if bb is not None:
+                from misere.rulesets import board_jit  # numba is imported on first use only
+                if board_jit.available or ENGINE == "compiled":
+                    game, a, b, rows, cols, onboard = bb
+                    return board_jit.wins(board_jit.GAMES[game], a, b, left, rows, cols, onboard, misere)
+        return self._solve_multiset(pos, left, misere)
+
+    def _solve_multiset(self, pos: tuple[int, ...], left: bool, misere: bool, limit: int | None = None) -> bool:
+        """The multiset search; raises :class:`_Handover` after ``limit`` expansions (its memo
+        stays exact: only finished positions are stored)."""
+        count = [0]
+
+        def expand(p: tuple[int, ...], s: int) -> bool | list[tuple[int, ...]]:
+            count[0] += 1
+            if limit is not None and count[0] > limit:
+                raise _Handover
+            return self._expand(p, s, misere)
+
+        return mover_wins(pos, 0 if left else 1, expand, self._memo[misere])
 
     def _wins(self, pos: tuple[int, ...], left: bool) -> bool:  # type: ignore[override]
         return self.solve(pos, left, True)

@@ -24,7 +24,7 @@ from misere.rulesets.partizan_draw import COLOURS, svg_document
 from misere.rulesets.positions import bad_position, check_total, python_size
 
 __all__ = ["Grid", "GridRuleset", "read_boards", "board_from_python", "checkerboard", "symmetries", "canonical",
-           "crop", "groups", "board_svg"]
+           "crop", "groups", "board_svg", "stack", "masks"]
 
 Grid = tuple[str, ...]
 Cell = tuple[int, int]
@@ -173,9 +173,51 @@ def board_svg(boards: Sequence[Grid], title: str, legend: str,
     return svg_document(max(x0, 6 * len(legend) + 20), height + 40, items, title)
 
 
+def stack(pieces: Sequence[Grid], fill: str, rows: int = 8, cols: int = 7) -> Grid | None:
+    """The pieces one below the other, each turned a quarter if wider than ``cols``, with a row of
+    ``fill`` between two pieces and ``fill`` to the right of narrow ones; ``None`` when that is
+    more than ``rows`` rows. A board of the sum, for rulesets where ``fill`` squares keep
+    pieces apart and every direction plays alike (Cram, Clobber, Konane)."""
+    out: list[str] = []
+    for p in pieces:
+        if p and len(p[0]) > cols:
+            p = tuple("".join(col) for col in zip(*p))
+        if not p or len(p[0]) > cols:
+            return None
+        out += ([fill * cols] if out else []) + [row.ljust(cols, fill) for row in p]
+    if len(out) > rows:
+        return None
+    width = max((len(row.rstrip(fill)) for row in out), default=0)
+    return tuple(row[:width] for row in out)
+
+
+def masks(board: Grid, *chars: str) -> list[int]:
+    """One bitmask a string of ``chars``: bit ``8 r + c`` set when square ``(r, c)`` of ``board``
+    holds one of them (the layout of :mod:`misere.rulesets.grid_bits`)."""
+    return [sum(1 << (8 * r + c) for r, row in enumerate(board) for c, ch in enumerate(row) if ch in cs)
+            for cs in chars]
+
+
 class GridRuleset(BoardRuleset):
     """A board ruleset on CGSuite-style grids: text read by :func:`read_boards`, Python
-    positions by :func:`board_from_python`, a board printed as its rows joined by ``|``."""
+    positions by :func:`board_from_python`, a board printed as its rows joined by ``|``.
+
+    ``bit_chars``: what the two words of the compiled search hold (``a``, ``b``) and which
+    squares are on the board, as strings of characters; ``bit_fill`` the character between
+    stacked pieces (:func:`stack`)."""
+
+    bit_chars: tuple[str, str, str] | None = None
+    bit_fill = "#"
+
+    def bitboard(self, pieces: Sequence[Grid]) -> tuple[str, int, int, int, int, int] | None:
+        """The pieces stacked in one frame of at most 8 x 7 squares (:func:`stack`)."""
+        if self.bit_chars is None:
+            return None
+        board = stack(pieces, self.bit_fill)
+        if board is None:
+            return None
+        a, b, onboard = masks(board, *self.bit_chars)
+        return self.name, a, b, len(board), len(board[0]) if board else 0, onboard
 
     def normalise_chars(self, row: str) -> str:
         """A row as the ruleset stores it (by default unchanged)."""

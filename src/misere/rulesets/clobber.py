@@ -10,7 +10,9 @@ Position format as CGSuite's ``game.grid.Clobber``: rows of ``x``, ``o`` and ``.
 Search: stones only ever move onto occupied squares, so the set of occupied squares shrinks and
 4-connected groups of stones never interact again; a group of one colour has no move for
 either player (it is 0) and is dropped; each group is taken in the least of its eight
-orientations (the rules do not distinguish directions).
+orientations (the rules do not distinguish directions). Boards that fit in 8 x 7 squares also
+have the compiled whole-board search of :mod:`misere.rulesets.board_jit` (symmetries of the
+board and the exchange of colours, which exchanges Left and Right; issue 23 item 3).
 """
 from __future__ import annotations
 
@@ -63,6 +65,8 @@ class ClobberRuleset(GridRuleset):
               "(checkerboard); boards joined by '+'")
     example = "xox/ox."
     alphabet = ".#xo"
+    bit_chars = ("x", "o", "")
+    bit_fill = "."
 
     def normalise_chars(self, row: str) -> str:
         return row.replace("#", ".")

@@ -9,6 +9,9 @@ boards joined by ``+``. Python: a list of row strings, or ``(rows, columns)``.
 Search splits the free squares into 4-connected regions (a domino covers two adjacent
 squares, so regions never interact again), drops single squares (no move) and takes each
 region in the least of its eight orientations (the rules do not distinguish directions).
+Boards that fit in 8 x 7 squares also have the compiled whole-board search of
+:mod:`misere.rulesets.board_jit` (taken when a board needs more than
+:data:`misere.rulesets.board_base.PYTHON_FIRST` expansions, issue 23 item 3).
 
 A ``1 x n`` strip is the heap ``n`` of Dawson's Kayles, the octal game ``0.07`` (a domino
 removes two adjacent squares, leaving zero, one or two shorter strips), so sums of strips are
@@ -58,6 +61,7 @@ class CramRuleset(GridRuleset):
     example = ".../.../..#"
     alphabet = ".#"
     impartial = True
+    bit_chars = (".", "", "")
 
     def __init__(self) -> None:
         super().__init__()

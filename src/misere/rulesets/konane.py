@@ -18,7 +18,9 @@ is ever next to, or on the landing square of, a stone of the other), so their ga
 independent. :meth:`KonaneRuleset.pieces` merges groups of stones until the reaches of the
 merged sets are that far apart, and keeps only the board squares within reach of each set
 (others become ``#``); pieces of one colour are 0 and are dropped; each piece is taken in the
-least of its eight orientations.
+least of its eight orientations. Boards that fit in 8 x 7 squares also have the compiled
+whole-board search of :mod:`misere.rulesets.board_jit` (the symmetries that map the board onto
+itself, and the exchange of colours; issue 23 item 3).
 """
 from __future__ import annotations
 
@@ -112,6 +114,7 @@ class KonaneRuleset(GridRuleset):
               "bar as in CGSuite, or 'RxC' (full checkerboard); boards joined by '+'")
     example = "..xo/oxox/xoxo"
     alphabet = ".#xo"
+    bit_chars = ("x", "o", "xo.")
 
     def rectangle(self, r: int, c: int) -> Grid:
         return checkerboard(r, c)
@@ -141,6 +144,23 @@ class KonaneRuleset(GridRuleset):
                         after[rr][cc] = me
                         out.append((f"{me} ({r},{c}) jumps to ({rr},{cc})", tuple("".join(x) for x in after)))
         return out
+
+    def alive(self, piece: Grid) -> bool:
+        """Does someone have a jump in this piece (a stone next to one of the other colour with an
+        empty square beyond)? Cheaper than generating the moves, whose pieces would be tested in
+        turn, down the whole tree."""
+        h, w = len(piece), len(piece[0]) if piece else 0
+        for r in range(h):
+            for c in range(w):
+                ch = piece[r][c]
+                if ch not in "xo":
+                    continue
+                for dr, dc in _STEPS:
+                    r1, c1, r2, c2 = r + dr, c + dc, r + 2 * dr, c + 2 * dc
+                    if 0 <= r2 < h and 0 <= c2 < w and piece[r1][c1] not in (ch, ".", "#") \
+                            and piece[r2][c2] == ".":
+                        return True
+        return False
 
     def pieces(self, board: Grid) -> list[Grid]:
         """Independent sets of stones holding both colours, each with the board squares within

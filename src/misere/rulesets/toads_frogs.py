@@ -9,11 +9,12 @@ or spaces, e.g. ``"TT..FF + T.F"``. Python: a string or a list of strings. Print
 ``T``, ``F`` and ``.``.
 
 Search cuts strips where creatures can never cross (proved in :func:`cut`) and drops pieces
-with no move for either player.
+with no move for either player; strips of up to 55 squares in all also have the compiled search
+of :mod:`misere.rulesets.board_jit` (:meth:`ToadsFrogsRuleset.bitboard`).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from misere.errors import RulesetError
 from misere.rulesets.board_base import BoardRuleset
@@ -99,6 +100,22 @@ class ToadsFrogsRuleset(BoardRuleset):
 
     def pieces(self, board: str) -> list[str]:
         return cut(board)
+
+    def alive(self, piece: str) -> bool:
+        """Does someone have a move (a toad before an empty square or before a frog and an empty
+        square; a frog likewise to its left)? Cheaper than generating the moves."""
+        return "T." in piece or ".F" in piece or "TF." in piece or ".TF" in piece
+
+    def bitboard(self, pieces: Sequence[str]) -> tuple[str, int, int, int, int, int] | None:
+        """The pieces joined by ``TTFF`` (a block that never moves and keeps its neighbours
+        apart, see :func:`cut`) into one strip of at most 55 squares: toads, frogs (and bit
+        ``n``, the length ``n`` of the strip) as bitmasks, square ``i`` bit ``i``."""
+        strip = "TTFF".join(pieces)
+        if len(strip) > 55:
+            return None
+        a = sum(1 << i for i, ch in enumerate(strip) if ch == "T")
+        b = sum(1 << i for i, ch in enumerate(strip) if ch == "F") | 1 << len(strip)
+        return self.name, a, b, 1, len(strip), 0
 
     def svg(self, position: Any) -> str:
         boards = [(s,) for s in self.components(position)] or [(".",)]
