@@ -123,8 +123,19 @@ def run_pycon(body: str, namespace: dict[str, object]) -> list[tuple[doctest.Exa
     return results
 
 
+def show(obj: object, caption: str = "") -> None:
+    """Print ``obj``'s notebook picture (``_repr_html_`` or ``_repr_svg_``, or an SVG string) as
+    raw HTML for the page, with a caption; for ``python exec`` blocks."""
+    html = obj if isinstance(obj, str) else getattr(obj, "_repr_html_", None) or getattr(obj, "_repr_svg_")
+    html = html if isinstance(html, str) else html()
+    cap = f"<figcaption>{caption}</figcaption>" if caption else ""
+    body = " ".join(html.split("\n"))  # one line: Markdown ends a raw HTML block at a blank line
+    print(f'\n```{{raw}} html\n<figure class="misere-picture">{body}{cap}</figure>\n```\n')
+
+
 def run_python(code: str, namespace: dict[str, object]) -> str:
-    """What ``code`` prints (inserted into the page as Markdown)."""
+    """What ``code`` prints (inserted into the page as Markdown); ``show`` is predefined."""
+    namespace.setdefault("show", show)
     buffer = io.StringIO()
     with contextlib.redirect_stdout(buffer):
         exec(compile(code, "<page>", "exec"), namespace)
