@@ -1,11 +1,15 @@
 """Sphinx configuration of the misère site: ``python -m sphinx -W docs site`` builds it."""
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE / "_ext"), str(HERE.parent / "src")]
+SRC = str(HERE.parent / "src")
+sys.path[:0] = [str(HERE / "_ext"), SRC]
+# the notebook kernel imports this checkout's package too, whatever is installed
+os.environ["PYTHONPATH"] = os.pathsep.join([SRC, *filter(None, [os.environ.get("PYTHONPATH")])])
 
 import misere  # noqa: E402
 

@@ -7,7 +7,8 @@ A page marks a fenced block ``exec`` to have the build run it:
 * ```` ```pycon exec ````: every ``>>>`` example is run (one namespace per page, like a session)
   and its output (the repr of an expression, or what it prints) replaces what the page shows;
 * ```` ```python exec ````: the code runs and what it prints is inserted as Markdown (tables
-  computed from the package itself, e.g. the position formats or the errata).
+  computed from the package itself, e.g. the position formats or the errata; pictures through
+  :func:`show`); ```` ```python exec source ```` shows the code above its output.
 
 What the page shows under a console or pycon example is the expected output (doctest's
 ELLIPSIS: ``...`` stands for any text); when the computed output differs, the build warns, so a
@@ -161,8 +162,9 @@ def execute(text: str, warn: Callable[[Mismatch], None]) -> str:
             return m.group(0)
         lang, body, fence = words[0], m.group("body"), m.group("fence")
         first = text.count("\n", 0, m.start()) + 1
-        if lang == "python":
-            return run_python(body, namespace)
+        if lang == "python":  # with "source": the code is shown above what it prints
+            shown = f"{fence}python\n{body}{fence}\n\n" if "source" in words else ""
+            return shown + run_python(body, namespace)
         if lang == "pycon":
             results = run_pycon(body, namespace)
             for ex, got in results:
