@@ -1,6 +1,12 @@
-"""``misere tour``: a short guided run on built-in examples (the README's main job)."""
+"""``misere tour``: a short guided run on built-in examples (the README's main job).
+
+The day-2 Hasse diagram goes to :func:`default_hasse` (the system's temporary folder) unless
+``--hasse`` names a file, so a tour run inside a checkout leaves no untracked file there; the
+tour prints the full path it wrote.
+"""
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 from typing import Optional
 
@@ -23,17 +29,26 @@ STEPS: list[tuple[str, str]] = [
 ]
 
 
+def default_hasse() -> Path:
+    """Where the tour writes its Hasse diagram when ``--hasse`` is not given:
+    ``misere-tour/misere-day2.svg`` in the system's temporary folder (``$TMPDIR``, else ``/tmp``)."""
+    return Path(tempfile.gettempdir()) / "misere-tour" / "misere-day2.svg"
+
+
 def register(app: typer.Typer) -> None:
     @app.command()
     @command
     def tour(
         hasse: Optional[Path] = typer.Option(
-            Path("misere-day2.svg"), "--hasse", help="Where to write the day-2 Hasse diagram."),
+            None, "--hasse", help="Where to write the day-2 Hasse diagram (.svg, or .dot) "
+                                  "[default: misere-tour/misere-day2.svg in the system's temporary folder]."),
         as_json: bool = JSON_OPTION,
     ) -> None:
         """A guided run: outcomes, comparisons with witnesses, canonical forms, day 2."""
-        if hasse is not None:
-            check_output(hasse, dot=True, what="Hasse diagram")
+        if hasse is None:
+            hasse = default_hasse()
+            hasse.parent.mkdir(parents=True, exist_ok=True)
+        check_output(hasse, dot=True, what="Hasse diagram")
         items: list[dict[str, object]] = []
         lines: list[str] = ["misère tour: the player who makes the last move loses.", ""]
         for kind, text in STEPS:
@@ -63,8 +78,7 @@ def register(app: typer.Typer) -> None:
         lines.append("")
         lines.append(f"canonical forms born by day 1: {len(m.born_by(1))}, by day 2: {len(games)}")
         data: dict[str, object] = {"steps": items, "day2_count": len(games)}
-        if hasse is not None:
-            write_hasse(games, "general", hasse, "misère games born by day 2")
-            data["hasse"] = str(hasse)
-            lines.append(f"Hasse diagram of the day-2 order written to {hasse}")
+        write_hasse(games, "general", hasse, "misère games born by day 2")
+        data["hasse"] = str(hasse.resolve())
+        lines.append(f"Hasse diagram of the day-2 order written to {hasse.resolve()}")
         emit(data, as_json, "\n".join(lines))

@@ -11,6 +11,7 @@ Lands are joined by ``]`` or ``+``; ``N`` alone (a number) is the ``N``-spot sta
 dead boundaries and regions where no move is possible are dropped, as in GLOP.
 
 A move joins two live corners of one region by a curve with a new spot on it (1 life left):
+
 * both corners on one boundary (a loop when they coincide) split the region in two; the other
   boundaries of the region go to either side (every distribution is a different move);
 * corners on two boundaries join the two into one boundary.

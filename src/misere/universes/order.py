@@ -28,7 +28,7 @@ eight columns). Every run of consecutive new forms of one birthday class starts 
 divisible by 8 (the slots in between are padding, never read), so a block is written as whole
 bytes; blocks over one run are stored without unpacking, and boolean temporaries are made
 for about 4 MB of a block at a time. The general order of 16 000 day-3 games thus keeps 66 MB
-of tables instead of 528 MB, with no dense |class|² temporaries (benchmarks/README.md).
+of tables instead of 528 MB, with no dense ``|class|²`` temporaries (benchmarks/README.md).
 
 :class:`OrderTable` keeps these matrices for one universe and grows incrementally: adding
 games computes only the pairs that involve a new follower. It is a memo structure registered

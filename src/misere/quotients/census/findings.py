@@ -1,6 +1,6 @@
 """Findings of a census store: the tables of issue 11, item 3.
 
-* every code: solved (order, |P|, misère period and preperiod, normal period) or not (status,
+* every code: solved (order, ``|P|``, misère period and preperiod, normal period) or not (status,
   last heap reached and the order of the partial quotient there);
 * finite quotients up to isomorphism (:mod:`.iso`), counted by order and set against the
   conjectured counts of seed 002 Fig. 18 (1, 0, 1, 1, 1?, 6? at orders 2, 4, ..., 12);

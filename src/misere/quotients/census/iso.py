@@ -9,7 +9,7 @@ is not a well-defined, injective, P-preserving homomorphism. Candidates are prun
 element profile that every isomorphism preserves (P-membership, index and period, size of the
 principal ideal, number of ``y`` with ``xy`` in P).
 
-:func:`invariant` is a coarser isomorphism invariant used to bucket quotients (order, |P|,
+:func:`invariant` is a coarser isomorphism invariant used to bucket quotients (order, ``|P|``,
 multiset of index-period pairs, idempotents, sizes of maximal subgroups).
 """
 from __future__ import annotations
@@ -51,7 +51,7 @@ class Bipartite:
         return self.monoid.order
 
     def profiles(self) -> list[tuple]:
-        """Per element: (in P, index, period, |xQ|, #{y : xy in P})."""
+        """Per element: (in P, index, period, ``|xQ|``, ``#{y : xy in P}``)."""
         t = self.monoid.table
         p = self.is_p
         out = []
@@ -70,7 +70,7 @@ def subgroup(m: TableMonoid, e: int) -> np.ndarray:
 
 
 def invariant(b: Bipartite) -> tuple:
-    """An isomorphism invariant: order, |P|, sorted (index, period) pairs, number of
+    """An isomorphism invariant: order, ``|P|``, sorted (index, period) pairs, number of
     idempotents, sorted sizes of the maximal subgroups."""
     m = b.monoid
     pairs = sorted(m.index_period(x) for x in range(m.order))

@@ -233,7 +233,7 @@ def _step(game: HeapGame, st: SolverState, limits: Limits | None, bar: Progress,
 
 def established(game: HeapGame, st: SolverState, records: list[dict],
                 ck: Checkpoint | None) -> dict:
-    """JSON-ready summary of a partial result: last heap finished, order, |P|, presentation."""
+    """JSON-ready summary of a partial result: last heap finished, order, ``|P|``, presentation."""
     q = _assemble(game, st, records, normal=False)
     out = {"game": game.name, "status": "solved" if q.solved else "unsolved",
            "last_heap": st.heap, "order": q.order, "p_count": q.p_count,

@@ -97,7 +97,7 @@ def closed_set(n: int) -> tuple[str, ...]:
 
 
 def markdown_table(columns: int = 3) -> str:
-    """The tabulated closed sets as a Markdown table (the README prints it)."""
+    """The tabulated closed sets as a Markdown table (the results page of the site prints it)."""
     cells = [(n, ", ".join(g.replace("|", "\\|") for g in gs)) for n, gs in CLOSED_SETS.items()]
     rows = -(-len(cells) // columns)
     lines = ["| " + " | ".join(["order | S"] * columns) + " |",
