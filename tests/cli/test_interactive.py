@@ -87,3 +87,41 @@ def test_bad_side_and_json_are_refused_in_one_line() -> None:
     assert r.exit_code == 1 and r.output.count("\n") == 1 and "--as takes Left or Right" in r.output
     r = runner.invoke(app, ["play", "0.07", "9", "-i", "--json"])
     assert r.exit_code == 1 and r.output.strip().startswith('{"error"')
+
+
+# --- play speaks each game's language (issue 26 item 3) --------------------------------------
+
+def test_impartial_rulesets_speak_of_you_and_the_machine() -> None:
+    """Nim, Cram and Sprouts are impartial: no "Left"/"Right", and the machine's reply names the
+    P-position it leaves."""
+    for args in (["nim", "3 4"], ["cram", "2x3"]):
+        r = runner.invoke(app, ["play", *args, "--moves", "#1; #1"])
+        assert r.exit_code == 0, r.output
+        assert "Left" not in r.output and "Right" not in r.output, r.output
+        assert r.output.startswith("Position: ") and "You move first." in r.output.splitlines()[0]
+        assert "your move> " in r.output and "whoever moves next loses" in r.output
+
+
+def test_domineering_replies_show_the_whole_board_in_the_users_coordinates() -> None:
+    """On a 3x3 board, after every move (the user's and the machine's) the board is printed
+    whole, with '#' on covered squares, and the move's squares are those of the user's board."""
+    from misere.cli.interactive import DomineeringArena, arena_for
+
+    dom = find_ruleset("domineering")
+    arena = arena_for(dom, "3x3")
+    assert isinstance(arena, DomineeringArena)
+    said: list[str] = []
+    moves = iter(["#1", "#1", "#1"])
+    play_session(arena, you="Left", me="Right", you_first=True, read=lambda p: next(moves, None),
+                 say=said.append)
+    boards = re.findall(r"(?:leaving|leaves) ([.#/]+)", "\n".join(said))
+    assert boards and all(len(b.split("/")) == 3 and all(len(row) == 3 for row in b.split("/"))
+                          for b in boards)
+    covered = [b.count("#") for b in boards]
+    assert covered == sorted(covered) and covered[0] == 2 and len(set(covered)) == len(covered)
+    # the machine's reply leaves a board Left loses moving first (the whole-board search)
+    for line in said:
+        mv = re.match(r"I play .*: it leaves ([.#/]+), which Left loses", line)
+        if mv:
+            assert not dom.outcome(mv.group(1).split("/")).left_first
+    assert any(line.startswith("I play horizontal domino at (2,") for line in said), said

@@ -20,7 +20,7 @@ from typing import Any
 
 from misere.errors import RulesetError
 
-__all__ = ["HeapArena", "RulesetArena", "Choice", "play_session", "scripted"]
+__all__ = ["HeapArena", "RulesetArena", "DomineeringArena", "arena_for", "Choice", "play_session", "scripted"]
 
 HELP = ("Type a move (as listed by 'moves'), '#N' for the N-th listed move, 'moves', 'hint' or "
         "'quit'.")
@@ -80,25 +80,34 @@ class HeapArena:
                f"which lies in the P-portion of the quotient: whoever moves next loses")
         return Choice(f"{mv.heap} -> {' + '.join(map(str, mv.to)) or '0'}", after), why
 
-    def mover_wins(self, pos: tuple[int, ...], player: str) -> bool:
-        return self.q.outcome(pos) == "N"
-
-
 
 class RulesetArena:
-    """A position of a partizan ruleset; the user plays one side (``Left`` or ``Right``)."""
-
-    partizan = True
+    """A position of a ruleset; the user plays one side (``Left`` or ``Right``), or, in an
+    impartial ruleset (``r.impartial``: both players have the same moves), simply moves."""
 
     def __init__(self, r: Any, position: str) -> None:
         self.r = r
-        self.start = r.components(position)
+        self.partizan = not r.impartial
+        self.start = self.parse(position)
+
+    def parse(self, position: str) -> Any:
+        return self.r.components(position)
 
     def show(self, pos: Any) -> str:
         return self.r.format(pos)
 
+    def _side(self, player: str) -> str:
+        return player if self.partizan else "Left"  # impartial: Left's moves are everyone's
+
+    def moves(self, pos: Any, side: str) -> list[Choice]:
+        """``(label, position after)`` of every move of ``side`` (``Left``/``Right``)."""
+        return [Choice(mv.label, after) for mv, after in self.r.moves(pos, side)]
+
+    def outcome(self, pos: Any) -> Any:
+        return self.r.outcome(pos)
+
     def legal(self, pos: Any, player: str) -> list[Choice]:
-        return [Choice(mv.label, after) for mv, after in self.r.moves(pos, player)]
+        return self.moves(pos, self._side(player))
 
     def read(self, text: str, pos: Any, player: str) -> Choice:
         """A move label as listed, or the position the move leaves."""
@@ -106,21 +115,65 @@ class RulesetArena:
         for c in self.legal(pos, player):
             if want in (c.label.lower(), self.show(c.after).lower()):
                 return c
-        raise RulesetError(f"{text!r} is not a move of {player} here (type 'moves' for the list)")
+        whose = f" of {player}" if self.partizan else ""
+        raise RulesetError(f"{text!r} is not a move{whose} here (type 'moves' for the list)")
 
     def winning(self, pos: Any, player: str) -> tuple[Choice, str] | None:
-        wins = self.r.winning_moves(pos, player)[player]
-        if not wins:
-            return None
-        mv = wins[0]
-        after = next(a for m, a in self.r.moves(pos, player) if m == mv)
-        other = "Right" if player == "Left" else "Left"
-        return Choice(mv.label, after), (f"it leaves {self.show(after)}, which {other} loses "
-                                         f"moving first (outcome {self.r.outcome(after).value})")
+        """A move after which the opponent, moving first, loses (Siegel 003 §2), and why."""
+        side = self._side(player)
+        for c in self.legal(pos, player):
+            o = self.outcome(c.after)
+            if (not o.right_first) if side == "Left" else (not o.left_first):
+                if not self.partizan:
+                    return c, (f"it leaves {self.show(c.after)}, a P-position (outcome "
+                               f"{o.value}): whoever moves next loses")
+                other = "Right" if side == "Left" else "Left"
+                return c, (f"it leaves {self.show(c.after)}, which {other} loses moving first "
+                           f"(outcome {o.value})")
+        return None
 
-    def mover_wins(self, pos: Any, player: str) -> bool:
-        o = self.r.outcome(pos)
-        return o.left_first if player == "Left" else not o.right_first
+
+class DomineeringArena(RulesetArena):
+    """Domineering on one board kept whole: squares keep the user's coordinates and every reply
+    shows the board (the search still splits it into regions, Milley 001 §5.1)."""
+
+    def parse(self, position: str) -> tuple[int, int, frozenset[tuple[int, int]]]:
+        from misere.rulesets.positions import board_cells
+
+        text = position.strip()
+        low = text.lower()
+        if "x" in low and all(t.strip().isdigit() for t in low.split("x")):
+            r, c = (int(t) for t in low.split("x"))
+            rows = ["." * c] * r
+        else:
+            rows = [row.strip() for row in text.replace("\n", "/").split("/") if row.strip()]
+        cells = frozenset(board_cells(rows, self.r, position))
+        return len(rows), max((len(row) for row in rows), default=0), cells
+
+    def show(self, pos: Any) -> str:
+        h, w, free = pos
+        return "/".join("".join("." if (i, j) in free else "#" for j in range(w)) for i in range(h))
+
+    def moves(self, pos: Any, side: str) -> list[Choice]:
+        h, w, free = pos
+        dr, dc = (1, 0) if side == "Left" else (0, 1)
+        out = []
+        for r, c in sorted(free):
+            if (r + dr, c + dc) in free:
+                kind = "vertical" if side == "Left" else "horizontal"
+                out.append(Choice(f"{kind} domino at ({r},{c})-({r + dr},{c + dc})",
+                                  (h, w, free - {(r, c), (r + dr, c + dc)})))
+        return out
+
+    def outcome(self, pos: Any) -> Any:
+        return self.r.outcome(self.show(pos).split("/"))
+
+
+def arena_for(r: Any, position: str) -> RulesetArena:
+    """The arena of a ruleset position: one Domineering board is kept whole, else components."""
+    if r.name == "domineering" and "+" not in position:
+        return DomineeringArena(r, position)
+    return RulesetArena(r, position)
 
 
 def scripted(script: str) -> Iterator[str]:
@@ -168,7 +221,7 @@ def play_session(arena: Any, *, you: str, me: str, you_first: bool,
                  read: Callable[[str], str | None], say: Callable[[str], None]) -> str:
     """Play from ``arena.start`` until someone cannot move; returns ``"you"``, ``"machine"``
     or ``"abandoned"``. ``you``/``me`` are the players' names (``Left``/``Right`` for partizan
-    rulesets, anything for impartial games, where both use the same moves)."""
+    rulesets; for impartial games, where both use the same moves, "you" and "the machine")."""
     pos = arena.start
     turn_you = you_first
     side = {True: you, False: me}

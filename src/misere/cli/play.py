@@ -250,14 +250,16 @@ def register(app: typer.Typer) -> None:
 def _interactive(r: Any, code: str, heaps: List[str], max_heap: Optional[int], moves: Optional[str],
                  side: str, machine_first: bool) -> None:
     """Run :func:`misere.cli.interactive.play_session` on a terminal or on scripted moves."""
-    from .interactive import HeapArena, RulesetArena, play_session, scripted
+    from .interactive import HeapArena, arena_for, play_session, scripted
 
     if r is not None:
         you = {"left": "Left", "l": "Left", "right": "Right", "r": "Right"}.get(side.strip().lower())
         if you is None:
             raise InvalidArgumentError(f"--as takes Left or Right, got {side!r}")
-        arena: Any = RulesetArena(r, " ".join(heaps))
+        arena: Any = arena_for(r, " ".join(heaps))
         me = "Right" if you == "Left" else "Left"
+        if not arena.partizan:  # impartial: both have the same moves
+            you, me = "you", "the machine"
     else:
         from .quotient import resolve_game
         import misere.quotients as mq

@@ -58,8 +58,8 @@ class BoardRuleset(PartizanRuleset[Board]):
     """Base class of board rulesets; subclasses implement :meth:`board_moves` (the rules on a
     whole board, in its orientation) and :meth:`pieces` (how a board splits, canonically)."""
 
-    #: the same moves for both players (Cram): normal play is answered by Grundy values
-    impartial = False
+    # ``impartial`` (the same moves for both players, e.g. Cram): normal play is then answered
+    # by Grundy values
 
     def __init__(self) -> None:
         super().__init__()

@@ -52,6 +52,8 @@ class NimRuleset(SizedRuleset):
     ('P', '*2')
     """
 
+    impartial = True
+
     name = "nim"
     aliases = ("misere-nim",)
     rule_name = "Bouton's misère rule (001 App. A; 002 §2)"

@@ -66,6 +66,9 @@ class PartizanRuleset(Generic[C]):
     aliases: tuple[str, ...] = ()
     #: a short description of the text format, shown in errors and help
     syntax = ""
+    #: the same moves for both players (Nim, Cram, Sprouts): play speaks of "you" and "the
+    #: machine", not of Left and Right
+    impartial = False
 
     def __init__(self) -> None:
         self._forms: dict[C, GameId] = {}

@@ -367,6 +367,8 @@ class SproutsRuleset(PartizanRuleset[Land]):
     [0, 0, 1]
     """
 
+    impartial = True
+
     name = "sprouts"
     aliases = ("sprout",)
     syntax = ("N (the N-spot start), or lands in GLOP notation: spots 0 (3 lives), 1 (2 lives), 2 or a "
