@@ -297,25 +297,24 @@ def _push(out, n, a, b):  # pragma: no cover - compiled
 
 
 @_njit(cache=True)
+def _dominoes(out, n, a, step):  # pragma: no cover - compiled
+    """Append every domino on squares ``i, i + step`` both free in ``a``; the new count."""
+    pairs = a & (a >> step)
+    while pairs:
+        low = pairs & -pairs
+        pairs ^= low
+        n = _push(out, n, a ^ low ^ (low << step), 0)
+    return n
+
+
+@_njit(cache=True)
 def children(game, a, b, side, ctx, out):  # pragma: no cover - compiled
     """Write every move of ``side`` from ``(a, b)`` into the rows of ``out``; return how many."""
     n = 0
     if game == DOMINEERING:
-        step = 8 if side == 0 else 1
-        pairs = a & (a >> step)
-        while pairs:
-            low = pairs & -pairs
-            pairs ^= low
-            n = _push(out, n, a ^ low ^ (low << step), 0)
-        return n
+        return _dominoes(out, n, a, 8 if side == 0 else 1)
     if game == CRAM:
-        for step in (1, 8):
-            pairs = a & (a >> step)
-            while pairs:
-                low = pairs & -pairs
-                pairs ^= low
-                n = _push(out, n, a ^ low ^ (low << step), 0)
-        return n
+        return _dominoes(out, _dominoes(out, n, a, 1), a, 8)
     if game == TOADS:
         ln = _bitlen(b) - 1
         f = b ^ (1 << ln)

@@ -1,7 +1,7 @@
 """Theory first for one integer or one nim heap: membership, canonical forms, invertibility and
 Left-dead-end factorisations answered from the theory, without building the form.
 
-An integer n is a chain of |n| nodes and ``*n`` has ``n(n+1)/2`` option links, so ``misere canon
+An integer n is a chain of ``|n|`` nodes and ``*n`` has ``n(n+1)/2`` option links, so ``misere canon
 1000000`` spent seconds building a chain (and recursion failed on it) for an answer the theory
 gives at once. The rules below cover exactly the cases they state; everything else returns
 ``None`` and the caller searches as before. Each rule is checked against that search on all
