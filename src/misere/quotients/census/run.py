@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 
 from misere import budget
-from misere.errors import BudgetExceededError, ComputationLimitError, MisereError
+from misere.errors import BudgetExceededError, ComputationLimitError, MisereError, interrupt_in
 from misere.quotients.census.codes import CodeSet, parse_codes
 from misere.quotients.census.store import RECORD_FIELDS, RETRIED_STATUSES, Store
 
@@ -376,6 +376,16 @@ def census(
                     _run_ray(todo, args, emit, fresh, workers, address)
         except BudgetExceededError as e:
             stop = e
+        except BaseException as e:  # Ctrl-C (maybe inside compiled code): say what is stored
+            ctrl_c = interrupt_in(e)
+            if ctrl_c is None:
+                raise
+            ctrl_c.partial = summary(  # type: ignore[attr-defined]
+                [results.get(c) or (st.get(c) if st is not None else None) for c in cs.codes],
+                computed=len(results))
+            if st is not None:
+                ctrl_c.partial["store"] = st.path  # type: ignore[attr-defined]
+            raise
         out = [results.get(c) or (st.get(c) if st is not None else None) for c in cs.codes]
         if st is not None:
             st.log_run(" ".join(cs.codes)[:2000], len(cs), len(results), workers, max_heap,
