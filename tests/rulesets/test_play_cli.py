@@ -96,3 +96,16 @@ def test_budget_stops_an_unsolved_quotient() -> None:  # exit 3 with what was es
     assert result.exit_code == 3
     d = json.loads(result.stdout.strip().splitlines()[-1])
     assert d["budget"] == "time" and d["established"]["game"] == "0.07"
+
+
+def test_the_method_names_the_search_that_answers() -> None:
+    """Domineering is searched on the whole board, the board rulesets over sums of pieces with a
+    compiled hand-over, the other rulesets over sums of components (issue 23 item 3)."""
+    def method(*args: str) -> str:
+        r = runner.invoke(app, ["play", *args, "--json"])
+        assert r.exit_code == 0, r.output
+        return json.loads(r.stdout)["method"]
+
+    assert method("domineering", "3x3").startswith("whole-board bitmask search; compiled past 100,000")
+    assert method("cram", "2x3").startswith("search over sums of pieces; the compiled whole-board")
+    assert method("hackenbush", "LR") == "search over sums of components"

@@ -63,7 +63,7 @@ def help_text() -> str:
 
 def _method(r: Any) -> str:
     name = getattr(r, "rule_name", None)
-    return f"rule: {name}" if name else "search over sums of components"
+    return f"rule: {name}" if name else r.search
 
 
 def ruleset_data(r: Any, position: str) -> tuple[dict[str, Any], str]:

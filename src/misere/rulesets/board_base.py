@@ -58,6 +58,9 @@ class BoardRuleset(PartizanRuleset[Board]):
     """Base class of board rulesets; subclasses implement :meth:`board_moves` (the rules on a
     whole board, in its orientation) and :meth:`pieces` (how a board splits, canonically)."""
 
+    search = (f"search over sums of pieces; the compiled whole-board search past "
+              f"{PYTHON_FIRST:,} expansions")
+
     # ``impartial`` (the same moves for both players, e.g. Cram): normal play is then answered
     # by Grundy values
 

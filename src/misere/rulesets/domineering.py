@@ -14,7 +14,7 @@ from typing import Any, Iterable
 
 from misere.core.outcome import Outcome
 from misere.rulesets.board_grids import groups
-from misere.rulesets.grid_bits import STRIDE, domineering_outcome_pair, pack_cells
+from misere.rulesets.grid_bits import PYTHON_FIRST, STRIDE, domineering_outcome_pair, pack_cells
 from misere.rulesets.partizan_base import Parsed, PartizanRuleset
 from misere.rulesets.partizan_draw import COLOURS, svg_document
 from misere.rulesets.positions import board_cells, rectangle_cells
@@ -71,6 +71,7 @@ class DomineeringRuleset(PartizanRuleset[Board]):
     """
 
     name = "domineering"
+    search = f"whole-board bitmask search; compiled past {PYTHON_FIRST:,} positions"
     aliases = ("dom",)
     syntax = "rows of '.' and '#' separated by '/' (e.g. '..#/...'), or 'RxC'; boards joined by '+'"
     example = "..#/.../..."

@@ -69,6 +69,8 @@ class PartizanRuleset(Generic[C]):
     #: the same moves for both players (Nim, Cram, Sprouts): play speaks of "you" and "the
     #: machine", not of Left and Right
     impartial = False
+    #: how :meth:`outcome` decides a position, as ``misere play`` reports it
+    search = "search over sums of components"
 
     def __init__(self) -> None:
         self._forms: dict[C, GameId] = {}
