@@ -40,7 +40,7 @@ def test_play_and_draw(tmp_path: Path) -> None:
     assert d["outcome"] == "R" and d["winning_moves"]["Left"] == []
     assert d["winning_moves"]["Right"][0]["result"] == "1 1"
     d = run_json("play", "domineering", "2x3")
-    assert d["outcome"] == "L" and d["method"].startswith("search")
+    assert d["outcome"] == "L" and d["method"].startswith("whole-board bitmask search")
     d = run_json("play", "nim", "1 2 4")
     assert d["outcome"] == "N" and d["method"].startswith("rule: Bouton")
     assert d["winning_moves"]["Right"][0]["result"] == "1 2 3"
