@@ -181,3 +181,21 @@ def test_rectangles_compiled_against_the_multiset_search(name: str, board, monke
     cache.clear()
     monkeypatch.setattr(board_base, "ENGINE", "compiled")
     assert [R.outcome(board).value, R.normal_outcome(board).value] == want
+
+
+def test_the_first_compiled_call_of_a_process_answers_its_own_board() -> None:
+    """The kernels are loaded on tiny boards before the first search of a process; that warm-up
+    once rebound the caller's ``rows`` (4x5 Left first came out won: it is P). In a fresh
+    process, the first call must agree with the Python search."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    src = str(Path(__file__).resolve().parents[2] / "src")
+    code = ("from misere.rulesets import grid_jit, grid_bits; "
+            "from misere.rulesets.domineering import Domineering as D; "
+            "n = grid_bits.normalise(D._mask((4, 5))); "
+            "print(grid_jit.wins(n, True), grid_bits.domineering_wins(n, True, compiled=False))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env={"PYTHONPATH": src, "PATH": ""}).stdout.split()
+    assert out == ["False", "False"]

@@ -207,7 +207,7 @@ _start_slots = 1 << 14
 _max_slots = 0  # set by configure (0: MAX_SLOTS)
 
 #: whether the kernels have run in this process (loaded or compiled): callers with a choice of
-#: engine use the compiled search from then on (:meth:`misere.rulesets.board_base.BoardRuleset.solve`)
+#: engine use the compiled search from then on (:func:`misere.rulesets.grid_bits.compiled_loaded`)
 warm = False
 
 
@@ -272,10 +272,10 @@ def wins(game: int, a: int, b: int, left: bool, rows: int, cols: int, onboard: i
     global warm
     if not warm:  # load (or compile, saying so) every kernel on tiny boards first
         with _jit.compiling(sys.modules[__name__], "the board searches"):
-            for g, x, y, rows, o in ((DOMINEERING, 0x70707, 0, 3, 0), (CRAM, 0x303, 0, 2, 0),
-                                     (CLOBBER, 0x5, 0x2, 1, 0), (KONANE, 0x1, 0x2, 1, 0x7),
-                                     (TOADS, 0x1, 0x10, 1, 0)):
-                _wins(g, x, y, True, rows, 3, o, True, owner=-1)
+            for g, x, y, h, o in ((DOMINEERING, 0x70707, 0, 3, 0), (CRAM, 0x303, 0, 2, 0),
+                                  (CLOBBER, 0x5, 0x2, 1, 0), (KONANE, 0x1, 0x2, 1, 0x7),
+                                  (TOADS, 0x1, 0x10, 1, 0)):
+                _wins(g, x, y, True, h, 3, o, True, owner=-1)  # h: not ``rows``, the caller's
             _tables.clear()
         warm = True
     return _wins(game, a, b, left, rows, cols, onboard, misere, on_chunk, symmetry, weighted)
