@@ -155,7 +155,7 @@ def test_a_board_past_the_python_allowance_is_handed_to_the_compiled_search(
 
     cache.clear()
     monkeypatch.setattr(grid_bits, "PYTHON_FIRST", 50)
-    monkeypatch.setattr(grid_jit, "warm", False)
+    monkeypatch.setattr(board_jit, "warm", False)
     calls = []
     real = grid_jit.wins
     monkeypatch.setattr(grid_jit, "wins", lambda b, left, on_chunk=None: calls.append(b) or real(b, left))
@@ -169,7 +169,7 @@ def test_a_board_past_the_python_allowance_is_handed_to_the_compiled_search(
 def test_python_allowance_answers_small_boards_without_the_compiled_search(
         monkeypatch: pytest.MonkeyPatch) -> None:
     cache.clear()
-    monkeypatch.setattr(grid_jit, "warm", False)
+    monkeypatch.setattr(board_jit, "warm", False)
     monkeypatch.setattr(grid_jit, "wins", lambda *a, **k: pytest.fail("compiled search used"))
     assert [D.outcome((r, 5)).value for r in range(1, 6)] == [RECTANGLES[r][4] for r in range(1, 6)]
 

@@ -27,7 +27,6 @@ Siegel 003 §2; normal outcomes, Winning Ways ch. 2.
 """
 from __future__ import annotations
 
-import sys
 from typing import Any, Hashable, Sequence
 
 from misere.core.ops import add_all
@@ -35,6 +34,7 @@ from misere.core.outcome import Outcome
 from misere.core.search import mover_wins
 from misere.core.table import GameId, intern
 from misere.errors import BudgetExceededError
+from misere.rulesets.grid_bits import compiled_loaded
 from misere.rulesets.partizan_base import PartizanRuleset
 
 __all__ = ["BoardRuleset", "ENGINE", "PYTHON_FIRST"]
@@ -203,8 +203,7 @@ class BoardRuleset(PartizanRuleset[Board]):
         if r is not None:
             return r
         if ENGINE != "multiset":
-            jit = sys.modules.get("misere.rulesets.board_jit")
-            if ENGINE == "auto" and not (jit is not None and jit.warm):
+            if ENGINE == "auto" and not compiled_loaded():
                 try:
                     return self._solve_multiset(pos, left, misere, PYTHON_FIRST)
                 except _Handover:

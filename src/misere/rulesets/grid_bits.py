@@ -37,7 +37,7 @@ from misere import budget
 from misere.errors import BudgetExceededError
 from misere.core import cache
 
-__all__ = ["STRIDE", "PYTHON_FIRST", "pack_cells", "normalise", "domineering_wins",
+__all__ = ["STRIDE", "PYTHON_FIRST", "compiled_loaded", "pack_cells", "normalise", "domineering_wins",
            "domineering_outcome_pair"]
 
 STRIDE = 8
@@ -140,6 +140,14 @@ def _python_wins(b: int, left: bool, limit: int | None = None) -> bool:
         raise
 
 
+def compiled_loaded() -> bool:
+    """Whether the compiled board searches (:mod:`misere.rulesets.board_jit`, Domineering's
+    too) have run in this process, so a caller with a choice of engine uses them at once;
+    looked up without importing numba."""
+    jit = sys.modules.get("misere.rulesets.board_jit")
+    return jit is not None and jit.warm
+
+
 def domineering_wins(b: int, left: bool, compiled: bool | None = None) -> bool:
     """Does the player to move (Left: vertical dominoes) win board ``b`` in misère play?
 
@@ -155,8 +163,7 @@ def domineering_wins(b: int, left: bool, compiled: bool | None = None) -> bool:
     fits = b < 1 << 63  # 8 rows at most: one int64
     if compiled is False or not fits:
         return _python_wins(b, left)
-    jit = sys.modules.get("misere.rulesets.grid_jit")
-    if compiled is None and not (jit is not None and jit.warm):
+    if compiled is None and not compiled_loaded():
         try:
             return _python_wins(b, left, PYTHON_FIRST)
         except _Handover:

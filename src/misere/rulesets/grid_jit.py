@@ -41,16 +41,12 @@ from misere.rulesets import board_jit
 from misere.rulesets import board_rules_jit as _rules
 from misere.rulesets.bits_jit import _flip, _key, _mirror, _popcount, _transpose  # noqa: F401 - re-exported
 
-__all__ = ["available", "warm", "wins", "configure", "stats", "SYMMETRY", "WEIGHTED"]
+__all__ = ["available", "wins", "configure", "stats", "SYMMETRY", "WEIGHTED"]
 
 #: symmetries used in canonical forms: 0 none, 1 the reflections, 2 and the transposes
 SYMMETRY = 2
 #: replacement: evict the entry with the smallest subtree (True) or simply the oldest (False)
 WEIGHTED = True
-
-#: whether the kernels have run in this process (loaded or compiled): callers with a choice of
-#: engine use the compiled one from then on (:func:`misere.rulesets.grid_bits.domineering_wins`)
-warm = False
 
 
 def _canon(b: int, side: int, rows: int, cols: int, sym: int) -> tuple[int, int]:
@@ -90,11 +86,8 @@ def wins(b: int, left: bool, on_chunk=None) -> bool:
     leaves it); ``on_chunk(expansions, path)``, if given, is called after every chunk (progress
     logs): ``path`` lists, for the top three levels of the stack, (children tried, children).
     """
-    global warm
     if not 0 <= b < 1 << 63:
         raise ValueError(f"board {b:#x} does not fit in 63 bits")
     rows, cols = _frame(b)
-    r = board_jit.wins(board_jit.DOMINEERING, b, 0, left, max(rows, 1), max(cols, 1), on_chunk=on_chunk,
-                       symmetry=SYMMETRY, weighted=WEIGHTED)
-    warm = True
-    return r
+    return board_jit.wins(board_jit.DOMINEERING, b, 0, left, max(rows, 1), max(cols, 1),
+                          on_chunk=on_chunk, symmetry=SYMMETRY, weighted=WEIGHTED)
