@@ -23,10 +23,9 @@ import misere.quotients as mq
 from misere.cli.common import command
 from misere.cli.parsing import install
 from misere.errors import interrupt_in
+from tests.test_hostile_cli import LONG_SUM  # 15 terms: searched for minutes
 
 SRC = Path(__file__).resolve().parents[2] / "src"
-LONG_SUM = "+".join(["{1|*}", "{2|*2}", "^", "{0,*|*}", "*3", "{1|0}", "{*|*}", "1/2", "{0|{0|*}}",
-                     "*2", "{2|1}", "v", "{0|-1}", "{*2|*}", "{3|*}"])  # searched for minutes
 
 
 # --- in process: how an interrupt is recognised and reported ---------------------------------
