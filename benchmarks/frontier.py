@@ -11,7 +11,8 @@ peak resident memory (``wait4``'s ``ru_maxrss`` of that process).
 Usage::
 
     python benchmarks/frontier.py [--jobs K] [--timeout S] [--max-memory 12G]
-        [--max-order N] [--dir DIR] [--only 0.07,0.4] [--dawson-checkpoint FILE.gz]
+        [--memory 0.07=80G] [--max-order N] [--dir DIR] [--only 0.07,0.4]
+        [--dawson-checkpoint FILE.gz]
 
 ``--dawson-checkpoint`` seeds the 0.07 run from a checkpoint (``.gz`` is unpacked), e.g. the
 round-105 one in ``benchmarks/data``. Results go to ``DIR/frontier.json`` and stdout.
@@ -34,9 +35,10 @@ FRONTIER = {"0.07": 40, "0.4": 60, "0.16": 40,
 
 
 def _command(code: str, heap: int, args, checkpoint: Path) -> list[str]:
+    memory = dict(m.split("=", 1) for m in args.memory).get(code, args.max_memory)
     return [sys.executable, "-m", "misere", "quotient", code, "--max-heap", str(heap),
             "--checkpoint", str(checkpoint), "--certify", "0", "--json", "--quiet",
-            "--timeout", str(args.timeout), "--max-memory", args.max_memory,
+            "--timeout", str(args.timeout), "--max-memory", memory,
             "--max-order", str(args.max_order), "--max-size", str(args.max_size)]
 
 
@@ -59,6 +61,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--timeout", type=float, default=3600.0)
     ap.add_argument("--max-memory", default="12G")
+    ap.add_argument("--memory", action="append", default=[], metavar="CODE=SIZE",
+                    help="another memory budget for one code, e.g. 0.07=80G")
     ap.add_argument("--max-order", type=int, default=40000)
     ap.add_argument("--max-size", type=int, default=20_000_000)
     ap.add_argument("--dir", default="frontier-runs")
