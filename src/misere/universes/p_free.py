@@ -83,14 +83,40 @@ def positive(j: GameId) -> bool:
       X^R that Left wins moving first, so ``o(X^R) ∈ {L, N}`` and Left wins ``K + X^R`` moving
       first (L + N, or the mirror of Lemma 4.7).
     """
-    return _known_positive(j) or _known_positive(_b.reduce(j)) or any(
-        _b.ge(j, k) for k in _positives())
+    r = _pos.get(j)
+    if r is None:
+        budget.check()
+        r = (_known_positive(j) or _known_positive(_b.reduce(j)) or _maintained_positive(j)
+             or any(_b.ge(j, k) for k in _positives()))
+        _pos[j] = r
+    return r  # type: ignore[no-any-return]
+
+
+def _maintained_positive(j: GameId) -> bool:
+    """``J ≥ 0`` modulo pf(ℬ) by the proviso and maintenance: J is Left-strong modulo ℬ
+    (DM 2026 Thm 3.1) and every ``J^R`` is a Left end or has a ``J^{RL}`` with
+    :func:`positive` true.
+
+    Notes
+    -----
+    Every member is invertible with inverse its conjugate (DMM §4), so ``J ≥ 0`` iff Left wins
+    ``J + X`` moving first whenever she wins X moving first (X in pf(ℬ)): the condition on
+    Right moving first is this one for ``J̄ + Ȳ`` (set ``X = Y + J̄``, ``J + J̄ ≡ 0``, conjugate).
+    Sufficiency, by induction on X: a Left end X is covered by Left-strength; otherwise Left
+    opens with an ``X^L`` of outcome L (not P: X is 𝒫-free). Right's reply ``X^{LR}`` leaves an
+    X' that Left wins moving first (induction); a reply ``J^R`` is met by ``J^{RL} ≥ 0`` (Right
+    loses ``J^{RL} + X^L`` moving first, as he loses ``X^L``), or, J^R a Left end, by the Left
+    end lemma (DMM Lemma 4.1, ``o(X^L) = L``); Right is never stuck, as ``X^L`` is no Right end.
+    """
+    return _b.strong_left(j) and all(
+        not left(r) or any(positive(x) for x in left(r)) for r in right(j))
 
 
 def _positives() -> list[GameId]:
     return [k for k in _small() if _known_positive(k)]
 
 
+_pos = cache.table("p_free.positive")
 _dir = cache.table("p_free.direct")
 _up = cache.table("p_free.up")
 _down = cache.table("p_free.down")
