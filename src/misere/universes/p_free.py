@@ -44,7 +44,7 @@ from . import blocking as _b
 from .base import Universe, register
 
 __all__ = ["PFreeUniverse", "P_FREE", "is_p_free", "is_p_free_blocking", "positive", "ge", "decide",
-           "witness", "reduce"]
+           "witness", "reduce", "option_picks", "values_from", "day3_values"]
 
 is_p_free = _hereditary(
     "is_p_free", lambda x: outcome(x) != Outcome.P,
@@ -247,6 +247,68 @@ def reduce(g: GameId) -> GameId:
     return r
 
 
+def _end_profile(g: GameId) -> tuple[bool, bool]:
+    """Can ``g`` be a Right option of a blocked Left end (it is one, or has a Left option that
+    is one), and the mirror: the only facts about an option that membership of a parent needs."""
+    return (_b.is_blocked_left_end(g) or any(_b.is_blocked_left_end(x) for x in left(g)),
+            _b.is_blocked_right_end(g) or any(_b.is_blocked_right_end(x) for x in right(g)))
+
+
+def option_picks(n: int) -> list[GameId]:
+    """One member form per value born by day n whose end profile is the best of its value.
+
+    Raises
+    ------
+    UnsupportedError
+        if no form of some value has a profile at least that of every form of that value.
+    """
+    classes: list[list[GameId]] = []
+    for g in _b.member_forms(n, is_p_free_blocking):
+        cls = next((c for c in classes if P_FREE.eq(g, c[0])), None)
+        if cls is None:
+            classes.append([g])
+        else:
+            cls.append(g)
+    picks = []
+    for cls in classes:
+        best = tuple(any(_end_profile(g)[i] for g in cls) for i in range(2))
+        pick = next((g for g in sorted(cls, key=lambda x: (birthday(x), x)) if _end_profile(g) == best), None)
+        if pick is None:
+            raise UnsupportedError(f"no form of value {cls[0]} has the end profile {best}")
+        picks.append(pick)
+    return picks
+
+
+def values_from(picks: list[GameId]) -> tuple[list[GameId], int]:
+    """The values modulo pf(ℬ) of the members ``{A|B}``, A and B sets of ``picks``; and how many
+    such members there are. Equal values are merged by :func:`ge` (a proof each way), distinct
+    ones are told apart by a verified witness, so every pair of those members is decided.
+
+    Notes
+    -----
+    The value of a member depends only on the values of its options (replace each option by an
+    equal one: o(G + X) follows by induction on X ∈ pf(ℬ)), and its membership only on its own
+    outcome and, for an end, on the end profiles of its options (:func:`_end_profile`). So when
+    ``picks`` holds, for every value born by day n, one form with the best profile of that value
+    (:func:`option_picks`), these are all the values born by day n + 1.
+    """
+    subsets = _subsets(picks)
+    members = [g for a in subsets for b in subsets for g in [intern(a, b)] if is_p_free_blocking(g)]
+    reps: list[GameId] = []
+    for g in members:
+        budget.check()
+        r = reduce(g)
+        if not any(P_FREE.eq(r, x) for x in reps):
+            reps.append(r)
+    return sorted(reps, key=lambda x: (birthday(x), x)), len(members)
+
+
+def day3_values() -> list[GameId]:
+    """The values modulo pf(ℬ) born by day 3: :func:`values_from` on :func:`option_picks` of day 2
+    (10 values, from 943 members whose options are the integers -2..2)."""
+    return values_from(option_picks(2))[0]
+
+
 class PFreeUniverse(Universe):
     """pf(ℬ): 𝒫-free blocking games (DMM 2506.05257 Def 2.2, Lemma 4.9); a closed set
     (options, sums, conjugates), not dicot-closed."""
@@ -254,7 +316,7 @@ class PFreeUniverse(Universe):
     name = "p-free"
     aliases = ("pf", "pfree", "p-free-blocking", "pf(B)")
     description = "P-free blocking games pf(B): no follower of outcome P (Davies-Miller-Milley 2025)"
-    max_enumeration_day = 2
+    max_enumeration_day = 3
     #: every member is invertible with inverse its conjugate (DMM §4), so inverses are unique
     conjugate_property = True
     #: where the conjugate property is proved
@@ -264,15 +326,15 @@ class PFreeUniverse(Universe):
         return is_p_free_blocking(g)
 
     def build_day(self, n: int) -> list[GameId]:
-        """One representative per value modulo pf(ℬ) born by day n (n ≤ 2), from every member
-        form born by day n (membership is a property of forms, so enumeration goes by forms).
+        """One representative per value modulo pf(ℬ) born by day n (n ≤ 3): by day 2 from every
+        member form; day 3 by :func:`day3_values`.
 
         Raises
         ------
         UnsupportedError
-            if two forms can be neither proved equal nor distinguished (not the case by day 2).
+            if two forms can be neither proved equal nor distinguished (not the case by day 3).
         """
-        return _b.values_by_forms(self, n)
+        return _b.values_by_forms(self, n) if n <= 2 else day3_values()
 
 
 P_FREE = register(PFreeUniverse(ge=ge, reduce=reduce, witness=witness))
