@@ -48,6 +48,7 @@ from .alternating_classes import (  # noqa: F401  (re-exported)
     end_moves, ends_ge_zero, ends_outcome, outcome_pair, outcome_with_ends,
 )
 from .alternating_order import class_ge, class_order, proviso_witness
+from .alternating_sums import sum_ge_class
 from .base import Universe, find_universe, register
 
 __all__ = [
@@ -282,6 +283,10 @@ class AlternatingUniverse(Universe):
             rg, rh = _single_rep(lg), _single_rep(lh)
             if rg is not None and rh is not None and class_ge(rg, rh):
                 return True
+        # a sum of two classes against one: compatibility with sums, transitivity (alternating_sums)
+        rh = _single_rep(ch)
+        if rh is not None and len(cg) <= 2 and sum_ge_class([classify(x).rep for x in cg], rh, _single_rep):
+            return True
         # cancellation by an invertible side (001 §2.1 p. 10): g ≥ h iff g + h̄ ≥ 0
         diff: Key | None = None
         if all(classify(x).invertible for x in ch):
