@@ -13,19 +13,29 @@ relations ``R_i + R_j ≥ R_k`` between class representatives without new theory
 under three rules: the sum reduces to one class ``R_m`` with ``R_m ≥ R_k`` (class order);
 ``R_i ≥ R_{i'}`` and ``R_{i'} + R_j ≥ R_k`` (descent of one summand, 0 included); and
 ``R_i + R_j ≥ R_m ≥ R_k``. Every member is a proof (a chain of the facts above).
+
+:func:`sum_order` adds the proviso-and-maintenance rule of :mod:`.alternating_order` on the
+pairs ``(R_i + R_j, R_k)``, whose options are again of this shape (options of representatives
+are representatives). Its proof there needs the proviso only where a player has no move in
+``H + X`` (Left first) or ``G + X`` (Right first): if H is a Left end, Left wins ``G + X`` moving
+first for every Left end X — true when ``G ≥ M`` is already proved for a Left end M (Left wins
+``M + X`` at once); if G is a Right end, Right wins ``H + X`` moving first for every Right end X —
+true when a Right end ``M ≥ H`` is in the class order. Facts already proved enter as axioms, and
+the greatest set satisfying the rule is recomputed until the proved set stops growing.
 """
 from __future__ import annotations
 
 from typing import Callable, Optional
 
 from .. import budget
-from ..core.table import ZERO, GameId
+from ..core.table import ZERO, GameId, left, right
 from .alternating_classes import CLASSES
 from .alternating_order import class_ge
 
-__all__ = ["descent_table", "sum_ge_class"]
+__all__ = ["descent_table", "sum_order", "sum_ge_class"]
 
 _TABLE: list[dict[tuple[int, int, int], bool]] = []
+_ORDER: list[frozenset[tuple[int, int, int]]] = []
 _INDEX = {c.rep: i for i, c in enumerate(CLASSES)}
 
 
@@ -63,6 +73,59 @@ def descent_table(single: Callable[[list[GameId]], Optional[GameId]]) -> dict[tu
     return proved
 
 
+def _key(a: int, b: int, k: int) -> tuple[int, int, int]:
+    return (a, b, k) if a <= b else (b, a, k)
+
+
+def _maintained(p: tuple[int, int, int], rel: set[tuple[int, int, int]],
+                opts: tuple[list[list[int]], list[list[int]]]) -> bool:
+    """Maintenance for ``(R_i + R_j, R_k)`` within ``rel`` (alternating_order's rule)."""
+    i, j, k = p
+    lo, ro = opts
+    gl = [(x, j) for x in lo[i]] + [(i, x) for x in lo[j]]
+    for hl in lo[k]:
+        if not (any(_key(a, b, hl) in rel for a, b in gl) or any(_key(i, j, x) in rel for x in ro[hl])):
+            return False
+    for a, b in [(x, j) for x in ro[i]] + [(i, x) for x in ro[j]]:
+        if not (any(_key(a, b, hr) in rel for hr in ro[k])
+                or any(_key(c, d, k) in rel for c, d in [(x, b) for x in lo[a]] + [(a, x) for x in lo[b]])):
+            return False
+    return True
+
+
+def sum_order(single: Callable[[list[GameId]], Optional[GameId]]) -> frozenset[tuple[int, int, int]]:
+    """The triples ``(i, j, k)`` (i ≤ j) with ``R_i + R_j ≥ R_k`` proved by :func:`descent_table`
+    and the proviso-and-maintenance rule (module notes)."""
+    if _ORDER:
+        return _ORDER[0]
+    from .alternating_classes import classify
+    reps = [c.rep for c in CLASSES]
+    n = len(reps)
+    idx = [[_INDEX[classify(x).rep] if x != ZERO else _INDEX[ZERO] for x in f(r)] for f in (left, right)
+           for r in reps]
+    opts = (idx[:n], idx[n:])
+    lends = [m for m in range(n) if not opts[0][m]]
+    rends = [m for m in range(n) if not opts[1][m]]
+    right_strong = [any(class_ge(reps[m], reps[k]) for m in rends) for k in range(n)]
+    proved = {p for p, v in descent_table(single).items() if v}
+    while True:
+        rel = set(descent_table(single))
+        while True:
+            budget.check()
+            keep = {p for p in rel if p in proved or (
+                (p[2] not in lends or any(_key(p[0], p[1], m) in proved for m in lends))
+                and (p[0] not in rends or p[1] not in rends or right_strong[p[2]])
+                and _maintained(p, rel, opts))}
+            if keep == rel:
+                break
+            rel = keep
+        if rel <= proved:
+            break
+        proved |= rel
+    _ORDER.append(frozenset(proved))
+    return _ORDER[0]
+
+
 def sum_ge_class(parts: list[GameId], h: GameId,
                  single: Callable[[list[GameId]], Optional[GameId]]) -> bool:
     """Is ``parts[0] + parts[1] ≥ h`` (class representatives; one or two parts) proved by
@@ -72,4 +135,4 @@ def sum_ge_class(parts: list[GameId], h: GameId,
     if len(parts) != 2 or h not in _INDEX:
         return False
     i, j = sorted(_INDEX[p] for p in parts)
-    return descent_table(single)[(i, j, _INDEX[h])]
+    return (i, j, _INDEX[h]) in sum_order(single)
