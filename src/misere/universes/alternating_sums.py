@@ -21,7 +21,8 @@ are representatives). Its proof there needs the proviso only where a player has 
 first for every Left end X — true when ``G ≥ M`` is already proved for a Left end M (Left wins
 ``M + X`` at once); if G is a Right end, Right wins ``H + X`` moving first for every Right end X —
 true when a Right end ``M ≥ H`` is in the class order. Facts already proved enter as axioms, and
-the greatest set satisfying the rule is recomputed until the proved set stops growing.
+the greatest set satisfying the rule is recomputed, with the cancellation of invertible
+summands in between (:func:`_cancelled`), until the proved set stops growing.
 """
 from __future__ import annotations
 
@@ -93,11 +94,27 @@ def _maintained(p: tuple[int, int, int], rel: set[tuple[int, int, int]],
     return True
 
 
+def _cancelled(proved: set[tuple[int, int, int]], bar: list[int], inv: list[bool]) -> set[tuple[int, int, int]]:
+    """Close ``proved`` under cancellation: for ``R_i`` invertible with inverse ``R̄_i`` (001
+    Thm 3.4.5), ``R_i + R_j ≥ R_k`` iff ``R_j ≥ R_k + R̄_i`` iff (conjugating)
+    ``R_i + R̄_k ≥ R̄_j``."""
+    out, todo = set(proved), list(proved)
+    while todo:
+        i, j, k = todo.pop()
+        for a, b in ((i, j), (j, i)):
+            q = _key(a, bar[k], bar[b])
+            if inv[a] and q not in out:
+                out.add(q)
+                todo.append(q)
+    return out
+
+
 def sum_order(single: Callable[[list[GameId]], Optional[GameId]]) -> frozenset[tuple[int, int, int]]:
     """The triples ``(i, j, k)`` (i ≤ j) with ``R_i + R_j ≥ R_k`` proved by :func:`descent_table`
     and the proviso-and-maintenance rule (module notes)."""
     if _ORDER:
         return _ORDER[0]
+    from ..core.ops import conjugate
     from .alternating_classes import classify
     reps = [c.rep for c in CLASSES]
     n = len(reps)
@@ -107,6 +124,8 @@ def sum_order(single: Callable[[list[GameId]], Optional[GameId]]) -> frozenset[t
     lends = [m for m in range(n) if not opts[0][m]]
     rends = [m for m in range(n) if not opts[1][m]]
     right_strong = [any(class_ge(reps[m], reps[k]) for m in rends) for k in range(n)]
+    bar = [_INDEX[classify(conjugate(r)).rep] for r in reps]
+    inv = [c.invertible for c in CLASSES]
     proved = {p for p, v in descent_table(single).items() if v}
     while True:
         rel = set(descent_table(single))
@@ -119,9 +138,10 @@ def sum_order(single: Callable[[list[GameId]], Optional[GameId]]) -> frozenset[t
             if keep == rel:
                 break
             rel = keep
-        if rel <= proved:
+        grown = _cancelled(proved | rel, bar, inv)
+        if grown <= proved:
             break
-        proved |= rel
+        proved |= grown
     _ORDER.append(frozenset(proved))
     return _ORDER[0]
 
