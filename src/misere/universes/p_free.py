@@ -22,11 +22,13 @@ a sound sufficient test and a witness search, reporting the rest as undecided:
   stability); K a Left end (Lemma 4.1 for X of outcome L; for X of outcome N, Left wins by
   moving X to an L-option); K a Right end of outcome N (mirror of DMM Lemma 4.7; see
   :func:`positive`); and along chains through a table of small members (transitivity);
+* ``J ≥ 0`` also holds by proviso and maintenance (:func:`_maintained_positive`): J is
+  Left-strong modulo ℬ and every ``J^R`` is a Left end or has a ``J^{RL} ≥ 0``;
 * ``G ≱ H`` is shown by a member X with ``o(G+X) ≱ o(H+X)``, found among small members,
   integers and ``H̄ + Y`` and verified by outcome search.
 
-Every step is checked against brute force in the tests; on all pairs born by day 2 nothing is
-left undecided.
+Every step is checked against brute force in the tests; no pair of members born by day 3 is
+left undecided (:func:`day3_values`: 10 values).
 """
 from __future__ import annotations
 
