@@ -51,7 +51,7 @@ from .alternating_classes import (  # noqa: F401  (re-exported)
     end_moves, ends_ge_zero, ends_outcome, outcome_pair, outcome_with_ends,
 )
 from .alternating_order import class_ge, class_order, proviso_witness
-from .alternating_sums import sum_ge_class
+from .alternating_sums import class_sum_witness, sum_ge_class
 from .base import Universe, find_universe, register
 
 __all__ = [
@@ -271,8 +271,21 @@ class AlternatingUniverse(Universe):
             if not sum_outcome(cg + tuple(t)) >= sum_outcome(ch + tuple(t)):
                 found = _sum_of(t)
                 break
+        if found is None and len(cg) + len(ch) <= 3:  # three representatives plus small ends
+            found = self._class_witness(cg, ch)
         self._witness[key] = found
         return found
+
+    def _class_witness(self, cg: tuple[GameId, ...], ch: tuple[GameId, ...]) -> GameId | None:
+        """:func:`.alternating_sums.class_sum_witness`, checked on the forms by outcome search."""
+        index = {c.rep: i for i, c in enumerate(CLASSES)}
+        w = class_sum_witness([index[classify(x).rep] for x in cg], [index[classify(x).rep] for x in ch])
+        if w is None:
+            return None
+        t = [CLASSES[i].rep for i in w[0]] + _end_parts(*w[1])
+        if sum_outcome(cg + tuple(t)) >= sum_outcome(ch + tuple(t)):
+            return None
+        return _sum_of(t)
 
     def ge(self, g: GameId, h: GameId) -> bool:
         if g == h:

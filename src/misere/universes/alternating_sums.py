@@ -28,12 +28,16 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
+from itertools import combinations_with_replacement, product
+
 from .. import budget
+from ..core import cache
+from ..core.outcome import Outcome
 from ..core.table import ZERO, GameId, left, right
-from .alternating_classes import CLASSES
+from .alternating_classes import CLASSES, end_class, end_moves
 from .alternating_order import class_ge
 
-__all__ = ["descent_table", "sum_order", "sum_ge_class"]
+__all__ = ["descent_table", "sum_order", "sum_ge_class", "sum_outcome_by_classes", "class_sum_witness"]
 
 _TABLE: list[dict[tuple[int, int, int], bool]] = []
 _ORDER: list[frozenset[tuple[int, int, int]]] = []
@@ -156,3 +160,66 @@ def sum_ge_class(parts: list[GameId], h: GameId,
         return False
     i, j = sorted(_INDEX[p] for p in parts)
     return (i, j, _INDEX[h]) in sum_order(single)
+
+
+# --- witnesses: outcomes of sums of class representatives and ends -----------------------
+
+_LW = cache.table("alternating_sums.left_wins")
+_RW = cache.table("alternating_sums.right_wins")
+State = tuple[tuple[int, ...], int, int, int]
+
+
+def _moves(rep_index: int, left_side: bool) -> list[tuple[int, int, int]]:
+    r = CLASSES[rep_index].rep
+    return [end_class(x).triple for x in (left(r) if left_side else right(r))]
+
+
+def _wins(state: State, left_side: bool) -> bool:
+    """Does the player to move win ``Σ R_p + aA + bB + cC`` moving first (misère)?
+
+    Non-end summands move to ends (their options are end representatives, 001 Thm 3.2.6) and
+    ends move as in 001 Fig. 3.5 (:func:`end_moves`); equal classes have equal outcomes in
+    every sum, so this is the outcome of any sum of members of those classes."""
+    memo = _LW if left_side else _RW
+    r = memo.get(state)
+    if r is not None:
+        return r  # type: ignore[no-any-return]
+    budget.check()
+    parts, a, b, c = state
+    nexts: list[State] = []
+    for k, p in enumerate(parts):
+        if k and parts[k - 1] == p:
+            continue
+        rest = parts[:k] + parts[k + 1:]
+        nexts += [(rest, a + x, b + y, c + z) for x, y, z in _moves(p, left_side)]
+    nexts += [(parts, x, y, z) for x, y, z in end_moves(a, b, c, left_side)]
+    r = not nexts or any(not _wins(t, not left_side) for t in nexts)
+    memo[state] = r
+    return r
+
+
+def sum_outcome_by_classes(parts: list[int], a: int = 0, b: int = 0, c: int = 0) -> Outcome:
+    """The misère outcome of ``Σ R_p + aA + bB + cC`` (``parts``: indices into :data:`CLASSES`)."""
+    ne: list[int] = []
+    for p in parts:
+        if CLASSES[p].is_end:
+            x, y, z = end_class(CLASSES[p].rep).triple
+            a, b, c = a + x, b + y, c + z
+        else:
+            ne.append(p)
+    state = (tuple(sorted(ne)), a, b, c)
+    lw, rw = _wins(state, True), _wins(state, False)
+    return Outcome.N if lw and rw else Outcome.L if lw else Outcome.R if rw else Outcome.P
+
+
+def class_sum_witness(g: list[int], h: list[int], size: int = 3) -> Optional[tuple[list[int], tuple[int, int, int]]]:
+    """``X = Σ R_p + aA + bB + cC`` with up to ``size`` non-end representatives and a, b, c in
+    -1..1 such that ``o(G + X) ≱ o(H + X)``, for sums G, H of representatives; or None.
+    Found with :func:`sum_outcome_by_classes`; the caller verifies it on the forms."""
+    nonends = [i for i, c in enumerate(CLASSES) if not c.is_end]
+    for k in range(size + 1):
+        for xs in combinations_with_replacement(nonends, k):
+            for t in product((0, -1, 1), repeat=3):
+                if not sum_outcome_by_classes(g + list(xs), *t) >= sum_outcome_by_classes(h + list(xs), *t):
+                    return list(xs), t
+    return None
