@@ -27,7 +27,7 @@ proviso, or one found among 0, the 29 representatives and sums of two, for small
 of them), checked by exhaustive outcome search. All 29 × 29 ordered pairs of classes are decided
 (245 relations ``≥``). A sum of two classes against one class is also decided by
 :mod:`.alternating_sums` (descent and proviso-and-maintenance on such pairs): of the 12,615
-queries ``R_i + R_j ≥ R_k``, 2,692 are proved, 9,909 refuted and 14 still raise
+queries ``R_i + R_j ≥ R_k``, 2,692 are proved, 9,920 refuted and 3 still raise
 :class:`UnsupportedError`; other sums can too: the thesis does not determine the monoid of 𝒜
 (001 §3.6).
 
