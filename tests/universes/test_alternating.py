@@ -189,7 +189,7 @@ def test_components_and_membership() -> None:
         al.end_triple(g("*"))
 
 
-def test_reduce_and_unsupported() -> None:
+def test_reduce_and_unsupported(monkeypatch: pytest.MonkeyPatch) -> None:
     assert U.reduce(g("{0,~A,~B|A,B}")) == g("{0,~A|A}")
     assert U.reduce(g("{~C|}")) == al.ALT_B
     assert U.reduce(g("A+~A+B")) == al.ALT_B
@@ -201,7 +201,12 @@ def test_reduce_and_unsupported() -> None:
     with pytest.raises(UnsupportedError):
         U.born_by(2)
     with pytest.raises(UnsupportedError, match="no rule"):
-        U.ge(g("{~C|C}+{~C|0,A}"), ZERO)
+        # one of the 3 open queries (test_alternating_sums.py); the class-sum witness search
+        # that finds nothing for it (about 40 s) is skipped here
+        monkeypatch.setattr(al, "class_sum_witness", lambda *a, **k: None)
+        U.ge(g("{0,~A|0,A}+{0|B}"), g("{0|C}"))
+    assert U.ge(g("{~C|C}+{~C|B}"), g("*"))
+    assert U.ge(g("{~C|C}+{~C|0,A}"), ZERO)  # proved by descent (alternating_sums)
     with pytest.raises(NotInUniverseError):
         m.compare("{0,1|}", "0", universe="alternating")
 

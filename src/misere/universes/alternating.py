@@ -25,8 +25,11 @@ misère play (Siegel 003: an inequality among all games holds in every universe;
 class representatives), and ``False`` only with a distinguishing game (an end sum breaking the
 proviso, or one found among 0, the 29 representatives and sums of two, for small games three,
 of them), checked by exhaustive outcome search. All 29 × 29 ordered pairs of classes are decided
-(245 relations ``≥``); sums that reduce to no single class can still raise
-:class:`UnsupportedError`: the thesis does not determine the monoid of 𝒜 (001 §3.6).
+(245 relations ``≥``). A sum of two classes against one class is also decided by
+:mod:`.alternating_sums` (descent and proviso-and-maintenance on such pairs): of the 12,615
+queries ``R_i + R_j ≥ R_k``, 2,692 are proved, 9,920 refuted and 3 still raise
+:class:`UnsupportedError`; other sums can too: the thesis does not determine the monoid of 𝒜
+(001 §3.6).
 
 The classification data and outcome rules live in :mod:`misere.universes.alternating_classes`
 and are re-exported here.
@@ -48,6 +51,7 @@ from .alternating_classes import (  # noqa: F401  (re-exported)
     end_moves, ends_ge_zero, ends_outcome, outcome_pair, outcome_with_ends,
 )
 from .alternating_order import class_ge, class_order, proviso_witness
+from .alternating_sums import class_sum_witness, sum_ge_class
 from .base import Universe, find_universe, register
 
 __all__ = [
@@ -267,8 +271,21 @@ class AlternatingUniverse(Universe):
             if not sum_outcome(cg + tuple(t)) >= sum_outcome(ch + tuple(t)):
                 found = _sum_of(t)
                 break
+        if found is None and len(cg) + len(ch) <= 3:  # three representatives plus small ends
+            found = self._class_witness(cg, ch)
         self._witness[key] = found
         return found
+
+    def _class_witness(self, cg: tuple[GameId, ...], ch: tuple[GameId, ...]) -> GameId | None:
+        """:func:`.alternating_sums.class_sum_witness`, checked on the forms by outcome search."""
+        index = {c.rep: i for i, c in enumerate(CLASSES)}
+        w = class_sum_witness([index[classify(x).rep] for x in cg], [index[classify(x).rep] for x in ch])
+        if w is None:
+            return None
+        t = [CLASSES[i].rep for i in w[0]] + _end_parts(*w[1])
+        if sum_outcome(cg + tuple(t)) >= sum_outcome(ch + tuple(t)):
+            return None
+        return _sum_of(t)
 
     def ge(self, g: GameId, h: GameId) -> bool:
         if g == h:
@@ -282,6 +299,10 @@ class AlternatingUniverse(Universe):
             rg, rh = _single_rep(lg), _single_rep(lh)
             if rg is not None and rh is not None and class_ge(rg, rh):
                 return True
+        # a sum of two classes against one: descent, proviso and maintenance (alternating_sums)
+        rh = _single_rep(ch)
+        if rh is not None and len(cg) <= 2 and sum_ge_class([classify(x).rep for x in cg], rh, _single_rep):
+            return True
         # cancellation by an invertible side (001 §2.1 p. 10): g ≥ h iff g + h̄ ≥ 0
         diff: Key | None = None
         if all(classify(x).invertible for x in ch):

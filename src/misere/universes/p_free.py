@@ -22,11 +22,13 @@ a sound sufficient test and a witness search, reporting the rest as undecided:
   stability); K a Left end (Lemma 4.1 for X of outcome L; for X of outcome N, Left wins by
   moving X to an L-option); K a Right end of outcome N (mirror of DMM Lemma 4.7; see
   :func:`positive`); and along chains through a table of small members (transitivity);
+* ``J ≥ 0`` also holds by proviso and maintenance (:func:`_maintained_positive`): J is
+  Left-strong modulo ℬ and every ``J^R`` is a Left end or has a ``J^{RL} ≥ 0``;
 * ``G ≱ H`` is shown by a member X with ``o(G+X) ≱ o(H+X)``, found among small members,
   integers and ``H̄ + Y`` and verified by outcome search.
 
-Every step is checked against brute force in the tests; on all pairs born by day 2 nothing is
-left undecided.
+Every step is checked against brute force in the tests; no pair of members born by day 3 is
+left undecided (:func:`day3_values`: 10 values).
 """
 from __future__ import annotations
 
@@ -44,7 +46,7 @@ from . import blocking as _b
 from .base import Universe, register
 
 __all__ = ["PFreeUniverse", "P_FREE", "is_p_free", "is_p_free_blocking", "positive", "ge", "decide",
-           "witness", "reduce"]
+           "witness", "reduce", "option_picks", "values_from", "day3_values"]
 
 is_p_free = _hereditary(
     "is_p_free", lambda x: outcome(x) != Outcome.P,
@@ -83,14 +85,40 @@ def positive(j: GameId) -> bool:
       X^R that Left wins moving first, so ``o(X^R) ∈ {L, N}`` and Left wins ``K + X^R`` moving
       first (L + N, or the mirror of Lemma 4.7).
     """
-    return _known_positive(j) or _known_positive(_b.reduce(j)) or any(
-        _b.ge(j, k) for k in _positives())
+    r = _pos.get(j)
+    if r is None:
+        budget.check()
+        r = (_known_positive(j) or _known_positive(_b.reduce(j)) or _maintained_positive(j)
+             or any(_b.ge(j, k) for k in _positives()))
+        _pos[j] = r
+    return r  # type: ignore[no-any-return]
+
+
+def _maintained_positive(j: GameId) -> bool:
+    """``J ≥ 0`` modulo pf(ℬ) by the proviso and maintenance: J is Left-strong modulo ℬ
+    (DM 2026 Thm 3.1) and every ``J^R`` is a Left end or has a ``J^{RL}`` with
+    :func:`positive` true.
+
+    Notes
+    -----
+    Every member is invertible with inverse its conjugate (DMM §4), so ``J ≥ 0`` iff Left wins
+    ``J + X`` moving first whenever she wins X moving first (X in pf(ℬ)): the condition on
+    Right moving first is this one for ``J̄ + Ȳ`` (set ``X = Y + J̄``, ``J + J̄ ≡ 0``, conjugate).
+    Sufficiency, by induction on X: a Left end X is covered by Left-strength; otherwise Left
+    opens with an ``X^L`` of outcome L (not P: X is 𝒫-free). Right's reply ``X^{LR}`` leaves an
+    X' that Left wins moving first (induction); a reply ``J^R`` is met by ``J^{RL} ≥ 0`` (Right
+    loses ``J^{RL} + X^L`` moving first, as he loses ``X^L``), or, J^R a Left end, by the Left
+    end lemma (DMM Lemma 4.1, ``o(X^L) = L``); Right is never stuck, as ``X^L`` is no Right end.
+    """
+    return _b.strong_left(j) and all(
+        not left(r) or any(positive(x) for x in left(r)) for r in right(j))
 
 
 def _positives() -> list[GameId]:
     return [k for k in _small() if _known_positive(k)]
 
 
+_pos = cache.table("p_free.positive")
 _dir = cache.table("p_free.direct")
 _up = cache.table("p_free.up")
 _down = cache.table("p_free.down")
@@ -221,6 +249,68 @@ def reduce(g: GameId) -> GameId:
     return r
 
 
+def _end_profile(g: GameId) -> tuple[bool, bool]:
+    """Can ``g`` be a Right option of a blocked Left end (it is one, or has a Left option that
+    is one), and the mirror: the only facts about an option that membership of a parent needs."""
+    return (_b.is_blocked_left_end(g) or any(_b.is_blocked_left_end(x) for x in left(g)),
+            _b.is_blocked_right_end(g) or any(_b.is_blocked_right_end(x) for x in right(g)))
+
+
+def option_picks(n: int) -> list[GameId]:
+    """One member form per value born by day n whose end profile is the best of its value.
+
+    Raises
+    ------
+    UnsupportedError
+        if no form of some value has a profile at least that of every form of that value.
+    """
+    classes: list[list[GameId]] = []
+    for g in _b.member_forms(n, is_p_free_blocking):
+        cls = next((c for c in classes if P_FREE.eq(g, c[0])), None)
+        if cls is None:
+            classes.append([g])
+        else:
+            cls.append(g)
+    picks = []
+    for cls in classes:
+        best = tuple(any(_end_profile(g)[i] for g in cls) for i in range(2))
+        pick = next((g for g in sorted(cls, key=lambda x: (birthday(x), x)) if _end_profile(g) == best), None)
+        if pick is None:
+            raise UnsupportedError(f"no form of value {cls[0]} has the end profile {best}")
+        picks.append(pick)
+    return picks
+
+
+def values_from(picks: list[GameId]) -> tuple[list[GameId], int]:
+    """The values modulo pf(ℬ) of the members ``{A|B}``, A and B sets of ``picks``; and how many
+    such members there are. Equal values are merged by :func:`ge` (a proof each way), distinct
+    ones are told apart by a verified witness, so every pair of those members is decided.
+
+    Notes
+    -----
+    The value of a member depends only on the values of its options (replace each option by an
+    equal one: o(G + X) follows by induction on X ∈ pf(ℬ)), and its membership only on its own
+    outcome and, for an end, on the end profiles of its options (:func:`_end_profile`). So when
+    ``picks`` holds, for every value born by day n, one form with the best profile of that value
+    (:func:`option_picks`), these are all the values born by day n + 1.
+    """
+    subsets = _subsets(picks)
+    members = [g for a in subsets for b in subsets for g in [intern(a, b)] if is_p_free_blocking(g)]
+    reps: list[GameId] = []
+    for g in members:
+        budget.check()
+        r = reduce(g)
+        if not any(P_FREE.eq(r, x) for x in reps):
+            reps.append(r)
+    return sorted(reps, key=lambda x: (birthday(x), x)), len(members)
+
+
+def day3_values() -> list[GameId]:
+    """The values modulo pf(ℬ) born by day 3: :func:`values_from` on :func:`option_picks` of day 2
+    (10 values, from 943 members whose options are the integers -2..2)."""
+    return values_from(option_picks(2))[0]
+
+
 class PFreeUniverse(Universe):
     """pf(ℬ): 𝒫-free blocking games (DMM 2506.05257 Def 2.2, Lemma 4.9); a closed set
     (options, sums, conjugates), not dicot-closed."""
@@ -228,7 +318,7 @@ class PFreeUniverse(Universe):
     name = "p-free"
     aliases = ("pf", "pfree", "p-free-blocking", "pf(B)")
     description = "P-free blocking games pf(B): no follower of outcome P (Davies-Miller-Milley 2025)"
-    max_enumeration_day = 2
+    max_enumeration_day = 3
     #: every member is invertible with inverse its conjugate (DMM §4), so inverses are unique
     conjugate_property = True
     #: where the conjugate property is proved
@@ -238,15 +328,15 @@ class PFreeUniverse(Universe):
         return is_p_free_blocking(g)
 
     def build_day(self, n: int) -> list[GameId]:
-        """One representative per value modulo pf(ℬ) born by day n (n ≤ 2), from every member
-        form born by day n (membership is a property of forms, so enumeration goes by forms).
+        """One representative per value modulo pf(ℬ) born by day n (n ≤ 3): by day 2 from every
+        member form; day 3 by :func:`day3_values`.
 
         Raises
         ------
         UnsupportedError
-            if two forms can be neither proved equal nor distinguished (not the case by day 2).
+            if two forms can be neither proved equal nor distinguished (not the case by day 3).
         """
-        return _b.values_by_forms(self, n)
+        return _b.values_by_forms(self, n) if n <= 2 else day3_values()
 
 
 P_FREE = register(PFreeUniverse(ge=ge, reduce=reduce, witness=witness))
