@@ -12,7 +12,7 @@ import pytest
 
 from misere.core import cache
 from misere.errors import BudgetExceededError
-from misere.rulesets import board_base, board_jit, board_rules_jit as rules
+from misere.rulesets import board_base, board_jit, board_rules_jit as rules, region_jit
 from misere.rulesets.clobber import Clobber
 from misere.rulesets.cram import Cram
 from misere.rulesets.konane import Konane
@@ -148,11 +148,12 @@ def test_large_boards_go_compiled_after_the_python_allowance(monkeypatch: pytest
     monkeypatch.setattr(Cram, "_memo", {True: ({}, {}), False: ({}, {})})  # forget the answers
     monkeypatch.setattr(board_base, "PYTHON_FIRST", 40)
     monkeypatch.setattr(board_jit, "warm", False)
+    monkeypatch.setattr(region_jit, "warm", False)
     calls = []
-    real = board_jit.wins
-    monkeypatch.setattr(board_jit, "wins", lambda *a: calls.append(a) or real(*a))
+    real = region_jit.wins  # Cram goes to the compiled search of sums of regions
+    monkeypatch.setattr(region_jit, "wins", lambda *a: calls.append(a) or real(*a))
     assert [Cram.outcome((3, 4)).value, Cram.normal_outcome((3, 4)).value] == want
-    assert calls and calls[0][0] == board_jit.CRAM
+    assert calls and calls[0][0] == region_jit.CRAM
     assert Cram._memo[True][0]  # the multiset search stored what it settled before handing over
     cache.clear()
 

@@ -60,12 +60,14 @@ MAXR = 32
 GAMES = {"cram": CRAM, "clobber": CLOBBER}
 _WIDTH = 128  # most moves of one player in one region of 56 squares (97 dominoes; 97 clobbers)
 _DEPTH = 60
-_SLACK = 1 << 14  # room every expansion may need in the tables (128 moves x 32 regions + the path)
+_SLACK = 1 << 16  # room every expansion may need in the tables (moves x regions, the small regions' values)
 _M = -7046029254386353131  # 0x9E3779B97F4A7C15, signed
 _ABORT, _FULL = -2, -3
+#: Cram regions of at most this many squares get their value class (:func:`_value`)
+SMALL = 10
 # the fields of ``cnt``: next region id, next position id, region slots used, position slots used,
-# expansions so far, stop after this many expansions
-_NREG, _NPOS, _USED_R, _USED_C, _EXP, _LIMIT = 0, 1, 2, 3, 4, 5
+# expansions so far, stop after this many expansions, the id of the domino (Cram)
+_NREG, _NPOS, _USED_R, _USED_C, _EXP, _LIMIT, _STAR = 0, 1, 2, 3, 4, 5, 6
 
 
 @_njit(cache=True)
@@ -119,9 +121,10 @@ def _region(game, a, b, rt1, rt2, rtv, ra, rb, rsc, cnt, ctx):  # pragma: no cov
 
 
 @_njit(cache=True)
-def _split(game, a, b, out, n, rt1, rt2, rtv, ra, rb, rsc, cnt, ctx):  # pragma: no cover - compiled
-    """Insert the ids of the live regions of ``(a, b)`` into the sorted ``out[:n]``; the new length."""
+def _regions_of(game, a, b, buf):  # pragma: no cover - compiled
+    """The live regions of ``(a, b)`` into the rows of ``buf`` (a, b); their number."""
     rest = a | b
+    n = 0
     while rest:
         g = rest & -rest
         while True:
@@ -136,7 +139,66 @@ def _split(game, a, b, out, n, rt1, rt2, rtv, ra, rb, rsc, cnt, ctx):  # pragma:
                 continue
         elif ga == 0 or gb == 0:
             continue
-        r = _region(game, ga, gb, rt1, rt2, rtv, ra, rb, rsc, cnt, ctx)
+        buf[n, 0], buf[n, 1] = ga, gb
+        n += 1
+    return n
+
+
+@_njit(cache=True)
+def _value(r, rt1, rt2, rtv, ra, rb, rsc, rval, cnt, ctx):  # pragma: no cover - compiled
+    """The misère value class of Cram region ``r`` when it has at most :data:`SMALL` squares: 1
+    when it is equivalent to 0, 2 when to ``*1``, 3 otherwise or unknown (memoised in ``rval``).
+    A region whose options all equal 0 is ``{0} = *1``; one whose options all equal ``*1`` is
+    ``{*1} = 0``; a sum of such regions equals ``*1`` or 0 by the parity of its ``*1`` terms,
+    since ``*1 + *1 = 0`` (Conway, ONAG ch. 12; both identities are checked against
+    :func:`misere.impartial.canonical.simplify` in the tests)."""
+    if rval[r]:
+        return rval[r]
+    if _popcount(ra[r]) > SMALL:
+        rval[r] = 3
+        return 3
+    raw = np.empty((_WIDTH, 2), np.int64)
+    buf = np.empty((MAXR, 2), np.int64)
+    m = rules.children(CRAM, ra[r], 0, 0, ctx, raw)
+    seen = 0  # bit 0: an option equal to 0; bit 1: an option equal to *1
+    for j in range(m):
+        k = _regions_of(CRAM, raw[j, 0], 0, buf)
+        par = 0
+        for i in range(k):
+            v = _value(_region(CRAM, buf[i, 0], 0, rt1, rt2, rtv, ra, rb, rsc, cnt, ctx),
+                       rt1, rt2, rtv, ra, rb, rsc, rval, cnt, ctx)
+            if v == 3:
+                rval[r] = 3
+                return 3
+            par ^= v - 1
+        seen |= 1 << par
+    rval[r] = 2 if seen == 1 else 1 if seen == 2 else 3
+    return rval[r]
+
+
+@_njit(cache=True)
+def _split(game, a, b, out, n, rt1, rt2, rtv, ra, rb, rsc, rval, cnt, ctx):  # pragma: no cover - compiled
+    """Insert the ids of the live regions of ``(a, b)`` into the sorted ``out[:n]``; the new
+    length. Cram regions equal to 0 (:func:`_value`) are dropped, those equal to ``*1`` become
+    the domino, and two dominoes cancel (``*1 + *1 = 0``)."""
+    buf = np.empty((MAXR, 2), np.int64)
+    k = _regions_of(game, a, b, buf)
+    for q in range(k):
+        r = _region(game, buf[q, 0], buf[q, 1], rt1, rt2, rtv, ra, rb, rsc, cnt, ctx)
+        if game == CRAM:
+            v = _value(r, rt1, rt2, rtv, ra, rb, rsc, rval, cnt, ctx)
+            if v == 1:
+                continue
+            if v == 2:
+                r = cnt[_STAR]
+                j = 0
+                while j < n and out[j] != r:
+                    j += 1
+                if j < n:  # cancel the pair
+                    for i in range(j, n - 1):
+                        out[i] = out[i + 1]
+                    n -= 1
+                    continue
         j = n
         while j > 0 and out[j - 1] > r:
             out[j] = out[j - 1]
@@ -172,7 +234,7 @@ def _set(outc, pid, side, win, game):  # pragma: no cover - compiled
 
 
 @_njit(cache=True)
-def _solve(game, misere, rt1, rt2, rtv, ra, rb, rsc, ct1, ct2, ctv, outc, cnt, ctx, raw, kid, klen,
+def _solve(game, misere, rt1, rt2, rtv, ra, rb, rsc, rval, ct1, ct2, ctv, outc, cnt, ctx, raw, kid, klen,
            ksc, kord, pos, n, side, d):  # pragma: no cover - compiled
     """1/0: the player ``side`` (0 Left) to move wins/loses the sorted regions ``pos[:n]``;
     -2 the expansion limit, -3 a table must grow first (nothing unfinished is stored)."""
@@ -203,7 +265,7 @@ def _solve(game, misere, rt1, rt2, rtv, ra, rb, rsc, ct1, ct2, ctv, outc, cnt, c
                 c[i] = pos[i]
             for i in range(k + 1, n):
                 c[i - 1] = pos[i]
-            nn = _split(game, raw[d, j, 0], raw[d, j, 1], c, n - 1, rt1, rt2, rtv, ra, rb, rsc, cnt, ctx)
+            nn = _split(game, raw[d, j, 0], raw[d, j, 1], c, n - 1, rt1, rt2, rtv, ra, rb, rsc, rval, cnt, ctx)
             cp = _pid(ct1, ct2, ctv, cnt, c, nn, False)
             if cp >= 0:
                 w = outc[cp] >> (2 * (1 - side))
@@ -229,7 +291,7 @@ def _solve(game, misere, rt1, rt2, rtv, ra, rb, rsc, ct1, ct2, ctv, outc, cnt, c
         return win
     for q in range(nk):
         o = kord[d, q]
-        r = _solve(game, misere, rt1, rt2, rtv, ra, rb, rsc, ct1, ct2, ctv, outc, cnt, ctx, raw, kid, klen,
+        r = _solve(game, misere, rt1, rt2, rtv, ra, rb, rsc, rval, ct1, ct2, ctv, outc, cnt, ctx, raw, kid, klen,
                    ksc, kord, kid[d, o], klen[d, o], 1 - side, d + 1)
         if r < 0:
             return r
@@ -244,13 +306,14 @@ class _State:
     """The tables of one ruleset and play convention: regions (key -> id, bitboards, scores) and
     positions (cons cells -> id, outcomes by id: known/wins for Left, known/wins for Right)."""
 
-    def __init__(self, game: int, misere: bool, size: int = 1 << 16) -> None:
+    def __init__(self, game: int, misere: bool, size: int = 1 << 18) -> None:
         self.game, self.misere = game, misere
         _reserve(64 * size, "the region search's tables")
         self.rt = [np.zeros(size, np.int64) for _ in range(3)]
-        self.rv = [np.zeros(size // 2, np.int64) for _ in range(3)]  # ra, rb, rsc
-        self.cnt = np.zeros(6, np.int64)
+        self.rv = [np.zeros(size // 2, np.int64) for _ in range(4)]  # ra, rb, rsc, rval
+        self.cnt = np.zeros(7, np.int64)
         self.cnt[_NREG] = 1
+        self.cnt[_STAR] = _region(game, 3, 0, *self.rt, *self.rv[:3], self.cnt, np.zeros(rules.CTX, np.int64))
         self._new_positions(size)
 
     def _new_positions(self, size: int) -> None:
@@ -343,7 +406,7 @@ def wins(game: int, a: int, b: int, left: bool, misere: bool = True) -> bool:
     if not warm:  # load (or compile, saying so) the kernels on tiny boards first
         with _jit.compiling(sys.modules[__name__], "the region searches"):
             for g, x, y in ((CRAM, 0x30303, 0), (CLOBBER, 0x5, 0x2)):
-                _State(g, True, 1 << 15).solve(x, y, 0)
+                _State(g, True).solve(x, y, 0)
         warm = True
     s = _states.get((game, misere))
     if s is None:
