@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from hypothesis import given, strategies as st
 
+from misere import compare
 from misere.core import cache
 from misere.errors import BudgetExceededError
 from misere.impartial.canonical import add_canonical, impartial, simplify
@@ -74,6 +75,33 @@ def test_the_value_identities_used_for_small_cram_regions() -> None:
     assert simplify([zero, star]) not in (zero, star)  # *2: no shortcut
 
 
+def test_the_dicot_identities_used_for_small_clobber_regions() -> None:
+    """Modulo the dicot universe (Clobber positions are dicots): ``* + * = 0``, ``{0 | 0} = *``,
+    ``{* | *} = 0``; not in the general universe (``* + *`` is not 0 there)."""
+    assert compare("*+*", "0", universe="dicot") == "="
+    assert compare("{0|0}", "*", universe="dicot") == "="
+    assert compare("{*|*}", "0", universe="dicot") == "="
+    assert compare("{0,*|0,*}", "0", universe="dicot") != "="
+    assert compare("*+*", "0", universe="general") != "="
+
+
+def test_small_clobber_regions_get_their_value_class() -> None:
+    """``xo`` and ``xox`` are ``*`` (every move leaves one colour); ``xo`` twice cancels."""
+    cache.clear()
+    region_jit.wins(region_jit.CLOBBER, 0b1, 0b10, True)
+    s = region_jit._states[(region_jit.CLOBBER, True)]
+    ctx = np.zeros(6, np.int64)
+    values = []
+    for a, b in ((0b1, 0b10), (0b101, 0b10)):
+        r = region_jit._region(region_jit.CLOBBER, a, b, *s.rt, *s.rv[:3], s.cnt, ctx)
+        values.append(int(region_jit._value(region_jit.CLOBBER, r, *s.rt, *s.rv, s.cnt, ctx)))
+    assert values == [2, 2]
+    out = np.zeros(8, np.int64)
+    assert region_jit._split(region_jit.CLOBBER, 0b1 | 0b101 << 16, 0b10 | 0b10 << 16, out, 0, *s.rt, *s.rv,
+                             s.cnt, ctx) == 0
+    cache.clear()
+
+
 def test_small_regions_get_their_value_class() -> None:
     """The domino and the straight tromino are ``*1``, the 2x2 square is 0 (its only move
     leaves a domino: ``{*1} = 0``) and so is the 1x5 strip (every move leaves one ``*1``
@@ -86,7 +114,7 @@ def test_small_regions_get_their_value_class() -> None:
 
     def value(bits: int) -> int:
         r = region_jit._region(region_jit.CRAM, bits, 0, *s.rt, *s.rv[:3], s.cnt, ctx)
-        return int(region_jit._value(r, *s.rt, *s.rv, s.cnt, ctx))
+        return int(region_jit._value(region_jit.CRAM, r, *s.rt, *s.rv, s.cnt, ctx))
 
     assert [value(0b11), value(0b111), value(0x303), value(0b11111), value(0b1111)] == [2, 2, 1, 1, 3]
     # two *1 regions cancel, a 0 region is dropped: a domino, a tromino and a 2x2 square leave nothing

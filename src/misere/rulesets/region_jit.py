@@ -63,10 +63,10 @@ _DEPTH = 60
 _SLACK = 1 << 16  # room every expansion may need in the tables (moves x regions, the small regions' values)
 _M = -7046029254386353131  # 0x9E3779B97F4A7C15, signed
 _ABORT, _FULL = -2, -3
-#: Cram regions of at most this many squares get their value class (:func:`_value`)
+#: regions of at most this many squares (Cram) or stones (Clobber) get a value class (:func:`_value`)
 SMALL = 10
 # the fields of ``cnt``: next region id, next position id, region slots used, position slots used,
-# expansions so far, stop after this many expansions, the id of the domino (Cram)
+# expansions so far, stop after this many expansions, the id of the least region equal to *
 _NREG, _NPOS, _USED_R, _USED_C, _EXP, _LIMIT, _STAR = 0, 1, 2, 3, 4, 5, 6
 
 
@@ -145,33 +145,38 @@ def _regions_of(game, a, b, buf):  # pragma: no cover - compiled
 
 
 @_njit(cache=True)
-def _value(r, rt1, rt2, rtv, ra, rb, rsc, rval, cnt, ctx):  # pragma: no cover - compiled
-    """The misère value class of Cram region ``r`` when it has at most :data:`SMALL` squares: 1
-    when it is equivalent to 0, 2 when to ``*1``, 3 otherwise or unknown (memoised in ``rval``).
-    A region whose options all equal 0 is ``{0} = *1``; one whose options all equal ``*1`` is
-    ``{*1} = 0``; a sum of such regions equals ``*1`` or 0 by the parity of its ``*1`` terms,
-    since ``*1 + *1 = 0`` (Conway, ONAG ch. 12; both identities are checked against
-    :func:`misere.impartial.canonical.simplify` in the tests)."""
+def _value(game, r, rt1, rt2, rtv, ra, rb, rsc, rval, cnt, ctx):  # pragma: no cover - compiled
+    """The value class of region ``r`` when it has at most :data:`SMALL` squares (Cram) or
+    stones (Clobber): 1 when it is equivalent to 0, 2 when to ``*``, 3 otherwise or unknown
+    (memoised in ``rval``). A region whose options (both players') all equal 0 is
+    ``{0 | 0} = *``; one whose options all equal ``*`` is ``{* | *} = 0``; a sum of such regions
+    equals ``*`` or 0 by the parity of its ``*`` terms, since ``* + * = 0``. In impartial misère
+    play (Cram) these hold outright (Conway, ONAG ch. 12); for Clobber, whose positions are all
+    dicots, modulo the dicot universe (Larsson et al. 004; Dorbec et al.), which is enough
+    because every sum they are added to is a dicot; in normal play they are nim arithmetic.
+    The identities are checked against the project's canonical forms and dicot comparison in
+    the tests."""
     if rval[r]:
         return rval[r]
-    if _popcount(ra[r]) > SMALL:
+    if _popcount(ra[r] | rb[r]) > SMALL:
         rval[r] = 3
         return 3
     raw = np.empty((_WIDTH, 2), np.int64)
     buf = np.empty((MAXR, 2), np.int64)
-    m = rules.children(CRAM, ra[r], 0, 0, ctx, raw)
-    seen = 0  # bit 0: an option equal to 0; bit 1: an option equal to *1
-    for j in range(m):
-        k = _regions_of(CRAM, raw[j, 0], 0, buf)
-        par = 0
-        for i in range(k):
-            v = _value(_region(CRAM, buf[i, 0], 0, rt1, rt2, rtv, ra, rb, rsc, cnt, ctx),
-                       rt1, rt2, rtv, ra, rb, rsc, rval, cnt, ctx)
-            if v == 3:
-                rval[r] = 3
-                return 3
-            par ^= v - 1
-        seen |= 1 << par
+    seen = 0  # bit 0: an option equal to 0; bit 1: an option equal to *
+    for side in range(1 if game == CRAM else 2):
+        m = rules.children(game, ra[r], rb[r], side, ctx, raw)
+        for j in range(m):
+            k = _regions_of(game, raw[j, 0], raw[j, 1], buf)
+            par = 0
+            for i in range(k):
+                v = _value(game, _region(game, buf[i, 0], buf[i, 1], rt1, rt2, rtv, ra, rb, rsc, cnt, ctx),
+                           rt1, rt2, rtv, ra, rb, rsc, rval, cnt, ctx)
+                if v == 3:
+                    rval[r] = 3
+                    return 3
+                par ^= v - 1
+            seen |= 1 << par
     rval[r] = 2 if seen == 1 else 1 if seen == 2 else 3
     return rval[r]
 
@@ -179,26 +184,25 @@ def _value(r, rt1, rt2, rtv, ra, rb, rsc, rval, cnt, ctx):  # pragma: no cover -
 @_njit(cache=True)
 def _split(game, a, b, out, n, rt1, rt2, rtv, ra, rb, rsc, rval, cnt, ctx):  # pragma: no cover - compiled
     """Insert the ids of the live regions of ``(a, b)`` into the sorted ``out[:n]``; the new
-    length. Cram regions equal to 0 (:func:`_value`) are dropped, those equal to ``*1`` become
-    the domino, and two dominoes cancel (``*1 + *1 = 0``)."""
+    length. Regions equal to 0 (:func:`_value`) are dropped, those equal to ``*`` become the
+    least such region (Cram: the domino; Clobber: ``xo``), and two of those cancel (``* + * = 0``)."""
     buf = np.empty((MAXR, 2), np.int64)
     k = _regions_of(game, a, b, buf)
     for q in range(k):
         r = _region(game, buf[q, 0], buf[q, 1], rt1, rt2, rtv, ra, rb, rsc, cnt, ctx)
-        if game == CRAM:
-            v = _value(r, rt1, rt2, rtv, ra, rb, rsc, rval, cnt, ctx)
-            if v == 1:
+        v = _value(game, r, rt1, rt2, rtv, ra, rb, rsc, rval, cnt, ctx)
+        if v == 1:
+            continue
+        if v == 2:
+            r = cnt[_STAR]
+            j = 0
+            while j < n and out[j] != r:
+                j += 1
+            if j < n:  # cancel the pair
+                for i in range(j, n - 1):
+                    out[i] = out[i + 1]
+                n -= 1
                 continue
-            if v == 2:
-                r = cnt[_STAR]
-                j = 0
-                while j < n and out[j] != r:
-                    j += 1
-                if j < n:  # cancel the pair
-                    for i in range(j, n - 1):
-                        out[i] = out[i + 1]
-                    n -= 1
-                    continue
         j = n
         while j > 0 and out[j - 1] > r:
             out[j] = out[j - 1]
@@ -313,7 +317,7 @@ class _State:
         self.rv = [np.zeros(size // 2, np.int64) for _ in range(4)]  # ra, rb, rsc, rval
         self.cnt = np.zeros(7, np.int64)
         self.cnt[_NREG] = 1
-        self.cnt[_STAR] = _region(game, 3, 0, *self.rt, *self.rv[:3], self.cnt, np.zeros(rules.CTX, np.int64))
+        self.cnt[_STAR] = _region(game, 3 if game == CRAM else 1, 0 if game == CRAM else 2, *self.rt, *self.rv[:3], self.cnt, np.zeros(rules.CTX, np.int64))
         self._new_positions(size)
 
     def _new_positions(self, size: int) -> None:
