@@ -13,22 +13,17 @@ from misere import compare
 from misere.core import cache
 from misere.errors import BudgetExceededError
 from misere.impartial.canonical import add_canonical, impartial, simplify
-from misere.rulesets import board_base, region_jit
+from misere.rulesets import region_jit
 from misere.rulesets.board_grids import masks
 from misere.rulesets.clobber import Clobber
 from misere.rulesets.cram import Cram
 from tests.oracle import boards as naive
-from tests.rulesets.test_board_jit import _grids
+from tests.rulesets.test_board_jit import _grids, engine_fixture
 
 GRIDS = {"cram": (Cram, naive.cram, "..#"), "clobber": (Clobber, naive.clobber, "xo.x")}
 
 
-@pytest.fixture
-def regions(monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setattr(board_base, "ENGINE", "regions")
-    cache.clear()
-    yield
-    cache.clear()
+regions = engine_fixture("regions")
 
 
 @pytest.mark.parametrize("name", sorted(GRIDS))
@@ -143,30 +138,8 @@ def test_the_position_table_may_be_emptied(regions, monkeypatch: pytest.MonkeyPa
     assert s.ct[2].size == 1 << 17  # emptied, not grown
 
 
-def test_the_budget_stops_the_region_search(regions, monkeypatch: pytest.MonkeyPatch) -> None:
-    from misere.budget import limits
-    monkeypatch.setattr(region_jit, "CHUNK", 500)
-    with pytest.raises(BudgetExceededError) as err:
-        with limits(timeout=0.01):
-            Clobber.outcome((5, 6))
-    assert err.value.partial["search"] == "misère regions"
-    assert err.value.partial["expansions"] > 0
-
-
 def test_bad_boards_are_refused() -> None:
     with pytest.raises(ValueError, match="Cram and Clobber"):
         region_jit.wins(region_jit.GAMES["cram"] + 2, 1, 0, True)
     with pytest.raises(ValueError, match="8 rows and 7 columns"):
         region_jit.wins(region_jit.CRAM, 1 << 7, 0, True)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("name,board", [("cram", (4, 5)), ("clobber", (3, 5))])
-def test_rectangles_regions_against_the_multiset_search(name: str, board, monkeypatch) -> None:
-    R = GRIDS[name][0]
-    cache.clear()
-    monkeypatch.setattr(board_base, "ENGINE", "multiset")
-    want = [R.outcome(board).value, R.normal_outcome(board).value]
-    cache.clear()
-    monkeypatch.setattr(board_base, "ENGINE", "regions")
-    assert [R.outcome(board).value, R.normal_outcome(board).value] == want
