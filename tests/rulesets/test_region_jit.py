@@ -49,8 +49,10 @@ def test_random_positions_against_the_naive_search(name: str, regions) -> None:
 
 @given(st.sampled_from(sorted(GRIDS)), st.integers(1, 4), st.integers(1, 4), st.data())
 def test_random_boards_property(name: str, h: int, w: int, data) -> None:
-    """Random boards straight into :func:`region_jit.wins`, both players, both conventions."""
+    """Random boards of at most 12 squares straight into :func:`region_jit.wins`, both players,
+    both conventions."""
     R, moves, alphabet = GRIDS[name]
+    w = min(w, 12 // h)
     board = tuple("".join(data.draw(st.sampled_from(alphabet)) for _ in range(w)) for _ in range(h))
     a, b = masks(board, ".", "") if name == "cram" else masks(board, "x", "o")
     for misere in (True, False):
@@ -130,12 +132,17 @@ def test_the_position_table_may_be_emptied(regions, monkeypatch: pytest.MonkeyPa
 
     monkeypatch.setattr(region_jit, "_reserve", refuse)
     monkeypatch.setattr(region_jit, "CHUNK", 50)
-    s = region_jit._State(region_jit.CLOBBER, True, 1 << 17)
-    s.cnt[region_jit._USED_C] = 1 << 16  # pretend the table is full: the next call must grow it
+    s = region_jit._State(region_jit.CLOBBER, True)
+    s.cnt[region_jit._USED_C] = s.ct[2].size // 2  # pretend the table is full: the next call must grow it
+    s.cnt[region_jit._NPOS] = 2
     a, b = masks(("xoxo", "oxox", "xoxo"), "x", "o")
     got = [s.solve(a, b, 0), s.solve(a, b, 1)]
     assert {(True, True): "N", (True, False): "L", (False, True): "R", (False, False): "P"}[tuple(got)] == want
-    assert s.ct[2].size == 1 << 17  # emptied, not grown
+    assert s.ct[2].size == 1 << 18  # emptied, not grown
+    empty = region_jit._State(region_jit.CLOBBER, True)
+    empty.cnt[region_jit._USED_C] = empty.ct[2].size // 2  # full, yet nothing to forget: no room at all
+    with pytest.raises(BudgetExceededError):
+        empty.solve(a, b, 0)
 
 
 def test_bad_boards_are_refused() -> None:

@@ -342,6 +342,8 @@ class _State:
             try:
                 _reserve(25 * size, "the region search's position table")
             except BudgetExceededError:
+                if self.cnt[_NPOS] == 1:  # already empty: there is no room to search at all
+                    raise
                 self._new_positions(self.ct[2].size)  # exact: positions are searched again
                 return
             new = [np.zeros(size, np.int64) for _ in range(3)]
