@@ -50,7 +50,7 @@ from misere.rulesets import board_rules_jit as rules
 from misere.rulesets.bits_jit import _popcount
 from misere.rulesets.board_rules_jit import CLOBBER, CRAM
 
-__all__ = ["available", "warm", "wins", "stats", "CHUNK", "GAMES", "MAXR"]
+__all__ = ["available", "warm", "wins", "stats", "CHUNK", "GAMES", "MAXR", "SMALL"]
 
 #: expansions per compiled call between two budget checks
 CHUNK = 200_000
