@@ -9,7 +9,8 @@ neighbour. A Toads and Frogs board is ``TkEm``: ``k`` toads, ``m`` empty squares
 (``T4E2`` is ``TTTT..FFFF``; its area is its length). Prints one JSON line per board (misère
 outcome, CPU seconds, then the normal-play outcome). ``--engine multiset`` forces the multiset
 search of :mod:`misere.rulesets.board_base` (the engine before the compiled searches of issue 23
-item 3), ``compiled`` the compiled whole-board search, ``auto`` (default) what ``outcome`` picks.
+item 3), ``compiled`` the compiled whole-board search, ``regions`` the compiled search of sums of
+regions (Cram and Clobber), ``auto`` (default) what ``outcome`` picks.
 
     PYTHONPATH=src nice python benchmarks/board_sizes.py cram 5x5 5x6 6x6 --cpu 60
     PYTHONPATH=src nice python benchmarks/board_sizes.py toads-and-frogs T4E2 T5E2 --engine multiset
@@ -77,7 +78,7 @@ def main() -> None:
     ap.add_argument("ruleset")
     ap.add_argument("boards", nargs="+", help="RxC rectangles, smallest first within a row")
     ap.add_argument("--cpu", type=int, default=60, help="CPU seconds per board")
-    ap.add_argument("--engine", choices=("auto", "multiset", "compiled"), default="auto")
+    ap.add_argument("--engine", choices=("auto", "multiset", "compiled", "regions"), default="auto")
     ap.add_argument("--misere-only", action="store_true", help="skip the normal-play outcome")
     a = ap.parse_args()
     failed_rows: set[str] = set()

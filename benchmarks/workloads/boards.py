@@ -84,10 +84,11 @@ _GAMES = [("cram", ("....." ,) * 4), ("clobber", ("xoxo", "oxox", "xoxo", "oxox"
 
 
 def _games_setup() -> None:
-    from misere.rulesets import board_jit
+    from misere.rulesets import board_jit, region_jit
 
     cache.clear()
-    board_jit.wins(board_jit.CRAM, 0x303, 0, True, 2, 2)  # warm: the compiled search loaded
+    board_jit.wins(board_jit.CRAM, 0x303, 0, True, 2, 2)  # warm: the compiled searches loaded
+    region_jit.wins(region_jit.CRAM, 0x303, 0, True)
 
 
 def _games_naive() -> list[str]:
@@ -108,3 +109,30 @@ def _games_fast() -> list[str]:
 
 WORKLOADS.append(Workload("boards: Cram 4x5, Clobber 4x4, Konane 5x5 opening, Toads and Frogs TTTT......FFFF "
                           "(compiled search loaded)", _games_naive, _games_fast, goal=0.2, setup=_games_setup))
+
+
+#: Cram and Clobber rectangles (x top left) of at most 12 squares, each set in a fresh process
+_SMALL = "[(r, c) for r in range(1, 5) for c in range(r, 5) if r * c <= 12]"
+
+
+def _cold_cram_clobber() -> str:
+    """A fresh interpreter: import misere and solve the small Cram and Clobber rectangles (issue
+    23 item 4 for the rulesets of the region search: small boards stay in Python)."""
+    return _process("from misere.rulesets.registry import find_ruleset as f; "
+                    f"print(''.join(f(n).outcome(rc).value for n in ('cram', 'clobber') for rc in {_SMALL}))")
+
+
+def _cold_cram_clobber_naive() -> str:
+    """The naive search of tests/oracle/boards.py on the same rectangles, in a fresh interpreter."""
+    from pathlib import Path
+
+    root = str(Path(__file__).resolve().parents[2])
+    return _process(f"import sys; sys.path.insert(0, {root!r}); from tests.oracle import boards as o; "
+                    "cb = lambda r, c: tuple(''.join('xo'[(i + j) % 2] for j in range(c)) for i in range(r)); "
+                    f"print(''.join(o.outcome([('.' * c,) * r], o.cram) for r, c in {_SMALL}) + "
+                    f"''.join(o.outcome([cb(r, c)], o.clobber) for r, c in {_SMALL}))")
+
+
+WORKLOADS.append(Workload("boards: Cram and Clobber rectangles of at most 12 squares, each set in a new process "
+                          "(imports included)", _cold_cram_clobber_naive, _cold_cram_clobber, goal=1.0,
+                          setup=_setup))

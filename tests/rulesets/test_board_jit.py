@@ -12,7 +12,7 @@ import pytest
 
 from misere.core import cache
 from misere.errors import BudgetExceededError
-from misere.rulesets import board_base, board_jit, board_rules_jit as rules
+from misere.rulesets import board_base, board_jit, board_rules_jit as rules, region_jit
 from misere.rulesets.clobber import Clobber
 from misere.rulesets.cram import Cram
 from misere.rulesets.konane import Konane
@@ -38,12 +38,18 @@ def _grids(rng: random.Random, alphabet: str, count: int, most: int = 14):
     return out
 
 
-@pytest.fixture
-def compiled(monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setattr(board_base, "ENGINE", "compiled")
-    cache.clear()
-    yield
-    cache.clear()
+def engine_fixture(engine: str):
+    """A fixture that forces ``board_base.ENGINE`` to ``engine`` with empty caches around the test."""
+    @pytest.fixture
+    def fixture(monkeypatch: pytest.MonkeyPatch):
+        monkeypatch.setattr(board_base, "ENGINE", engine)
+        cache.clear()
+        yield
+        cache.clear()
+    return fixture
+
+
+compiled = engine_fixture("compiled")
 
 
 @pytest.mark.parametrize("name", sorted(GRIDS))
@@ -131,13 +137,19 @@ def test_konane_tables_follow_the_board(compiled) -> None:
     assert Konane.outcome(["xo."]).value == naive.outcome([("xo.",)], naive.konane)
 
 
-def test_the_budget_stops_the_compiled_search(compiled, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("engine,module,search", [("compiled", board_jit, "misère Clobber"),
+                                                  ("regions", region_jit, "misère regions")])
+def test_the_budget_stops_the_compiled_search(engine: str, module, search: str,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
     from misere.budget import limits
-    monkeypatch.setattr(board_jit, "CHUNK", 500)
+    monkeypatch.setattr(board_base, "ENGINE", engine)
+    monkeypatch.setattr(module, "CHUNK", 500)
+    cache.clear()
     with pytest.raises(BudgetExceededError) as err:
         with limits(timeout=0.01):
             Clobber.outcome((5, 6))
-    assert err.value.partial["search"] == "misère Clobber"
+    assert err.value.partial["search"] == search
+    cache.clear()
 
 
 def test_large_boards_go_compiled_after_the_python_allowance(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -148,11 +160,12 @@ def test_large_boards_go_compiled_after_the_python_allowance(monkeypatch: pytest
     monkeypatch.setattr(Cram, "_memo", {True: ({}, {}), False: ({}, {})})  # forget the answers
     monkeypatch.setattr(board_base, "PYTHON_FIRST", 40)
     monkeypatch.setattr(board_jit, "warm", False)
+    monkeypatch.setattr(region_jit, "warm", False)
     calls = []
-    real = board_jit.wins
-    monkeypatch.setattr(board_jit, "wins", lambda *a: calls.append(a) or real(*a))
+    real = region_jit.wins  # Cram goes to the compiled search of sums of regions
+    monkeypatch.setattr(region_jit, "wins", lambda *a: calls.append(a) or real(*a))
     assert [Cram.outcome((3, 4)).value, Cram.normal_outcome((3, 4)).value] == want
-    assert calls and calls[0][0] == board_jit.CRAM
+    assert calls and calls[0][0] == region_jit.CRAM
     assert Cram._memo[True][0]  # the multiset search stored what it settled before handing over
     cache.clear()
 
@@ -172,14 +185,16 @@ def test_small_boards_in_a_fresh_process_stay_in_python() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name,board", [("cram", (4, 5)), ("clobber", (3, 5)), ("konane", (4, 4))])
-def test_rectangles_compiled_against_the_multiset_search(name: str, board, monkeypatch) -> None:
+@pytest.mark.parametrize("name,board,engine", [("cram", (4, 5), "compiled"), ("clobber", (3, 5), "compiled"),
+                                               ("konane", (4, 4), "compiled"), ("cram", (4, 5), "regions"),
+                                               ("clobber", (3, 5), "regions")])
+def test_rectangles_compiled_against_the_multiset_search(name: str, board, engine: str, monkeypatch) -> None:
     R = GRIDS[name][0]
     cache.clear()
     monkeypatch.setattr(board_base, "ENGINE", "multiset")
     want = [R.outcome(board).value, R.normal_outcome(board).value]
     cache.clear()
-    monkeypatch.setattr(board_base, "ENGINE", "compiled")
+    monkeypatch.setattr(board_base, "ENGINE", engine)
     assert [R.outcome(board).value, R.normal_outcome(board).value] == want
 
 

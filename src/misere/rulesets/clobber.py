@@ -12,7 +12,10 @@ Search: stones only ever move onto occupied squares, so the set of occupied squa
 either player (it is 0) and is dropped; each group is taken in the least of its eight
 orientations (the rules do not distinguish directions). Boards that fit in 8 x 7 squares also
 have the compiled whole-board search of :mod:`misere.rulesets.board_jit` (symmetries of the
-board and the exchange of colours, which exchanges Left and Right; issue 23 item 3).
+board and the exchange of colours, which exchanges Left and Right; issue 23 item 3), and the
+compiled search of sums of groups of :mod:`misere.rulesets.region_jit` on request
+(``board_base.ENGINE = "regions"``; small groups equal to 0 or ``*`` modulo the dicot universe
+reduced), no faster on rectangles.
 """
 from __future__ import annotations
 

@@ -9,9 +9,11 @@ boards joined by ``+``. Python: a list of row strings, or ``(rows, columns)``.
 Search splits the free squares into 4-connected regions (a domino covers two adjacent
 squares, so regions never interact again), drops single squares (no move) and takes each
 region in the least of its eight orientations (the rules do not distinguish directions).
-Boards that fit in 8 x 7 squares also have the compiled whole-board search of
-:mod:`misere.rulesets.board_jit` (taken when a board needs more than
-:data:`misere.rulesets.board_base.PYTHON_FIRST` expansions, issue 23 item 3).
+Boards that fit in 8 x 7 squares also have the compiled search of sums of regions of
+:mod:`misere.rulesets.region_jit` (taken when a board needs more than
+:data:`misere.rulesets.board_base.PYTHON_FIRST` expansions, issue 23 item 3: regions interned
+as canonical bitboards, small regions equal to 0 dropped and those equal to ``*1`` cancelled in
+pairs) and the compiled whole-board search of :mod:`misere.rulesets.board_jit`.
 
 A ``1 x n`` strip is the heap ``n`` of Dawson's Kayles, the octal game ``0.07`` (a domino
 removes two adjacent squares, leaving zero, one or two shorter strips), so sums of strips are

@@ -142,10 +142,9 @@ def _python_wins(b: int, left: bool, limit: int | None = None) -> bool:
 
 def compiled_loaded() -> bool:
     """Whether the compiled board searches (:mod:`misere.rulesets.board_jit`, Domineering's
-    too) have run in this process, so a caller with a choice of engine uses them at once;
+    too, or :mod:`misere.rulesets.region_jit`) have run in this process, so a caller with a choice of engine uses them at once;
     looked up without importing numba."""
-    jit = sys.modules.get("misere.rulesets.board_jit")
-    return jit is not None and jit.warm
+    return any(getattr(sys.modules.get(f"misere.rulesets.{m}"), "warm", False) for m in ("board_jit", "region_jit"))
 
 
 def domineering_wins(b: int, left: bool, compiled: bool | None = None) -> bool:
