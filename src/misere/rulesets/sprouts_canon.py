@@ -200,28 +200,38 @@ def _encode(regions: list[list[list[int]]], lives_: dict[int, int], count: dict[
                     if not _has_letter(rsigs[i]):
                         break
             return
-        if not left:
-            go(slot + 1, used, -1, (), prefix + (cur,), (), names)
-            return
         entries = regs[region][1]
-        sig0 = entries[left[0]][0]
-        cands = []
-        for j in left:
-            if entries[j][0] != sig0:
-                break
-            for rot in entries[j][1]:
-                code, added = bcode(rot, names)
-                cands.append((code, j, added))
+        names = dict(names)
+        cur_l, left_l = list(cur), list(left)
+        while left_l:  # forced steps in a loop; recursion only where least codes tie
+            sig0, rs0 = entries[left_l[0]]
             if not _LETTERS.intersection(sig0):
-                break
-        low = min(c[0] for c in cands)
-        if best[0] is not None:  # prune: the code so far already exceeds the best one's
-            if prefix + (cur + (low,),) > best[0][:slot] + (best[0][slot][:len(cur) + 1],):
-                return
-        for code, j, added in cands:
-            if code != low:
+                cur_l.append(bcode(rs0[0], names)[0])
+                left_l.pop(0)
                 continue
-            go(slot, used, region, tuple(k for k in left if k != j), prefix, cur + (code,), {**names, **added})
+            cands = []
+            for j in left_l:
+                if entries[j][0] != sig0:
+                    break
+                for rot in entries[j][1]:
+                    code, added = bcode(rot, names)
+                    cands.append((code, j, added))
+            low = min(c[0] for c in cands)
+            if best[0] is not None:  # prune: the code so far already exceeds the best one's
+                if prefix + (tuple(cur_l) + (low,),) > best[0][:slot] + (best[0][slot][:len(cur_l) + 1],):
+                    return
+            ties = [c for c in cands if c[0] == low]
+            if len(ties) == 1:
+                code, j, added = ties[0]
+                names.update(added)
+                cur_l.append(code)
+                left_l.remove(j)
+                continue
+            for code, j, added in ties:
+                go(slot, used, region, tuple(k for k in left_l if k != j), prefix, tuple(cur_l) + (code,),
+                   {**names, **added})
+            return
+        go(slot + 1, used, -1, (), prefix + (tuple(cur_l),), (), names)
 
     go(0, frozenset(), -1, (), (), (), {})
     return best[0]

@@ -149,19 +149,17 @@ class SproutsSolver:
         self._calls += 1
         if self.progress is not None and not self._calls & 1023:
             self.progress(positions=len(self._wins), lands=len(self._moves), largest_lives=sum(map(lives, big)))
-        r = False
+        children = []
         seen = set()
         for i, x in enumerate(big):
-            if x in seen:
-                continue
-            seen.add(x)
-            rest = big[:i] + big[i + 1:]
-            for after in self.moves(x):
-                if not self._win(play, rest + after, v):
-                    r = True
-                    break
-            if r:
-                break
+            if x not in seen:
+                seen.add(x)
+                rest = big[:i] + big[i + 1:]
+                children.extend(rest + after for after in self.moves(x))
+        # a child already known to be lost decides at once (transpositions, small sums)
+        r = any(self._known(play, c, v) is False for c in children)
+        if not r:
+            r = any(not self._win(play, c, v) for c in children)
         if not r:
             heap = range(v) if play == "normal" else options(v)
             r = any(not self._win(play, big, w) for w in heap)
@@ -169,6 +167,13 @@ class SproutsSolver:
         if self.store is not None:
             self.store.put_win(play, big, v, r)
         return r
+
+    def _known(self, play: str, lands: tuple[Land, ...], v: int) -> bool | None:
+        """The outcome of a position when it is known without search (``None`` otherwise)."""
+        big, v = self._fold(play, lands, v)
+        if not big:
+            return v != 0 if play == "normal" else not is_p_position(v)
+        return self._wins.get((play, big, v))
 
     def wins(self, lands: list[Land] | tuple[Land, ...], play: str = "misere") -> bool:
         """Does the player to move win the sum of ``lands`` (any keys) in ``play``
