@@ -132,6 +132,12 @@ class SproutsSolver:
                 v = add_canonical(v, self.form(x))
                 continue
             big.append(x)
+        if play == "normal" and len(big) > 1:
+            # Lemoine-Viennot 1008.2320 §3: every land but the largest is replaced by its nimber
+            big.sort(key=lives)
+            for x in big[:-1]:
+                v ^= self.nimber(x)
+            big = big[-1:]
         return tuple(sorted(big, key=repr)), v
 
     def _win(self, play: str, lands: tuple[Land, ...], v: int) -> bool:
