@@ -10,6 +10,12 @@ writes (and reuses) a store file.
 
     PYTHONPATH=src nice python benchmarks/sprouts_spots.py --max 9 --cpu 3600
     PYTHONPATH=src nice python benchmarks/sprouts_spots.py --play normal --max 11 --cpu 600
+    PYTHONPATH=src python benchmarks/sprouts_spots.py --play misere --min 8 --max 9 --jobs 16
+
+``--jobs K`` splits one start over its first moves: K processes each decide some of the
+positions one move from the start (no store, no shared memo) and the start is won iff one of
+them is lost (the pool stops at the first). Wall seconds are reported then, with the CPU
+seconds of all workers.
 """
 from __future__ import annotations
 
@@ -39,6 +45,36 @@ print(json.dumps({"play": play, "n": n, "outcome": "N" if w else "P", "cpu_s": r
 """
 
 
+def _child_wins(args: tuple) -> tuple[bool, float]:
+    play, after, small = args
+    from misere.rulesets.sprouts_solve import SproutsSolver
+    s = SproutsSolver(small=small)
+    w = s.wins(list(after), play)
+    return w, resource.getrusage(resource.RUSAGE_SELF).ru_utime
+
+
+def parallel(play: str, n: int, small: int, jobs: int) -> dict:
+    """Outcome of the n-spot start from its first moves decided in ``jobs`` processes."""
+    import multiprocessing as mp
+    import time
+
+    from misere.rulesets.sprouts import land_moves, spots
+
+    t = time.monotonic()
+    children = [after for _, after in land_moves(spots(n), simplify=True)]
+    won = False
+    cpu = 0.0
+    with mp.get_context("fork").Pool(jobs, maxtasksperchild=1) as pool:
+        for w, c in pool.imap_unordered(_child_wins, [(play, a, small) for a in children]):
+            cpu += c
+            if not w:
+                won = True
+                pool.terminate()
+                break
+    return {"play": play, "n": n, "outcome": "N" if won else "P", "jobs": jobs, "first_moves": len(children),
+            "wall_s": round(time.monotonic() - t, 1), "cpu_s_finished_workers": round(cpu, 1)}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--play", choices=["misere", "normal", "both"], default="both")
@@ -47,10 +83,16 @@ def main() -> None:
     ap.add_argument("--cpu", type=int, default=600, help="CPU seconds per run")
     ap.add_argument("--small", type=int, default=4, help="lands with at most this many lives get values")
     ap.add_argument("--store", default="", help="store file (default: none)")
+    ap.add_argument("--jobs", type=int, default=0, help="decide the first moves in this many processes")
     a = ap.parse_args()
     plays = ["misere", "normal"] if a.play == "both" else [a.play]
     for play in plays:
         for n in range(a.min, a.max + 1):
+            if a.jobs:
+                row = parallel(play, n, a.small, a.jobs)
+                row["published"] = PUBLISHED[play][n - 1] if n <= len(PUBLISHED[play]) else None
+                print(json.dumps(row), flush=True)
+                continue
             def limit() -> None:
                 resource.setrlimit(resource.RLIMIT_CPU, (a.cpu, a.cpu + 5))
             p = subprocess.run([sys.executable, "-c", CHILD, play, str(n), str(a.small), a.store],

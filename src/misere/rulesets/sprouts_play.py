@@ -42,10 +42,10 @@ class SproutsPlay(SproutsRuleset):
 
     Examples
     --------
-    >>> [Sprouts.outcome(str(n)).value for n in range(1, 6)]        # misère
-    ['N', 'P', 'P', 'P', 'N']
-    >>> [Sprouts.normal_outcome(str(n)) for n in range(1, 6)]       # normal play
-    ['P', 'P', 'N', 'N', 'N']
+    >>> [Sprouts.outcome(str(n)).value for n in range(1, 5)]        # misère
+    ['N', 'P', 'P', 'P']
+    >>> [Sprouts.normal_outcome(str(n)) for n in range(1, 5)]       # normal play
+    ['P', 'P', 'N', 'N']
     """
 
     search = ("search over sums of canonical lands; lands with at most 4 lives replaced by their misère "
