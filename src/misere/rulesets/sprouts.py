@@ -19,6 +19,10 @@ A move joins two live corners of one region by a curve with a new spot on it (1 
 Each land is an independent component, so :class:`~misere.rulesets.partizan_base.PartizanRuleset`
 (both players having the same moves) gives outcomes and winning moves by its memoised search
 over sums of lands; :meth:`SproutsRuleset.normal_grundy` gives normal play (Sprague-Grundy).
+This module's :data:`Sprouts` is the **reference** search (the keys of :func:`land_moves` with
+``simplify=False``), against which the simplifications are tested; ``misere play sprouts`` and
+:data:`misere.rulesets.Sprouts` use :mod:`misere.rulesets.sprouts_play` (canonical lands,
+:mod:`~misere.rulesets.sprouts_canon`, and the solver of :mod:`~misere.rulesets.sprouts_solve`).
 """
 from __future__ import annotations
 

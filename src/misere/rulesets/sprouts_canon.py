@@ -19,18 +19,19 @@ already dropped dead spots and boundaries, merged a 1-life spot seen at two adja
   game, since the moves of one are the mirror images of the moves of the other;
 * **relabelling, rotation and order**: the key is the least encoding over the orders of
   regions and boundaries and the starting corners of boundaries that have the least
-  label-free signature, letters named in order of first appearance. When the ties allow more
-  than :data:`MAX_TIES` encodings the first one is kept: the key is then still a complete
-  description of the land (equal keys are always equal lands), only two equal lands may get
-  two keys.
+  label-free signature (letters distinguished by where their other corner lies), letters named
+  in order of first appearance. The search follows only the choices that give the least code so
+  far; when ties leave more than :data:`MAX_TIES` complete codes the least one found is kept:
+  the key is then still a complete description of the land (equal keys are always equal
+  lands), only two equal lands may get two keys.
 
-Every rule is checked in ``tests/rulesets/test_sprouts_canon.py`` against the unsimplified
-search on all positions reachable from small starts.
+Every rule is checked in ``tests/rulesets/test_sprouts_solve.py`` against the unsimplified
+search (nimbers and misère canonical forms of every land reachable from small starts) and the
+key's independence of the drawing on random redrawings.
 """
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import permutations, product
 from typing import Any
 
 __all__ = ["canonical_land", "mirror", "lives", "MAX_TIES"]
@@ -270,18 +271,6 @@ def _code(regions: list[list[list[int]]], lives_: dict[int, int], count: dict[in
     return tuple(out)
 
 
-def _groups(sigs: list) -> list[list[int]]:
-    """Runs of equal signatures in a sorted list, as index lists; signatures without a letter
-    are never permuted (their codes are equal, whatever the order)."""
-    out: list[list[int]] = []
-    for i, s in enumerate(sigs):
-        if out and sigs[out[-1][0]] == s and _has_letter(s):
-            out[-1].append(i)
-        else:
-            out.append([i])
-    return out
-
-
 #: signature tokens of letters (see :func:`canonical_land`)
 _LETTERS = frozenset((0, 4, 5))
 
@@ -289,16 +278,3 @@ _LETTERS = frozenset((0, 4, 5))
 def _has_letter(sig: tuple) -> bool:
     """Does a boundary signature, or a region's tuple of them, hold a letter?"""
     return any(_has_letter(t) if isinstance(t, tuple) else t in _LETTERS for t in sig)
-
-
-def _orders(groups: list[list[int]]):
-    """Every order of the indices that permutes only within groups."""
-    for parts in product(*[list(permutations(g)) for g in groups]):
-        yield [i for p in parts for i in p]
-
-
-def _fact(n: int) -> int:
-    r = 1
-    for k in range(2, n + 1):
-        r *= k
-    return r

@@ -22,7 +22,7 @@ from misere.errors import BudgetExceededError, CheckpointError
 from misere.rulesets.partizan_base import Move
 from misere.rulesets.sprouts import SproutsRuleset
 from misere.rulesets.sprouts_canon import lives
-from misere.rulesets.sprouts_solve import SproutsSolver
+from misere.rulesets.sprouts_solve import SMALL, SproutsSolver
 from misere.rulesets.sprouts_store import MIN_LIVES, SproutsStore
 
 __all__ = ["SproutsPlay", "Sprouts", "store_path"]
@@ -48,12 +48,12 @@ class SproutsPlay(SproutsRuleset):
     ['P', 'P', 'N', 'N']
     """
 
-    search = ("search over sums of canonical lands; lands with at most 4 lives replaced by their misère "
+    search = (f"search over sums of canonical lands; lands with at most {SMALL} lives replaced by their misère "
               "canonical forms (Lemoine-Viennot 0908.4407; Conway ONAG ch. 12)")
 
     def __init__(self) -> None:
         super().__init__()
-        self._solver = SproutsSolver(small=4)
+        self._solver = SproutsSolver(small=SMALL)
         self.store_note = "none"
 
     def _run(self, lands: list, play: str) -> bool:

@@ -35,8 +35,9 @@ from misere.rulesets.sprouts_canon import lives
 
 __all__ = ["SproutsSolver", "SMALL"]
 
-#: lands with at most this many lives are replaced by their value (nimber or canonical form)
-SMALL = 10
+#: lands with at most this many lives are replaced by their value (nimber or canonical form);
+#: 4 visited the fewest lands on misère 6 spots (2 177, against 2 441 with 7 and 6 837 with 10)
+SMALL = 4
 
 
 class SproutsSolver:

@@ -94,6 +94,7 @@ class SproutsStore:
             self._gid[fid] = g
             self._fid[g] = fid
         self._pending: dict[str, list] = {"lands": [], "forms": [], "wins": []}
+        self._open = True
         self.loaded = {"lands": len(self._lands), "forms": len(rows), "wins": len(self._wins)}
 
     # -- lands ---------------------------------------------------------------------------
@@ -182,9 +183,12 @@ class SproutsStore:
 
     def close(self) -> None:
         """Commit and close."""
-        if not self.file._closed:
-            self.flush()
-            self.file.close()
+        if self._open:
+            self._open = False
+            try:
+                self.flush()
+            finally:
+                self.file.close()
 
     def __enter__(self) -> "SproutsStore":
         return self
