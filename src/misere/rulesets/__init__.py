@@ -14,7 +14,7 @@ from typing import Any
 
 _LAZY = {
     "PartizanKayles": "partizan_kayles", "Hackenbush": "hackenbush", "Domineering": "domineering",
-    "Col": "col", "Snort": "snort", "Nim": "nim", "PennyNim": "partizan_penny", "Sprouts": "sprouts",
+    "Col": "col", "Snort": "snort", "Nim": "nim", "PennyNim": "partizan_penny", "Sprouts": "sprouts_play",
     "Cram": "cram", "Clobber": "clobber", "Konane": "konane", "ToadsFrogs": "toads_frogs",
     "find_ruleset": "registry", "ruleset_names": "registry", "RULESETS": "registry",
 }

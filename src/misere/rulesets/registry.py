@@ -16,7 +16,7 @@ from misere.rulesets.partizan_base import PartizanRuleset
 from misere.rulesets.partizan_kayles import PartizanKayles
 from misere.rulesets.partizan_penny import PennyNim
 from misere.rulesets.snort import Snort
-from misere.rulesets.sprouts import Sprouts
+from misere.rulesets.sprouts_play import Sprouts
 from misere.rulesets.toads_frogs import ToadsFrogs
 
 __all__ = ["RULESETS", "find_ruleset", "ruleset_names", "position_formats"]

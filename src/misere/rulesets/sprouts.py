@@ -19,6 +19,10 @@ A move joins two live corners of one region by a curve with a new spot on it (1 
 Each land is an independent component, so :class:`~misere.rulesets.partizan_base.PartizanRuleset`
 (both players having the same moves) gives outcomes and winning moves by its memoised search
 over sums of lands; :meth:`SproutsRuleset.normal_grundy` gives normal play (Sprague-Grundy).
+This module's :data:`Sprouts` is the **reference** search (the keys of :func:`land_moves` with
+``simplify=False``), against which the simplifications are tested; ``misere play sprouts`` and
+:data:`misere.rulesets.Sprouts` use :mod:`misere.rulesets.sprouts_play` (canonical lands,
+:mod:`~misere.rulesets.sprouts_canon`, and the solver of :mod:`~misere.rulesets.sprouts_solve`).
 """
 from __future__ import annotations
 
@@ -31,9 +35,10 @@ from typing import Any, Sequence
 from misere import budget
 from misere.errors import RulesetError
 from misere.rulesets.partizan_base import PartizanRuleset
+from misere.rulesets.sprouts_canon import _label, _min_rotation, canonical_land
 
 __all__ = ["SproutsRuleset", "Sprouts", "SproutsQuotient", "Land", "spots", "land_moves", "format_land",
-           "parse_position"]
+           "parse_position", "simplify_land"]
 
 #: a land: regions, each a tuple of boundaries, each a tuple of tokens; a token is the number of
 #: lives (3, 2, 1) of a spot seen once in the land, or a label (str) of a 1-life spot seen twice
@@ -122,11 +127,6 @@ def _lands(regions: list[list[list[int]]]) -> list[list[list[list[int]]]]:
     return list(groups.values())
 
 
-@lru_cache(maxsize=1 << 16)
-def _min_rotation(seq: tuple[Any, ...]) -> tuple[Any, ...]:
-    return min(seq[i:] + seq[:i] for i in range(len(seq)))
-
-
 def _encode(regions: list[list[list[int]]], lives: dict[int, int]) -> Land:
     """A key for a land: spots seen once become their lives, spots seen twice get labels in order
     of first appearance; boundaries rotated and sorted by a label-free signature. Equal keys are
@@ -166,13 +166,15 @@ def _encode(regions: list[list[list[int]]], lives: dict[int, int]) -> Land:
     return tuple(out)
 
 
-def _label(i: int) -> str:
-    s = ""
-    i += 1
-    while i:
-        i, r = divmod(i - 1, 26)
-        s = chr(ord("a") + r) + s
-    return s
+def _canonical(regions: list[list[list[int]]], lives: dict[int, int]) -> Land:
+    return canonical_land(regions, lives, simplify=True)
+
+
+def simplify_land(land: Land) -> Land:
+    """The simplified key of a land given by any key (e.g. one of the reference
+    :func:`land_moves`)."""
+    regions, lives = _decode(land)
+    return canonical_land(regions, lives, simplify=True)
 
 
 def _split_boundary(b: list[int], i: int, j: int, new: int) -> tuple[list[int], list[int]]:
@@ -238,8 +240,13 @@ def _region_moves(region: list[list[int]], lives: dict[int, int]):
                 yield (b1, i, b2, j, None), rest
 
 
-def land_moves(land: Land) -> list[tuple[str, list[Land]]]:
-    """Every move of a land: a label and the lands it leaves (deduplicated by key)."""
+def land_moves(land: Land, simplify: bool = False) -> list[tuple[str, list[Land]]]:
+    """Every move of a land: a label and the lands it leaves (deduplicated by key).
+
+    ``simplify=False`` (the reference) keys the lands left by :func:`_encode`; ``simplify=True``
+    by :func:`~misere.rulesets.sprouts_canon.canonical_land` (boundary rule, reflection, exact
+    relabelling), so that more equal lands share one key."""
+    enc = _canonical if simplify else _encode
     regions, lives = _decode(land)
     out: dict[tuple[Land, ...], str] = {}
     for ri, region in enumerate(regions):
@@ -258,7 +265,7 @@ def land_moves(land: Land) -> list[tuple[str, list[Land]]]:
                 made = [[one] + [b for b, s in zip(rest, sides) if s == 0],
                         [two] + [b for b, s in zip(rest, sides) if s == 1]]
             after = _clean(regions[:ri] + made + regions[ri + 1:], lv)
-            lands = tuple(sorted((_encode(g, lv) for g in _lands(after)), key=repr))
+            lands = tuple(sorted((enc(g, lv) for g in _lands(after)), key=repr))
             if lands not in out:
                 out[lands] = _move_label(region, b1, i, b2, j, sides, lives)
     return [(label, list(lands)) for lands, label in out.items()]

@@ -1,0 +1,111 @@
+"""Outcomes of n-spot Sprouts, misère and normal, and how the time grows with n (issue 23 item 2).
+
+Each (play, n) runs in its own process (a cold start: no memo or store shared) under a CPU
+limit, so the numbers do not depend on how loaded a shared machine is; a play stops at its first
+n over the limit. Prints one JSON line per run: outcome, CPU seconds, lands and positions
+searched, and whether the outcome agrees with the published one (normal play: Applegate,
+Jacobson and Sleator 1991 to 11 spots, Lemoine and Viennot arXiv 1008.2320 to 32; misère play:
+Applegate, Jacobson and Sleator to 9, Lemoine and Viennot arXiv 0908.4407 to 17). ``--store``
+writes (and reuses) a store file.
+
+    PYTHONPATH=src nice python benchmarks/sprouts_spots.py --max 9 --cpu 3600
+    PYTHONPATH=src nice python benchmarks/sprouts_spots.py --play normal --max 11 --cpu 600
+    PYTHONPATH=src python benchmarks/sprouts_spots.py --play misere --min 8 --max 9 --jobs 16
+
+``--jobs K`` splits one start over its first moves: K processes each decide some of the
+positions one move from the start (no store, no shared memo) and the start is won iff one of
+them is lost (the pool stops at the first). Wall seconds are reported then, with the CPU
+seconds of all workers.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import subprocess
+import sys
+
+#: first-player outcomes of the n-spot start, n = 1..17 (normal to 32 and misère to 20 are
+#: published; these are the ranges this benchmark can reach)
+PUBLISHED = {"normal": "PPNNNPPPNNNPPPNNN", "misere": "NPPPNNPPPNNNPPPNN"}
+
+CHILD = r"""
+import json, resource, sys
+from misere.rulesets.sprouts import spots
+from misere.rulesets.sprouts_solve import SproutsSolver
+from misere.rulesets.sprouts_store import SproutsStore
+play, n, small, path = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+store = SproutsStore(path) if path else None
+s = SproutsSolver(store=store, small=small)
+w = s.wins([spots(n)], play)
+if store is not None:
+    store.close()
+cpu = resource.getrusage(resource.RUSAGE_SELF).ru_utime
+print(json.dumps({"play": play, "n": n, "outcome": "N" if w else "P", "cpu_s": round(cpu, 2), **s.stats()}))
+"""
+
+
+def _child_wins(args: tuple) -> tuple[bool, float]:
+    play, after, small = args
+    from misere.rulesets.sprouts_solve import SproutsSolver
+    s = SproutsSolver(small=small)
+    w = s.wins(list(after), play)
+    return w, resource.getrusage(resource.RUSAGE_SELF).ru_utime
+
+
+def parallel(play: str, n: int, small: int, jobs: int) -> dict:
+    """Outcome of the n-spot start from its first moves decided in ``jobs`` processes."""
+    import multiprocessing as mp
+    import time
+
+    from misere.rulesets.sprouts import land_moves, spots
+
+    t = time.monotonic()
+    children = [after for _, after in land_moves(spots(n), simplify=True)]
+    won = False
+    cpu = 0.0
+    with mp.get_context("fork").Pool(jobs, maxtasksperchild=1) as pool:
+        for w, c in pool.imap_unordered(_child_wins, [(play, a, small) for a in children]):
+            cpu += c
+            if not w:
+                won = True
+                pool.terminate()
+                break
+    return {"play": play, "n": n, "outcome": "N" if won else "P", "jobs": jobs, "first_moves": len(children),
+            "wall_s": round(time.monotonic() - t, 1), "cpu_s_finished_workers": round(cpu, 1)}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--play", choices=["misere", "normal", "both"], default="both")
+    ap.add_argument("--min", type=int, default=1)
+    ap.add_argument("--max", type=int, default=8)
+    ap.add_argument("--cpu", type=int, default=600, help="CPU seconds per run")
+    ap.add_argument("--small", type=int, default=4, help="lands with at most this many lives get values")
+    ap.add_argument("--store", default="", help="store file (default: none)")
+    ap.add_argument("--jobs", type=int, default=0, help="decide the first moves in this many processes")
+    a = ap.parse_args()
+    plays = ["misere", "normal"] if a.play == "both" else [a.play]
+    for play in plays:
+        for n in range(a.min, a.max + 1):
+            if a.jobs:
+                row = parallel(play, n, a.small, a.jobs)
+                row["published"] = PUBLISHED[play][n - 1] if n <= len(PUBLISHED[play]) else None
+                print(json.dumps(row), flush=True)
+                continue
+            def limit() -> None:
+                resource.setrlimit(resource.RLIMIT_CPU, (a.cpu, a.cpu + 5))
+            p = subprocess.run([sys.executable, "-c", CHILD, play, str(n), str(a.small), a.store],
+                               capture_output=True, text=True, preexec_fn=limit)
+            if p.returncode != 0:
+                print(json.dumps({"play": play, "n": n, "stopped": f"over {a.cpu} CPU s"
+                                  if p.returncode < 0 else p.stderr.strip().splitlines()[-1:]}), flush=True)
+                break
+            row = json.loads(p.stdout)
+            row["published"] = PUBLISHED[play][n - 1] if n <= len(PUBLISHED[play]) else None
+            row["agrees"] = row["published"] == row["outcome"] if row["published"] else None
+            print(json.dumps(row), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,280 @@
+"""Canonical keys of Sprouts lands: the simplifications that keep the game the same, then one
+key per land up to relabelling, rotation, reordering and reflection (issue 23, item 1).
+
+A land (see :mod:`misere.rulesets.sprouts`) is drawn on the sphere; GLOP writes it as regions of
+boundaries of spots (Applegate, Jacobson and Sleator 1991; Lemoine and Viennot, *Computer analysis
+of Sprouts with nimbers*, arXiv 1008.2320, §2). Before the key is built, :mod:`sprouts` has
+already dropped dead spots and boundaries, merged a 1-life spot seen at two adjacent corners
+(``aa`` -> ``2``) and dropped regions where no move is possible; here:
+
+* **boundary equivalence** ``.22. == .1.`` (a boundary of two 1-life spots seen once plays like
+  a boundary of one 2-life spot; found by the WGOSA, *Equivalences*, "Type 2 - Border
+  equivalencies"). Proof: the only moves touching such a boundary are (i) the curve from one
+  spot to the other (resp. the loop at the 2-life spot), which splits the region and leaves on
+  each side a boundary holding only the new spot, with the other boundaries distributed in the
+  same ways; (ii) a curve from one of its spots to a spot ``w`` of another boundary, which
+  leaves the boundary ``2 . new . w ... new`` in both cases. Positions after every move agree,
+  so the two are equal games (by induction on the number of lives);
+* **reflection**: a land and its mirror image (every boundary read backwards) are the same
+  game, since the moves of one are the mirror images of the moves of the other;
+* **relabelling, rotation and order**: the key is the least encoding over the orders of
+  regions and boundaries and the starting corners of boundaries that have the least
+  label-free signature (letters distinguished by where their other corner lies), letters named
+  in order of first appearance. The search follows only the choices that give the least code so
+  far; when ties leave more than :data:`MAX_TIES` complete codes the least one found is kept:
+  the key is then still a complete description of the land (equal keys are always equal
+  lands), only two equal lands may get two keys.
+
+Every rule is checked in ``tests/rulesets/test_sprouts_solve.py`` against the unsimplified
+search (nimbers and misère canonical forms of every land reachable from small starts) and the
+key's independence of the drawing on random redrawings.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+__all__ = ["canonical_land", "mirror", "lives", "MAX_TIES"]
+
+#: at most this many complete tie-breaking codes are compared per land
+MAX_TIES = 64
+
+
+@lru_cache(maxsize=1 << 16)
+def _min_rotation(seq: tuple[Any, ...]) -> tuple[Any, ...]:
+    return min(seq[i:] + seq[:i] for i in range(len(seq)))
+
+
+def _label(i: int) -> str:
+    """The ``i``-th letter name: a, b, ..., z, aa, ab, ..."""
+    s = ""
+    i += 1
+    while i:
+        i, r = divmod(i - 1, 26)
+        s = chr(ord("a") + r) + s
+    return s
+
+
+def lives(land: tuple) -> int:
+    """Lives left in a land: each spot seen once counts its lives, each letter one."""
+    n = 0
+    letters = set()
+    for region in land:
+        for b in region:
+            for t in b:
+                if isinstance(t, str):
+                    letters.add(t)
+                else:
+                    n += t
+    return n + len(letters)
+
+
+def mirror(regions: list[list[list[int]]]) -> list[list[list[int]]]:
+    """The mirror image: every boundary read backwards."""
+    return [[b[::-1] for b in region] for region in regions]
+
+
+def _boundary_rule(regions: list[list[list[int]]], lives_: dict[int, int],
+                   count: dict[int, int]) -> list[list[list[int]]]:
+    """``.22.`` -> ``.1.``: a boundary of two 1-life spots seen once becomes one 2-life spot
+    (a fresh vertex id, recorded in ``lives_``)."""
+    out = []
+    for region in regions:
+        rs = []
+        for b in region:
+            if len(b) == 2 and all(lives_[v] == 1 and count[v] == 1 for v in b):
+                v = max(lives_) + 1
+                lives_[v] = 2
+                count[v] = 1
+                b = [v]
+            rs.append(b)
+        out.append(rs)
+    return out
+
+
+def canonical_land(regions: list[list[list[int]]], lives_: dict[int, int], simplify: bool = True) -> tuple:
+    """The key of one land given as regions of boundaries of vertex ids with their lives.
+
+    With ``simplify=False`` only the encoding (relabelling, rotation, order, reflection) is
+    applied; with ``simplify=True`` the boundary rule ``.22. == .1.`` first. Memoised on a
+    quick encoding of the input (which describes the land completely).
+    """
+    count: dict[int, int] = {}
+    for r, region in enumerate(regions):
+        for i, b in enumerate(region):
+            for v in b:
+                count[v] = count.get(v, 0) + 1
+    quick = _code(regions, lives_, count)
+    hit = _MEMO.get((quick, simplify))
+    if hit is not None:
+        return hit
+    if simplify:
+        lives_ = dict(lives_)
+        regions = _boundary_rule(regions, lives_, count)
+    where: dict[int, list[tuple[int, int]]] = {}
+    for r, region in enumerate(regions):
+        for i, b in enumerate(region):
+            for v in b:
+                where.setdefault(v, []).append((r, i))
+    # a letter's signature token: 0 when its other corner lies in another region, 4 in another
+    # boundary of the same region, 5 on the same boundary (invariant under every symmetry)
+    kind: dict[int, int] = {}
+    for v, at in where.items():
+        if len(at) == 1:
+            kind[v] = lives_[v]
+        else:
+            (r1, i1), (r2, i2) = at
+            kind[v] = 0 if r1 != r2 else 4 if i1 != i2 else 5
+    a = _encode(regions, lives_, count, kind)
+    b = _encode(mirror(regions), lives_, count, kind)
+    out = _as_land(min(a, b))
+    if len(_MEMO) > MEMO_SIZE:
+        _MEMO.clear()
+    _MEMO[(quick, simplify)] = out
+    return out
+
+
+#: quick encoding -> key (cleared when it holds :data:`MEMO_SIZE` entries)
+_MEMO: dict[tuple, tuple] = {}
+MEMO_SIZE = 1 << 20
+
+
+def _as_land(code: tuple) -> tuple:
+    """Letters are negative numbers in the comparable code; the land writes them as names."""
+    return tuple(tuple(tuple(_label(-t - 1) if t < 0 else t for t in b) for b in region) for region in code)
+
+
+def _encode(regions: list[list[list[int]]], lives_: dict[int, int], count: dict[int, int],
+            kind: dict[int, int]) -> tuple:
+    """The least code of the land over every order and starting corner allowed by the
+    signatures: boundary by boundary, only the choices giving the least code so far are
+    followed (lexicographic order makes this exact); at most :data:`MAX_TIES` complete codes."""
+    def bsig(b: list[int]) -> tuple[int, ...]:
+        return _min_rotation(tuple(kind[v] for v in b))
+
+    regs = []
+    for region in regions:
+        bs = sorted(((bsig(b), b) for b in region), key=lambda t: t[0])
+        entries = []
+        for sig, b in bs:
+            plain_b = tuple(kind[v] for v in b)
+            rs = [b[k:] + b[:k] for k in range(len(b)) if plain_b[k:] + plain_b[:k] == sig]
+            entries.append((sig, rs if _LETTERS.intersection(sig) else rs[:1]))  # no letter: one code
+        regs.append((tuple(sig for sig, _ in entries), entries))
+    regs.sort(key=lambda t: t[0])
+    rsigs = [sig for sig, _ in regs]
+    if _forced(regs, rsigs):
+        return _code([[rs[0] for _, rs in entries] for _, entries in regs], lives_, count)
+    best: list = [None]
+    leaves = [0]
+
+    def bcode(b: list[int], names: dict[int, int]) -> tuple[tuple[int, ...], dict[int, int]]:
+        added: dict[int, int] = {}
+        toks = []
+        for v in b:
+            if count[v] == 1:
+                toks.append(lives_[v])
+            else:
+                t = names.get(v)
+                if t is None:
+                    t = added.get(v)
+                    if t is None:
+                        t = added[v] = -len(names) - len(added) - 1
+                toks.append(t)
+        return tuple(toks), added
+
+    def go(slot: int, used: frozenset, region: int, left: tuple, prefix: tuple, cur: tuple,
+           names: dict[int, int]) -> None:
+        # slot: index of the region being written; region: which one (-1: choose); left: its
+        # boundaries not written yet; prefix: finished regions; cur: boundaries written
+        if leaves[0] > MAX_TIES and best[0] is not None:
+            return
+        if region < 0:
+            if slot == len(regs):
+                leaves[0] += 1
+                if best[0] is None or prefix < best[0]:
+                    best[0] = prefix
+                return
+            for i in range(len(regs)):
+                if i not in used and rsigs[i] == rsigs[slot] and (i == slot or _has_letter(rsigs[i])):
+                    go(slot, used | {i}, i, tuple(range(len(regs[i][1]))), prefix, (), names)
+                    if not _has_letter(rsigs[i]):
+                        break
+            return
+        entries = regs[region][1]
+        names = dict(names)
+        cur_l, left_l = list(cur), list(left)
+        while left_l:  # forced steps in a loop; recursion only where least codes tie
+            sig0, rs0 = entries[left_l[0]]
+            if not _LETTERS.intersection(sig0):
+                cur_l.append(bcode(rs0[0], names)[0])
+                left_l.pop(0)
+                continue
+            cands = []
+            for j in left_l:
+                if entries[j][0] != sig0:
+                    break
+                for rot in entries[j][1]:
+                    code, added = bcode(rot, names)
+                    cands.append((code, j, added))
+            low = min(c[0] for c in cands)
+            if best[0] is not None:  # prune: the code so far already exceeds the best one's
+                if prefix + (tuple(cur_l) + (low,),) > best[0][:slot] + (best[0][slot][:len(cur_l) + 1],):
+                    return
+            ties = [c for c in cands if c[0] == low]
+            if len(ties) == 1:
+                code, j, added = ties[0]
+                names.update(added)
+                cur_l.append(code)
+                left_l.remove(j)
+                continue
+            for code, j, added in ties:
+                go(slot, used, region, tuple(k for k in left_l if k != j), prefix, tuple(cur_l) + (code,),
+                   {**names, **added})
+            return
+        go(slot + 1, used, -1, (), prefix + (tuple(cur_l),), (), names)
+
+    go(0, frozenset(), -1, (), (), (), {})
+    return best[0]
+
+
+def _forced(regs: list, rsigs: list) -> bool:
+    """Is there a single choice (no two letter-holding regions or boundaries with one
+    signature, no boundary with two least rotations)?"""
+    for k in range(1, len(rsigs)):
+        if rsigs[k] == rsigs[k - 1] and _has_letter(rsigs[k]):
+            return False
+    for _, entries in regs:
+        for k, (sig, rs) in enumerate(entries):
+            if len(rs) > 1 or (k and entries[k - 1][0] == sig and _LETTERS.intersection(sig)):
+                return False
+    return True
+
+
+def _code(regions: list[list[list[int]]], lives_: dict[int, int], count: dict[int, int]) -> tuple:
+    """The comparable code of regions in the given order (letters negative, named in order)."""
+    names: dict[int, int] = {}
+    out = []
+    for region in regions:
+        bs = []
+        for b in region:
+            toks = []
+            for v in b:
+                if count[v] == 1:
+                    toks.append(lives_[v])
+                else:
+                    if v not in names:
+                        names[v] = -len(names) - 1
+                    toks.append(names[v])
+            bs.append(tuple(toks))
+        out.append(tuple(bs))
+    return tuple(out)
+
+
+#: signature tokens of letters (see :func:`canonical_land`)
+_LETTERS = frozenset((0, 4, 5))
+
+
+def _has_letter(sig: tuple) -> bool:
+    """Does a boundary signature, or a region's tuple of them, hold a letter?"""
+    return any(_has_letter(t) if isinstance(t, tuple) else t in _LETTERS for t in sig)
