@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 import misere.quotients as mq
-from misere.quotients.impartial import bipartite, kernels, solver, verify
+from misere.quotients.impartial import bipartite, kernels, reduction, solver, verify
 from misere.quotients.monoid import first_words
 from misere.quotients.monoid.presentation import present
 from tests.oracle.heap_oracle import octal_rules, outcome_function, positions
@@ -107,7 +107,7 @@ def test_without_numba_the_python_path_is_used(monkeypatch):
 @pytest.mark.parametrize("compiled", [True, False])
 def test_reduced_table_equals_products_of_representatives(compiled, monkeypatch):
     _force(monkeypatch, compiled)
-    real = bipartite.reduce_bipartite
+    real = reduction.reduce_bipartite
     seen = []
 
     def check(m, reached, is_p, letters, max_order=None, action=None):

@@ -17,7 +17,8 @@ import pytest
 
 import misere.quotients as mq
 from misere.quotients.impartial import bipartite, certify, solver, verify
-from misere.quotients.impartial.bipartite import ProductMonoid, reduce_bipartite
+from misere.quotients.impartial.bipartite import ProductMonoid
+from misere.quotients.impartial.reduction import reduce_bipartite
 from misere.quotients.monoid import TableMonoid, storage
 
 #: (code, max_heap): the codes of the other quotient tests, small enough to run three ways

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 import misere.quotients as mq
-from misere.quotients.impartial import bipartite, solver
+from misere.quotients.impartial import bipartite, reduction, solver
 from misere.quotients.impartial.bipartite import ProductMonoid
 from misere.quotients.impartial.sparse import generator_maps, refine
 from misere.quotients.monoid import TableMonoid
@@ -78,7 +78,7 @@ def _force_sparse(monkeypatch):
 def test_sparse_run_equals_dense_run_and_oracle(code, monkeypatch):
     dense = mq.quotient(code, max_heap=14, certify=0)
     used = []
-    real = bipartite.reduce_bipartite
+    real = reduction.reduce_bipartite
 
     def spy(m, reached, is_p, letters, max_order=None, action=None):
         used.append(action is not None)
@@ -98,7 +98,7 @@ def test_sparse_reduction_equals_dense_on_every_candidate_of_dawson(monkeypatch)
     """Each candidate to heap 24 reduced both ways gives the same partition of the reached
     elements and the same P-count."""
     _force_sparse(monkeypatch)
-    real = bipartite.reduce_bipartite
+    real = reduction.reduce_bipartite
     checked = []
 
     def both(m, reached, is_p, letters, max_order=None, action=None):

@@ -18,10 +18,11 @@ from typing import Any
 
 from misere import budget
 from misere.errors import BudgetExceededError, ComputationLimitError, VerificationError
-from misere.quotients.impartial.bipartite import (Marking, ProductMonoid, class_table,
-                                                  reduce_bipartite)
+from misere.quotients.impartial.bipartite import Marking, ProductMonoid
+from misere.quotients.impartial.reduction import quotient_monoid, reduce_bipartite
 from misere.quotients.monoid import TableMonoid
-from misere.quotients.monoid.storage import p_mask
+from misere.quotients.monoid.action import ActionMonoid
+from misere.quotients.monoid.storage import count, p_mask
 from misere.quotients.impartial.verify import (Store, extend_store, n_failure_search, p_failure,
                                                word_key)
 from misere.impartial.heap import HeapGame
@@ -55,8 +56,11 @@ class SolverState:
 
     Attributes
     ----------
-    table : list of rows or ndarray
-        Multiplication table of ``Q`` (lists when small, :mod:`misere.quotients.monoid.storage`).
+    table : list of rows, ndarray or ActionMonoid
+        ``Q``: its multiplication table (lists when small, :mod:`misere.quotients.monoid.
+        storage`), or above :data:`~misere.quotients.monoid.action.DENSE_MAX_ORDER` elements
+        the action of its generators (no table). States pickled with a large dense table
+        (older checkpoints) are converted on load.
     identity : int
     is_p : list or ndarray of bool
         P-portion.
@@ -87,8 +91,25 @@ class SolverState:
 
     @property
     def monoid(self) -> TableMonoid:
-        """``Q`` as a table monoid."""
+        """``Q`` as a table monoid (or the :class:`ActionMonoid` it is held as)."""
+        if isinstance(self.table, ActionMonoid):
+            return self.table
         return TableMonoid(self.table, self.identity)
+
+    @property
+    def order(self) -> int:
+        """``|Q|``."""
+        return len(self.table)
+
+    def __setstate__(self, state: dict) -> None:
+        from misere.quotients.monoid import action
+
+        table = state.get("table")
+        if (not isinstance(table, (list, ActionMonoid)) and table is not None
+                and len(table) > action.DENSE_MAX_ORDER):  # a dense table of an old checkpoint
+            state = {**state, "table": ActionMonoid.from_table(table, state["phi"],
+                                                               state["identity"])}
+        self.__dict__.update(state)
 
 
 def _value(mon: TableMonoid | ProductMonoid, phi, parts) -> int:
@@ -156,6 +177,8 @@ def _candidate(game: HeapGame, n: int, base: TableMonoid, phi: list[int],
     sub = base.submonoid(phi[h] for h in kept)
     if len(sub) == base.order:  # the kept heaps generate the whole base: keep its labels
         bmon, inv = base, range(base.order)
+    elif isinstance(base, ActionMonoid):
+        bmon, inv = base.restrict(sub, [phi[h] for h in kept])
     else:
         bmon, inv = base.restrict(sub)
     fh = sorted(free)
@@ -251,9 +274,10 @@ class Pending:
         return cls(n, rnd, q.identity, p_mask, list(phi), letters, q.columns(letters))
 
     def candidate(self) -> tuple[TableMonoid, Any, list[int]]:
-        """The candidate ``(Q, P, Phi)`` with its original labels."""
-        table = class_table(list(self.maps), self.identity, len(self.is_p))
-        return TableMonoid(table, self.identity), self.is_p, list(self.phi)
+        """The candidate ``(Q, P, Phi)`` with its original labels (a table or the action of
+        the letters, as :func:`~misere.quotients.impartial.reduction.quotient_monoid`)."""
+        return quotient_monoid(list(self.maps), self.identity, len(self.is_p)), self.is_p, \
+            list(self.phi)
 
 
 def step(game: HeapGame, st: SolverState, limits: Limits | None = None,
@@ -321,7 +345,8 @@ def _change(game, st, n, cand, start, limits, tick, on_round) -> SolverState:
         if on_round:
             on_round(Pending.of(n, rnd, q, p_mask, phi))
         if tick:
-            tick(f"heap {n}: round {rnd}, verifying candidate of order {q.order}")
+            tick(f"heap {n}: round {rnd}, verifying candidate of order {q.order} "
+                 f"({count(p_mask)} P)")
         word_tick = (lambda k, o=q.order: tick(f"heap {n}: searched {k} words, "
                                                f"|candidate| = {o}")) if tick else None
         fail, store = _least_failure(game, n, q, p_mask, phi, limits, word_tick)
