@@ -105,9 +105,12 @@ def main() -> None:
     t0 = clock["wall"]
 
     def progress(heap: int, order: int, message: str) -> None:
+        if args.rounds and ", freeing heaps" in message:
+            clock["freed"] = message.partition(", freeing heaps ")[2]  # the last one is taken
         if args.rounds and (", verifying candidate" in message or ", recalibrating" in message):
-            print(f"#   {message}  [{time.perf_counter() - t0:.0f} s, peak {_rss():.2f} GiB]",
-                  flush=True)
+            freed = clock.pop("freed", None) if ", verifying" in message else None
+            print(f"#   {message}{f' from heaps {freed}' if freed else ''}  "
+                  f"[{time.perf_counter() - t0:.0f} s, peak {_rss():.2f} GiB]", flush=True)
         if message != "done":
             return
         wall, cpu = time.perf_counter(), time.process_time()

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 import misere.quotients as mq
-from misere.quotients.impartial import bipartite, reduction, solver
+from misere.quotients.impartial import bipartite, recalibrate, reduction, solver
 from misere.quotients.impartial.bipartite import ProductMonoid
 from misere.quotients.impartial.sparse import generator_maps, refine
 from misere.quotients.monoid import TableMonoid
@@ -85,7 +85,7 @@ def test_sparse_run_equals_dense_run_and_oracle(code, monkeypatch):
         return real(m, reached, is_p, letters, max_order, action)
 
     _force_sparse(monkeypatch)
-    monkeypatch.setattr(solver, "reduce_bipartite", spy)
+    monkeypatch.setattr(recalibrate, "reduce_bipartite", spy)
     sparse = mq.quotient(code, max_heap=14, certify=0)
     assert used and all(used)
     assert sparse.as_dict() == dense.as_dict()
@@ -109,7 +109,7 @@ def test_sparse_reduction_equals_dense_on_every_candidate_of_dawson(monkeypatch)
         checked.append(a[0].order)
         return b
 
-    monkeypatch.setattr(solver, "reduce_bipartite", both)
+    monkeypatch.setattr(recalibrate, "reduce_bipartite", both)
     q = mq.quotient("0.07", max_heap=24, certify=0)
     assert q.order == 24 and len(checked) >= 6
 
