@@ -23,7 +23,7 @@ import numpy as np
 import pytest
 
 import misere.quotients as mq
-from misere.quotients.impartial import bipartite, reduction, solver
+from misere.quotients.impartial import bipartite, reduction
 from misere.quotients.monoid import TableMonoid, action
 from misere.quotients.monoid.action import ActionMonoid
 from tests.oracle.heap_oracle import octal_rules, outcome_function, positions
@@ -220,7 +220,7 @@ mq.quotient('0.07', max_heap=26, certify=0, checkpoint={path!r}, quiet=True)
 """
 
 
-def test_sigkill_mid_heap_resumes_identically_on_the_action_path(tmp_path, monkeypatch):
+def test_sigkill_mid_heap_resumes_identically_on_the_action_path(tmp_path, monkeypatch, request):
     ck = tmp_path / "k.sqlite"
     proc = subprocess.Popen([sys.executable, "-c", _CHILD.format(path=str(ck))],
                             env={**os.environ, "PYTHONPATH": SRC})
@@ -241,14 +241,7 @@ def test_sigkill_mid_heap_resumes_identically_on_the_action_path(tmp_path, monke
         assert db.execute("SELECT heap FROM state").fetchone()[0] == 24
     dense = mq.quotient("0.07", max_heap=26, certify=0).as_dict()
     _force_actions(monkeypatch)
-    starts = []
-    real_change = solver._change
-
-    def spy(game, st, n, cand, start, *args):
-        starts.append((n, start))
-        return real_change(game, st, n, cand, start, *args)
-
-    monkeypatch.setattr(solver, "_change", spy)
+    starts = request.getfixturevalue("change_starts")
     resumed = mq.quotient("0.07", max_heap=26, certify=0, checkpoint=str(ck))
     assert starts[0][0] == 25 and starts[0][1] >= 2  # resumed inside the change
     assert json.dumps(resumed.as_dict()) == json.dumps(dense)

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 import misere.quotients as mq
-from misere.quotients.impartial import bipartite, recalibrate, reduction, solver
+from misere.quotients.impartial import bipartite, recalibrate, reduction
 from misere.quotients.impartial.bipartite import ProductMonoid
 from misere.quotients.impartial.sparse import generator_maps, refine
 from misere.quotients.monoid import TableMonoid
@@ -118,7 +118,7 @@ class _Stop(Exception):
     pass
 
 
-def test_presentation_change_resumes_at_its_last_round(tmp_path, monkeypatch):
+def test_presentation_change_resumes_at_its_last_round(tmp_path, monkeypatch, request):
     """A run killed in the middle of a presentation change (after two rounds of heap 25 of
     Dawson's Kayles were committed) resumes at the saved candidate and ends exactly as the
     uninterrupted run."""
@@ -138,14 +138,7 @@ def test_presentation_change_resumes_at_its_last_round(tmp_path, monkeypatch):
     with pytest.raises(_Stop):
         mq.quotient("0.07", max_heap=26, certify=0, checkpoint=path)
     monkeypatch.setattr(Checkpoint, "save_pending", real_save)
-    starts = []
-    real_change = solver._change
-
-    def spy(game, st, n, cand, start, *args):
-        starts.append((n, start))
-        return real_change(game, st, n, cand, start, *args)
-
-    monkeypatch.setattr(solver, "_change", spy)
+    starts = request.getfixturevalue("change_starts")
     again = mq.quotient("0.07", max_heap=26, certify=0, checkpoint=path)
     assert starts[0] == (25, 2)
     assert again.as_dict() == ref

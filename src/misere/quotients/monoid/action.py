@@ -24,7 +24,7 @@ import numpy as np
 
 from misere import budget
 from misere.errors import ComputationLimitError, MisereError
-from misere.quotients.monoid.table import TableMonoid
+from misere.quotients.monoid.table import TableMonoid, closure
 
 __all__ = ["ActionMonoid", "DENSE_MAX_ORDER", "COLUMN_CACHE_BYTES"]
 
@@ -200,21 +200,15 @@ class ActionMonoid(TableMonoid):
     def submonoid(self, gens: Iterable[int]) -> list[int]:
         """As :meth:`TableMonoid.submonoid` (same elements in the same order)."""
         g = list(dict.fromkeys(int(x) for x in gens))
+        if not g:
+            return [self.identity]
         cols = self.columns(g)
-        seen = np.zeros(self._n, dtype=bool)
-        seen[self.identity] = True
-        out = [self.identity]
-        front = np.asarray([self.identity], dtype=np.int64)
-        while front.size and g:
+
+        def products(front):
             budget.check()
-            nxt = cols[:, front].T.ravel()
-            _, first = np.unique(nxt, return_index=True)
-            nxt = nxt[np.sort(first)]
-            nxt = nxt[~seen[nxt]]
-            seen[nxt] = True
-            out.extend(nxt.tolist())
-            front = nxt.astype(np.int64)
-        return out
+            return cols[:, front].T.ravel()
+
+        return closure(self._n, self.identity, products)
 
     def restrict(self, elements: Sequence[int], gens: Iterable[int] | None = None
                  ) -> tuple[TableMonoid, Any]:
