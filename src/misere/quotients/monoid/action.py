@@ -233,5 +233,12 @@ class ActionMonoid(TableMonoid):
     def maximal_subgroup(self, e: int) -> list[int]:
         if self.mul(e, e) != e:
             raise MisereError(f"element {e} is not idempotent")
+        # x is in the group of e iff e x = x and the idempotent power of x is e (then x
+        # times e x^(m-1) is e): O(elements x (index + period)) products, no column per x
         cand = np.flatnonzero(self.column_array(e) == np.arange(self._n))
-        return [int(x) for x in cand if (self.column_array(int(x))[cand] == e).any()]
+        out = []
+        for x in cand.tolist():
+            i, p = self.index_period(x)
+            if self.power(x, p * max(1, -(-i // p))) == e:
+                out.append(x)
+        return out
