@@ -31,7 +31,6 @@ BUMPS = (0, 2, 4)
 WIDE_FACTOR = 20
 
 
-
 @dataclass
 class Limits:
     """Size bounds: candidate monoid elements (for the widened recalibration sets of
@@ -48,11 +47,14 @@ class Limits:
     max_rounds: int = 200
 
 
-
 def candidate(game: HeapGame, n: int, base: TableMonoid, phi: list[int],
-               free: dict[int, tuple[int, int]], limits: Limits):
+              free: dict[int, tuple[int, int]], limits: Limits):
     """Set up a candidate from ``base`` (heaps not in ``free`` keep their values) and cyclic
-    factors; return ``(marking, psi, heaps, m)`` with the P-portion still to be marked."""
+    factors; return ``(marking, psi, heaps, m)`` with the P-portion still to be marked.
+
+    A ``base`` held as actions (:class:`~misere.quotients.monoid.action.ActionMonoid`) is
+    restricted to the submonoid of the kept heaps' values through their columns only.
+    """
     heaps = [h for h in range(1, n + 1) if game.options(h)]
     kept = [h for h in heaps if h not in free]
     sub = base.submonoid(phi[h] for h in kept)
@@ -81,10 +83,9 @@ def finish(cand, n: int, limits: Limits):
 
 
 def build(game: HeapGame, n: int, base: TableMonoid, phi: list[int],
-           free: dict[int, tuple[int, int]], limits: Limits):
+          free: dict[int, tuple[int, int]], limits: Limits):
     """Candidate ``(Q, P, Phi)`` from ``base`` and cyclic factors for the ``free`` heaps."""
     return finish(candidate(game, n, base, phi, free, limits), n, limits)
-
 
 
 def recalibrate(game, n, q, p_mask, phi, fail, truth, limits, tick=None):

@@ -8,6 +8,11 @@ valued outside P). The N-failure search enumerates heap words in colex order wit
 queue and prunes a word whose (value, transition set) is dominated by an earlier word; the first
 failure it meets is the colex-least one, and by minimality its P-status is the opposite of the
 candidate's (notes E.5 step 3d).
+
+Stage 3 of a heap (:mod:`misere.quotients.impartial.solver`): :func:`least_failure` runs both
+searches on a candidate. Everything here reads the quotient through columns (``x -> x * v``
+for the heap and option values), never its whole table, so a quotient held as generator
+actions (:class:`~misere.quotients.monoid.action.ActionMonoid`) is searched as it is.
 """
 from __future__ import annotations
 
@@ -272,8 +277,7 @@ def word_value(mon, phi, parts) -> int:
     return x
 
 
-def transitions(game, n: int, mon,
-                 phi: list[int]) -> dict[int, tuple[int, ...]]:
+def transitions(game, n: int, mon, phi: list[int]) -> dict[int, tuple[int, ...]]:
     """Transition sets ``T(h)`` (values of the options) of the heaps ``1..n`` with moves."""
     out = {}
     for h in range(1, n + 1):
