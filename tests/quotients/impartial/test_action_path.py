@@ -178,13 +178,15 @@ def test_old_checkpoint_state_with_a_dense_table_is_converted(monkeypatch):
     assert not isinstance(pickle.loads(blob).table, ActionMonoid)
 
 
-def test_the_stored_round_105_checkpoint_loads(tmp_path):
-    """benchmarks/data's Dawson checkpoint (written by the dense engine) still loads: heap 33
-    and the round-105 candidate of heap 34 (24,162 elements, held as actions)."""
+@pytest.mark.parametrize("name, rnd, order", [("dawson-heap34-round105.sqlite.gz", 105, 24162),
+                                                ("dawson-heap34-round170.sqlite.gz", 170, 84234)])
+def test_the_stored_dawson_checkpoints_load(tmp_path, name, rnd, order):
+    """benchmarks/data's Dawson checkpoints load: heap 33 and the pending candidate of heap 34
+    (round 105 written by the dense engine, round 170 by the action engine), held as actions."""
     import gzip
     import shutil
     from misere.quotients.impartial.checkpoint import Checkpoint
-    src = Path(SRC).parent / "benchmarks" / "data" / "dawson-heap34-round105.sqlite.gz"
+    src = Path(SRC).parent / "benchmarks" / "data" / name
     path = tmp_path / "dawson.sqlite"
     with gzip.open(src) as fin, open(path, "wb") as fout:
         shutil.copyfileobj(fin, fout)
@@ -196,11 +198,11 @@ def test_the_stored_round_105_checkpoint_loads(tmp_path):
         ck.close()
     assert st.heap == 33 and st.order == 638 and records[-1]["order"] == 638
     q, is_p, phi = pend.candidate()
-    assert pend.round == 105 and isinstance(q, ActionMonoid) and q.order == len(is_p) == 24162
-    for h in (2, 4, 14, 25, 30, 34):  # heap values act as the stored maps say
-        j = pend.letters.index(phi[h]) if phi[h] in pend.letters else None
-        if j is not None:
-            assert np.array_equal(q.column_array(phi[h]), np.asarray(pend.maps[j]))
+    assert pend.round == rnd and isinstance(q, ActionMonoid) and q.order == len(is_p) == order
+    assert len(pend.letters) == len(q.gens) == 22  # 4 * 22 + 8 = 96 bytes per element
+    for j, g in enumerate(pend.letters):  # heap values act as the stored maps say
+        assert np.array_equal(q.column_array(g), np.asarray(pend.maps[j]))
+    assert q.mul(phi[34], phi[30]) == int(pend.maps[pend.letters.index(phi[30])][phi[34]])
 
 
 _CHILD = """
