@@ -6,7 +6,7 @@ Targets: heap 33 (|Q| = 638, seed 002 Fig. 17) faster than the reference Java Mi
 Usage::
 
     python benchmarks/bench_octal_007.py [LAST_HEAP] [--checkpoint FILE] [--max-size N]
-        [--max-memory 12G] [--verify LOW] [--samples K]
+        [--max-memory 12G] [--max-order N] [--max-rounds R] [--rounds] [--verify LOW] [--samples K]
 
 Prints one line per heap (wall and CPU seconds, |Q|, |P|, peak resident memory) and the
 total; the load average too, since other processes on the machine distort wall times. With
@@ -77,6 +77,11 @@ def main() -> None:
     ap.add_argument("--checkpoint")
     ap.add_argument("--max-size", type=int, default=None, help="Limits.max_candidate")
     ap.add_argument("--max-memory", default="12G")
+    ap.add_argument("--max-order", type=int, default=None, help="Limits.max_order")
+    ap.add_argument("--max-rounds", type=int, default=None, help="Limits.max_rounds")
+    ap.add_argument("--rounds", action="store_true",
+                    help="also print every recalibration round (candidate order, |P|, failure "
+                         "word, elapsed wall seconds, peak GiB)")
     ap.add_argument("--verify", type=int, default=None, metavar="LOW")
     ap.add_argument("--samples", type=int, default=200)
     ap.add_argument("--pending", action="store_true",
@@ -89,12 +94,23 @@ def main() -> None:
     limits = Limits()
     if args.max_size:
         limits.max_candidate = args.max_size
+    if args.max_order:
+        limits.max_order = args.max_order
+    if args.max_rounds:
+        limits.max_rounds = args.max_rounds
     print(f"# {args.code} to heap {args.last}; {platform.python_implementation()} "
           f"{platform.python_version()}, {os.cpu_count()} cpus, load {os.getloadavg()[0]:.2f}")
     print("heap   |Q|   |P|   wall s    cpu s   peak GiB")
     clock = {"wall": time.perf_counter(), "cpu": time.process_time()}
+    t0 = clock["wall"]
 
     def progress(heap: int, order: int, message: str) -> None:
+        if args.rounds and ", freeing heaps" in message:
+            clock["freed"] = message.partition(", freeing heaps ")[2]  # the last one is taken
+        if args.rounds and (", verifying candidate" in message or ", recalibrating" in message):
+            freed = clock.pop("freed", None) if ", verifying" in message else None
+            print(f"#   {message}{f' from heaps {freed}' if freed else ''}  "
+                  f"[{time.perf_counter() - t0:.0f} s, peak {_rss():.2f} GiB]", flush=True)
         if message != "done":
             return
         wall, cpu = time.perf_counter(), time.process_time()
@@ -102,7 +118,7 @@ def main() -> None:
               f" {_rss():8.2f}", flush=True)
         clock.update(wall=wall, cpu=cpu)
 
-    t0, c0 = time.perf_counter(), time.process_time()
+    c0 = time.process_time()
     with misere.limits(max_memory=args.max_memory, quiet=True):
         q = compute(game, args.last, limits=limits, checkpoint=args.checkpoint, progress=progress)
     print(f"# total {time.perf_counter() - t0:.1f} s wall, {time.process_time() - c0:.1f} s cpu; "

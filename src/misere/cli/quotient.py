@@ -129,7 +129,8 @@ def register(app: typer.Typer) -> None:
                                             "400000); with --ruleset the largest strip (default 6)."),
         max_order: Optional[int] = typer.Option(
             None, "--max-order", min=1, help="Largest reduced candidate (default 8000; "
-                                             "memory: 4*N^2 bytes)."),
+                                             "above 1024 elements held as generator actions, "
+                                             "4*generators+8 bytes each)."),
         cayley: Optional[str] = typer.Option(None, "--cayley", help="Write the Cayley graph (.svg or .dot)."),
         partizan: bool = typer.Option(False, "--partizan", help="Partizan (tetrapartite) quotient of --games."),
         ruleset: Optional[str] = typer.Option(None, "--ruleset", help="Partizan ruleset (partizan-kayles); "

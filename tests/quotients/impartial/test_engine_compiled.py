@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 import misere.quotients as mq
-from misere.quotients.impartial import bipartite, kernels, solver, verify
+from misere.quotients.impartial import bipartite, kernels, recalibrate, reduction, solver, verify
 from misere.quotients.monoid import first_words
 from misere.quotients.monoid.presentation import present
 from tests.oracle.heap_oracle import octal_rules, outcome_function, positions
@@ -53,7 +53,7 @@ def test_compiled_search_equals_python_search(code, monkeypatch):
         checked.append(c[0])
         return py
 
-    monkeypatch.setattr(solver, "n_failure_search", spy)
+    monkeypatch.setattr(verify, "n_failure_search", spy)
     mq.quotient(code, max_heap=14, certify=0)
     assert checked or code in ("4.7",)
 
@@ -79,7 +79,7 @@ def test_compiled_marking_equals_python_marking(code, monkeypatch):
         count.append(1)
         return real(m, psi, options, heaps, limit, compiled=False)
 
-    monkeypatch.setattr(solver, "Marking", both)
+    monkeypatch.setattr(recalibrate, "Marking", both)
     mq.quotient(code, max_heap=14, certify=0)
 
 
@@ -107,7 +107,7 @@ def test_without_numba_the_python_path_is_used(monkeypatch):
 @pytest.mark.parametrize("compiled", [True, False])
 def test_reduced_table_equals_products_of_representatives(compiled, monkeypatch):
     _force(monkeypatch, compiled)
-    real = bipartite.reduce_bipartite
+    real = reduction.reduce_bipartite
     seen = []
 
     def check(m, reached, is_p, letters, max_order=None, action=None):
@@ -122,7 +122,7 @@ def test_reduced_table_equals_products_of_representatives(compiled, monkeypatch)
         seen.append(q.order)
         return q, p_mask, cls
 
-    monkeypatch.setattr(solver, "reduce_bipartite", check)
+    monkeypatch.setattr(recalibrate, "reduce_bipartite", check)
     mq.quotient("0.07", max_heap=18, certify=0)
     assert seen
 

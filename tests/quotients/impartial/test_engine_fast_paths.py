@@ -90,7 +90,7 @@ def test_bounded_failure_search_agrees_with_oracle(code, monkeypatch):
         return found, store
 
     from misere.quotients.impartial import solver
-    monkeypatch.setattr(solver, "n_failure_search", spy)
+    monkeypatch.setattr(verify, "n_failure_search", spy)
     q = mq.quotient(code, max_heap=12, certify=0)
     is_p = outcome_function(octal_rules(code))
     for pos in positions(14, 12):

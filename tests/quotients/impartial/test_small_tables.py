@@ -16,8 +16,9 @@ import numpy as np
 import pytest
 
 import misere.quotients as mq
-from misere.quotients.impartial import bipartite, certify, solver, verify
-from misere.quotients.impartial.bipartite import ProductMonoid, reduce_bipartite
+from misere.quotients.impartial import bipartite, certify, recalibrate, solver, verify
+from misere.quotients.impartial.bipartite import ProductMonoid
+from misere.quotients.impartial.reduction import reduce_bipartite
 from misere.quotients.monoid import TableMonoid, storage
 
 #: (code, max_heap): the codes of the other quotient tests, small enough to run three ways
@@ -122,7 +123,7 @@ def test_list_reduction_equals_array_reduction_up_to_labels(monkeypatch):
             seen.append(q.order)
         return got
 
-    monkeypatch.setattr(solver, "reduce_bipartite", both)
+    monkeypatch.setattr(recalibrate, "reduce_bipartite", both)
     mq.quotient("0.07", max_heap=18, certify=0)
     assert seen
 
@@ -136,7 +137,7 @@ def test_p_failures_and_masks_agree_on_both_forms():
         assert storage.p_mask(rows.rows, is_p, v) == storage.p_mask(arr.table, np.asarray(is_p), v)
     wrong = list(is_p)
     wrong[rows.identity] = True  # the empty position made P: P-failures appear
-    trans = solver._transitions(q.game, st.heap, rows, st.phi)
+    trans = verify.transitions(q.game, st.heap, rows, st.phi)
     got = verify.p_failure(rows.rows, wrong, st.phi, trans)
     assert got and got == verify.p_failure(arr.table, np.asarray(wrong), st.phi, trans)
 

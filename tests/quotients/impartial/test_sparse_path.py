@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 import misere.quotients as mq
-from misere.quotients.impartial import bipartite, solver
+from misere.quotients.impartial import bipartite, recalibrate, reduction
 from misere.quotients.impartial.bipartite import ProductMonoid
 from misere.quotients.impartial.sparse import generator_maps, refine
 from misere.quotients.monoid import TableMonoid
@@ -78,14 +78,14 @@ def _force_sparse(monkeypatch):
 def test_sparse_run_equals_dense_run_and_oracle(code, monkeypatch):
     dense = mq.quotient(code, max_heap=14, certify=0)
     used = []
-    real = bipartite.reduce_bipartite
+    real = reduction.reduce_bipartite
 
     def spy(m, reached, is_p, letters, max_order=None, action=None):
         used.append(action is not None)
         return real(m, reached, is_p, letters, max_order, action)
 
     _force_sparse(monkeypatch)
-    monkeypatch.setattr(solver, "reduce_bipartite", spy)
+    monkeypatch.setattr(recalibrate, "reduce_bipartite", spy)
     sparse = mq.quotient(code, max_heap=14, certify=0)
     assert used and all(used)
     assert sparse.as_dict() == dense.as_dict()
@@ -98,7 +98,7 @@ def test_sparse_reduction_equals_dense_on_every_candidate_of_dawson(monkeypatch)
     """Each candidate to heap 24 reduced both ways gives the same partition of the reached
     elements and the same P-count."""
     _force_sparse(monkeypatch)
-    real = bipartite.reduce_bipartite
+    real = reduction.reduce_bipartite
     checked = []
 
     def both(m, reached, is_p, letters, max_order=None, action=None):
@@ -109,7 +109,7 @@ def test_sparse_reduction_equals_dense_on_every_candidate_of_dawson(monkeypatch)
         checked.append(a[0].order)
         return b
 
-    monkeypatch.setattr(solver, "reduce_bipartite", both)
+    monkeypatch.setattr(recalibrate, "reduce_bipartite", both)
     q = mq.quotient("0.07", max_heap=24, certify=0)
     assert q.order == 24 and len(checked) >= 6
 
@@ -118,7 +118,7 @@ class _Stop(Exception):
     pass
 
 
-def test_presentation_change_resumes_at_its_last_round(tmp_path, monkeypatch):
+def test_presentation_change_resumes_at_its_last_round(tmp_path, monkeypatch, request):
     """A run killed in the middle of a presentation change (after two rounds of heap 25 of
     Dawson's Kayles were committed) resumes at the saved candidate and ends exactly as the
     uninterrupted run."""
@@ -138,14 +138,7 @@ def test_presentation_change_resumes_at_its_last_round(tmp_path, monkeypatch):
     with pytest.raises(_Stop):
         mq.quotient("0.07", max_heap=26, certify=0, checkpoint=path)
     monkeypatch.setattr(Checkpoint, "save_pending", real_save)
-    starts = []
-    real_change = solver._change
-
-    def spy(game, st, n, cand, start, *args):
-        starts.append((n, start))
-        return real_change(game, st, n, cand, start, *args)
-
-    monkeypatch.setattr(solver, "_change", spy)
+    starts = request.getfixturevalue("change_starts")
     again = mq.quotient("0.07", max_heap=26, certify=0, checkpoint=path)
     assert starts[0] == (25, 2)
     assert again.as_dict() == ref

@@ -192,12 +192,13 @@ def _bits(t, out):
 
 
 @njit(cache=True)
-def _step_set(t2, table, x, uval, lo, hi, cols, j, tl, m):
-    """``t2`` = option values of heap ``j`` at ``x`` plus ``cols[j]`` of the ``m`` listed."""
+def _step_set(t2, ucols, x, lo, hi, cols, j, tl, m):
+    """``t2`` = option values of heap ``j`` at ``x`` (``ucols[k, x]`` = ``x`` times the
+    ``k``-th option value) plus ``cols[j]`` of the ``m`` listed."""
     for w in range(t2.shape[0]):
         t2[w] = 0
     for k in range(lo, hi):
-        v = table[x, uval[k]]
+        v = ucols[k, x]
         t2[v >> 6] |= ONE << np.uint64(v & 63)
     for i in range(m):
         v = cols[j, tl[i]]
@@ -206,7 +207,7 @@ def _step_set(t2, table, x, uval, lo, hi, cols, j, tl, m):
 
 @njit(cache=True)
 def search_batch(sc, hp, free, qkey, qx, qj, qt, sp, sfold, head, tail, nxt, xorder,
-                 cols, table, uoff, uval, pbits, isp, steps_limb, steps_val,
+                 cols, ucols, uoff, pbits, isp, steps_limb, steps_val,
                  stop, has_stop, batch, node_limit, fail_key):
     """Pop up to ``batch`` words. Returns 0 done (no failure), 1 failure (key in ``fail_key``),
     2 stop key reached, 3 batch over, 4 queue full, 5 store full, 6 exponent 255,
@@ -236,7 +237,7 @@ def search_batch(sc, hp, free, qkey, qx, qj, qt, sp, sfold, head, tail, nxt, xor
             return 6
         m = _bits(t, tl)
         for j in range(j0, nh):
-            _step_set(t2, table, x, uval, uoff[j], uoff[j + 1], cols, j, tl, m)
+            _step_set(t2, ucols, x, uoff[j], uoff[j + 1], cols, j, tl, m)
             x2 = cols[j, x]
             if not _dominated(sp, sfold, head, nxt, x2, t2):
                 _push(sc, hp, free, qkey, qx, qj, qt, key, steps_limb[j], steps_val[j], x2, j,

@@ -18,6 +18,7 @@ from math import comb, isqrt
 
 from misere import budget
 from misere.errors import BudgetExceededError, ComputationLimitError
+from misere.quotients.monoid.storage import column
 
 __all__ = ["Certificate", "PackedOutcomes", "brute_force_outcomes", "cross_check", "code_moves", "position_count",
            "refuse_hopeless", "CERTIFY_LIMIT"]
@@ -242,13 +243,12 @@ def _check_packed(model: Model, moves, heaps: list[int], bound: int, by_tokens: 
     every multiset of smaller heaps (recursively, in the same order).
     """
     table, p_mask, phi, identity = model
-    rows = [list(map(int, r)) for r in table]
     pm = [bool(b) for b in p_mask]
     weights = [h if by_tokens else 1 for h in heaps]
     total = bound * (max(heaps) if not by_tokens else 1)
     oracle = PackedOutcomes(moves, max(heaps), total)
     bits = [1 << (oracle.w * (h - 1)) for h in heaps]
-    cols = [[row[int(phi[h])] for row in rows] for h in heaps]  # x -> x * Phi(h)
+    cols = [column(table, int(phi[h])) for h in heaps]  # x -> x * Phi(h); columns only
     is_p = oracle.is_p
     seen = [0]
 

@@ -124,16 +124,20 @@ def compiled_search(table, is_p, phi, trans, identity, node_limit, tick, stop_ke
     """
     from misere import budget
     from misere.errors import ComputationLimitError
+    from misere.quotients.monoid.storage import columns_array
     k = get()
     heaps = sorted(trans)
     n = len(table)
     nw, nl = (n + 63) // 64, max(heaps) // 8 + 1
-    tab = np.ascontiguousarray(table)
-    if tab.dtype != np.int32:
-        tab = tab.astype(np.int32)
-    cols = np.ascontiguousarray(tab[:, [phi[h] for h in heaps]].T)
+    # only columns, never the table: the heap values' and the option values' (an option of a
+    # heap is a product of at most two heap values, so few distinct ones)
+    cols = columns_array(table, [phi[h] for h in heaps])
     uoff = np.cumsum([0] + [len(trans[h]) for h in heaps]).astype(np.int64)
-    uval = np.asarray([u for h in heaps for u in trans[h]] or [0], dtype=np.int64)
+    uval = [u for h in heaps for u in trans[h]]
+    distinct = list(dict.fromkeys(uval))
+    ucols = columns_array(table, distinct)
+    at = {u: i for i, u in enumerate(distinct)}
+    ucols = ucols[[at[u] for u in uval]] if uval else np.zeros((1, n), dtype=np.int32)
     pb = np.zeros(nw * 8, dtype=np.uint8)
     packed = np.packbits(np.asarray(is_p, dtype=bool), bitorder="little")
     pb[:len(packed)] = packed
@@ -149,7 +153,7 @@ def compiled_search(table, is_p, phi, trans, identity, node_limit, tick, stop_ke
     last_tick = 0
     while True:
         code = k.search_batch(a.sc, a.hp, a.free, a.qkey, a.qx, a.qj, a.qt, a.sp, a.sfold, a.head,
-                              a.tail, a.nxt, a.xorder, cols, tab, uoff, uval, pbits, isp,
+                              a.tail, a.nxt, a.xorder, cols, ucols, uoff, pbits, isp,
                               steps_limb, steps_val, stop, has_stop, 8192, node_limit, fail)
         if code == 3:
             budget.check()

@@ -56,8 +56,7 @@ def generator_maps(m, gens: Sequence[int]) -> np.ndarray:
         for r, g in enumerate(gens):
             g = int(g)
             if g < nb:
-                k.base_step(codes, nb, np.ascontiguousarray(m.base.table[:, g], dtype=np.int64),
-                            out)
+                k.base_step(codes, nb, m.base_column(g), out)
             elif g in cyc:
                 k.cyclic_step(codes, *cyc[g], out)
             else:

@@ -8,6 +8,11 @@ valued outside P). The N-failure search enumerates heap words in colex order wit
 queue and prunes a word whose (value, transition set) is dominated by an earlier word; the first
 failure it meets is the colex-least one, and by minimality its P-status is the opposite of the
 candidate's (notes E.5 step 3d).
+
+Stage 3 of a heap (:mod:`misere.quotients.impartial.solver`): :func:`least_failure` runs both
+searches on a candidate. Everything here reads the quotient through columns (``x -> x * v``
+for the heap and option values), never its whole table, so a quotient held as generator
+actions (:class:`~misere.quotients.monoid.action.ActionMonoid`) is searched as it is.
 """
 from __future__ import annotations
 
@@ -17,9 +22,11 @@ from typing import Any
 
 from misere import budget
 from misere.errors import ComputationLimitError
+from misere.quotients.monoid import first_words
 from misere.quotients.monoid.storage import column, nonzero, p_mask, set_bits
 
-__all__ = ["Store", "p_failure", "n_failure_search", "extend_store", "word_key"]
+__all__ = ["Store", "p_failure", "n_failure_search", "extend_store", "word_key", "word_value",
+           "transitions", "word_status", "least_failure", "heap_words"]
 
 Word = tuple[int, ...]  # heaps in decreasing order (also the colex sort key)
 Store = dict[int, list[frozenset[int]]]
@@ -258,3 +265,57 @@ def extend_store(
             nxt.append((x2, t2))
         frontier = nxt
     return added
+
+
+# -- the failure search of one candidate (stage 3 of a heap) ---------------------------
+
+def word_value(mon, phi, parts) -> int:
+    """Value of a multiset of heaps."""
+    x = mon.identity
+    for p in parts:
+        x = int(mon.mul(x, phi[p]))
+    return x
+
+
+def transitions(game, n: int, mon, phi: list[int]) -> dict[int, tuple[int, ...]]:
+    """Transition sets ``T(h)`` (values of the options) of the heaps ``1..n`` with moves."""
+    out = {}
+    for h in range(1, n + 1):
+        opts = game.options(h)
+        if opts:
+            out[h] = tuple(sorted({word_value(mon, phi, o) for o in opts}))
+    return out
+
+
+def word_status(q, is_p, phi: list[int], word) -> bool:
+    """P-status a candidate gives to a heap word."""
+    return bool(is_p[word_value(q, phi, word)])
+
+
+def least_failure(game, n, q, is_p, phi, limits, tick):
+    """Colex-least failing word of a candidate (P- or N-failure) and the search store.
+
+    P-failures are found first (vectorised); the least P-failing word then bounds the
+    N-failure search, which stops at that word's colex key instead of running to the end.
+    The store is complete only when no failure is returned.
+    """
+    trans = transitions(game, n, q, phi)
+    pf = p_failure(q.data, is_p, phi, trans)
+    best = None
+    if pf:
+        words = heap_words(q, phi, trans, {x for x, _ in pf})
+        for x, h in pf:
+            w = tuple(sorted(words[x] + (h,), reverse=True))
+            if best is None or w < best:
+                best = w
+    stop = word_key(best) if best is not None else None
+    nf, store = n_failure_search(q.data, is_p, phi, trans, q.identity, limits.max_words, tick,
+                                 stop_key=stop)
+    return (nf if nf is not None else best), store
+
+
+def heap_words(q, phi, trans, wanted) -> dict[int, tuple[int, ...]]:
+    """Colex-least heap word of the ``wanted`` elements (heaps with options as generators)."""
+    heaps = sorted(trans)
+    _, words = first_words(q.order, q.identity, [phi[h] for h in heaps], q.mul_by)
+    return {x: tuple(h for h, e in zip(heaps, words[x]) for _ in range(e)) for x in wanted}

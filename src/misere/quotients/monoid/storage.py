@@ -14,14 +14,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["SMALL_ORDER", "small", "is_array", "column", "p_mask", "nonzero", "count", "set_bits", "as_lists",
+__all__ = ["SMALL_ORDER", "small", "is_array", "column", "columns_array", "p_mask", "nonzero", "count", "set_bits", "as_lists",
            "rows_of"]
 
 #: tables and candidate monoids of at most this many elements are held as Python lists (measured
 #: in benchmarks/README.md, "Start-up": lists are faster up to a few hundred elements)
 SMALL_ORDER = 256
 
-Table = Any  # list of rows (lists of int) or a square numpy array
+Table = Any  # list of rows, a square numpy array, or an ActionMonoid (no table: actions)
 Mask = Any  # list of bool or a numpy bool array
 
 
@@ -37,9 +37,27 @@ def is_array(x: object) -> bool:
 
 def column(table: Table, v: int) -> list[int]:
     """Column ``v`` of a table as a list: ``x -> x * v`` for every element ``x``."""
+    if hasattr(table, "column_array"):  # an ActionMonoid stands in for its table
+        return table.column(v)
     if is_array(table):
         return table[:, v].tolist()
     return [row[v] for row in table]
+
+
+def columns_array(table: Table, vs: Sequence[int]):
+    """Columns ``vs`` of a table (or an ActionMonoid) as an ``int32`` array of shape
+    ``(len(vs), order)``: all the quotient engine's searches need, never the whole table."""
+    import numpy as np
+
+    vs = [int(v) for v in vs]
+    if hasattr(table, "column_array"):
+        if not vs:
+            return np.zeros((0, len(table)), dtype=np.int32)
+        return np.stack([table.column_array(v) for v in vs])
+    if is_array(table):
+        return np.ascontiguousarray(np.asarray(table)[:, vs].T, dtype=np.int32)
+    return np.asarray([[row[v] for row in table] for v in vs], dtype=np.int32
+                      ).reshape(len(vs), len(table))
 
 
 def p_mask(table: Table, is_p: Mask, v: int) -> int:
@@ -48,10 +66,11 @@ def p_mask(table: Table, is_p: Mask, v: int) -> int:
     Bitsets make the tests of the solver (``T(n)`` inside ``Mex(x)``; P-failures, notes E.2)
     one ``&`` per pair of elements at every size.
     """
-    if is_array(table):
+    if is_array(table) or hasattr(table, "column_array"):
         import numpy as np
 
-        bits = np.packbits(np.asarray(is_p, dtype=bool)[table[:, v]], bitorder="little")
+        col = table.column_array(v) if hasattr(table, "column_array") else table[:, v]
+        bits = np.packbits(np.asarray(is_p, dtype=bool)[col], bitorder="little")
         return int.from_bytes(bits.tobytes(), "little")
     out = 0
     for x, row in enumerate(table):

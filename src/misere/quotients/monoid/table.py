@@ -18,7 +18,7 @@ from typing import Any
 from misere.errors import MisereError
 from misere.quotients.monoid.storage import column, is_array, rows_of, small
 
-__all__ = ["TableMonoid", "first_words"]
+__all__ = ["TableMonoid", "first_words", "closure"]
 
 
 def first_words(
@@ -78,6 +78,27 @@ def first_words(
             if not new:
                 break
     return reached, words
+
+
+def closure(order: int, identity: int, products: Callable[[Any], Any]) -> list[int]:
+    """Breadth-first closure from the identity, in the order :meth:`TableMonoid.submonoid`
+    defines: ``products(front)`` gives the products of the frontier elements (an ``int64``
+    array) by the generators, frontier element major; new ones are kept in that order."""
+    import numpy as np
+
+    seen = np.zeros(order, dtype=bool)
+    seen[identity] = True
+    out = [identity]
+    front = np.asarray([identity], dtype=np.int64)
+    while front.size:
+        nxt = np.asarray(products(front))
+        _, first = np.unique(nxt, return_index=True)
+        nxt = nxt[np.sort(first)]
+        nxt = nxt[~seen[nxt]]
+        seen[nxt] = True
+        out.extend(nxt.tolist())
+        front = nxt.astype(np.int64)
+    return out
 
 
 class TableMonoid:
@@ -236,22 +257,13 @@ class TableMonoid:
                 out.extend(nxt)
                 frontier = nxt
             return out
+        if not g:
+            return [self.identity]
         import numpy as np
 
         ga = np.asarray(g, dtype=np.int64)
-        seen_a = np.zeros(self.order, dtype=bool)
-        seen_a[self.identity] = True
-        out = [self.identity]
-        front = np.asarray([self.identity], dtype=np.int64)
-        while front.size and ga.size:
-            nxt_a = self._array[front[:, None], ga[None, :]].ravel()
-            _, first = np.unique(nxt_a, return_index=True)
-            nxt_a = nxt_a[np.sort(first)]
-            nxt_a = nxt_a[~seen_a[nxt_a]]
-            seen_a[nxt_a] = True
-            out.extend(nxt_a.tolist())
-            front = nxt_a.astype(np.int64)
-        return out
+        return closure(self.order, self.identity,
+                       lambda front: self._array[front[:, None], ga[None, :]].ravel())
 
     def restrict(self, elements: Sequence[int]) -> tuple["TableMonoid", Any]:
         """The submonoid on ``elements`` (closed under products, identity first), relabelled
