@@ -17,7 +17,7 @@ def _public(rec: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in rec.items() if k not in ("table", "is_p", "identity")}
 
 
-def _report(store: str, as_json: bool) -> None:
+def _report(store: str, as_json: bool, markdown: bool = False) -> None:
     from pathlib import Path
 
     from misere.quotients.census import Store
@@ -27,6 +27,12 @@ def _report(store: str, as_json: bool) -> None:
         raise RulesetError(f"no census store at {store!r}")
     with Store(store, create=False) as st:
         f = findings(st.records(), st.runs())
+    if markdown:
+        from misere.quotients.census.findings import markdown_table
+
+        table = markdown_table(f)
+        emit({"store": store, "markdown": table}, as_json, table)
+        return
     emit(f, as_json, report_text(f))
 
 
@@ -56,6 +62,8 @@ def register(app: typer.Typer) -> None:
             None, "--slice", metavar="I/K",
             help="Only codes I, I+K, I+2K, ... (K processes may share one --store)."),
         report: bool = typer.Option(False, "--report", help="Print the findings tables of --store."),
+        markdown: bool = typer.Option(False, "--markdown",
+                                      help="With --report: only the README's findings table."),
         quiet: bool = QUIET_OPTION,
         as_json: bool = JSON_OPTION,
     ) -> None:
@@ -67,7 +75,7 @@ def register(app: typer.Typer) -> None:
         computed again by the next run; the exit status is then 3.
         """
         if report:
-            _report(store, as_json)
+            _report(store, as_json, markdown)
             return
         if codes is None:
             raise RulesetError("give CODES (e.g. octal2 or '0.01-0.77') or --report")

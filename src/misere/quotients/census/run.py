@@ -143,7 +143,7 @@ def census_one(code: str, max_heap: int, timeout: float | None = None, certify: 
         why = "out of memory" if isinstance(err, MemoryError) else str(err).splitlines()[0]
         rec.update(status="stopped", order=None, message=f"stopped by the budget: {why}"[:300])
     elif isinstance(err, ComputationLimitError):  # a size bound of Limits: a final answer
-        _from_partial(getattr(err, "partial", None), rec)
+        _from_partial(getattr(err, "quotient", None) or getattr(err, "partial", None), rec)
         rec["status"] = "solved" if rec["solved"] else "limit"
         rec["message"] = str(err).splitlines()[0][:300]
     else:
