@@ -46,6 +46,9 @@ def test_one_and_two_workers_give_the_same_records_field_by_field(one_worker, tm
             if f != "seconds":
                 assert a[f] == b[f], (a["code"], f)
     assert same_results(one, two)
+    with Store(tmp_path / "two.sqlite") as st:  # the pool's start, apart from every code's time
+        run = st.runs()[-1]
+        assert run["workers"] == 2 and 0 < run["startup"] < run["wall"]
 
 
 def test_a_second_run_on_the_store_computes_nothing(one_worker):
@@ -140,7 +143,8 @@ def test_a_version_2_store_is_upgraded_in_place(tmp_path):
         rec = st.get("0.3")
         assert rec["order"] == 2 and rec["work"] is None and rec["certificate"] is None
         assert st.done("0.3", 12, work=TIGHT)
-    assert int.from_bytes(path.read_bytes()[60:64], "big") == 3
+    assert int.from_bytes(path.read_bytes()[60:64], "big") == 4
     (r,) = census("0.1", max_heap=12, store=path, work=TIGHT)
     with Store(path) as st:
         assert st.get("0.1")["certificate"]["brute_force"]["agreed"]
+        assert st.runs()[-1]["startup"] is None  # in-process: no pool to start

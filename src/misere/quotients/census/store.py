@@ -36,7 +36,7 @@ FINAL_STATUSES = ("solved", "partial", "limit", "error")
 RETRIED_STATUSES = ("stopped", "killed")
 
 _RUNS = ("id", "started", "finished", "spec", "codes", "computed", "workers", "max_heap",
-         "timeout", "wall")
+         "timeout", "wall", "startup")
 
 #: results of a run stopped by time or memory, as the stores before identities recorded them
 #: (``timeout``; ``limit`` or ``error`` with a budget's message): stopped, nothing kept but the
@@ -47,17 +47,18 @@ _STOPPED_BEFORE = ("status = 'timeout' OR (status IN ('limit', 'error') AND (mes
 _RESULT_FIELDS = ("order", "p_count", "period", "preperiod", "presentation", "normal_period",
                   "normal_preperiod", "P", "changes", "phi", "identity", "table", "is_p")
 
-#: the census store's identity: application_id ``b"mcns"``, schema version 3 (1: the stores
-#: before identities, 2: before the ``work`` and ``certificate`` fields of issue 22; both
-#: upgraded in place, their records keeping ``work`` and ``certificate`` empty)
+#: the census store's identity: application_id ``b"mcns"``, schema version 4 (1: the stores
+#: before identities, 2: before the ``work`` and ``certificate`` fields of issue 22, 3: before
+#: the runs' ``startup``; all upgraded in place, the new fields left empty)
 KIND = FileKind(
     label="census store",
     application_id=APPLICATION_IDS["census store"],
-    version=3,
+    version=4,
     tables={"results": RECORD_FIELDS, "runs": _RUNS},
-    legacy_tables={"results": RECORD_FIELDS[:-2], "runs": _RUNS},
+    legacy_tables={"results": RECORD_FIELDS[:-2], "runs": _RUNS[:-1]},
     migrations={2: ("ALTER TABLE results ADD COLUMN work TEXT",
-                    "ALTER TABLE results ADD COLUMN certificate TEXT")},
+                    "ALTER TABLE results ADD COLUMN certificate TEXT"),
+                3: ("ALTER TABLE runs ADD COLUMN startup REAL",)},
     schema=(
         """CREATE TABLE results (
     code TEXT PRIMARY KEY, status TEXT NOT NULL, solved INTEGER NOT NULL, "order" INTEGER,
@@ -67,7 +68,7 @@ KIND = FileKind(
     work TEXT, certificate TEXT)""",
         """CREATE TABLE runs (
     id INTEGER PRIMARY KEY AUTOINCREMENT, started REAL, finished REAL, spec TEXT, codes INTEGER,
-    computed INTEGER, workers INTEGER, max_heap INTEGER, timeout REAL, wall REAL)""",
+    computed INTEGER, workers INTEGER, max_heap INTEGER, timeout REAL, wall REAL, startup REAL)""",
     ),
     upgrade=(f"UPDATE results SET status = 'stopped', solved = 0, "
              + ", ".join(f'"{f}" = NULL' for f in _RESULT_FIELDS) + f" WHERE {_STOPPED_BEFORE}",),
@@ -184,13 +185,15 @@ class Store:
         return (rec["max_heap"] or 0) >= max_heap
 
     def log_run(self, spec: str, codes: int, computed: int, workers: int, max_heap: int,
-                timeout: float | None, started: float, wall: float) -> None:
-        """Record one census run."""
+                timeout: float | None, started: float, wall: float,
+                startup: float | None = None) -> None:
+        """Record one census run (``startup``: seconds to start and warm a Ray pool, part of
+        ``wall`` and of no code's time)."""
         with self.file.errors(), self.db:
             self.db.execute("INSERT INTO runs (started, finished, spec, codes, computed, workers, "
-                            "max_heap, timeout, wall) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                            "max_heap, timeout, wall, startup) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                             (started, time.time(), spec, codes, computed, workers, max_heap,
-                             timeout, wall))
+                             timeout, wall, startup))
 
     def runs(self) -> list[dict[str, Any]]:
         """Every logged run."""
