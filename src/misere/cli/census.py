@@ -28,9 +28,9 @@ def _report(store: str, as_json: bool, markdown: bool = False) -> None:
     with Store(store, create=False) as st:
         f = findings(st.records(), st.runs())
     if markdown:
-        from misere.quotients.census.findings import markdown_table
+        from misere.quotients.census.findings import fig18_markdown, markdown_table
 
-        table = markdown_table(f)
+        table = markdown_table(f) + "\n\n" + fig18_markdown(f)
         emit({"store": store, "markdown": table}, as_json, table)
         return
     emit(f, as_json, report_text(f))
