@@ -76,10 +76,8 @@ def census_page(f: dict[str, Any]) -> str:
     if f["runs"]:
         keys = sorted({k for r in f["runs"] for k, v in r.items() if isinstance(v, (int, float, str)) or v is None})
         sections.append(("Runs", sortable_table(keys, [[_fmt(r.get(k)) for k in keys] for r in f["runs"]])))
-    from misere.quotients.census.findings import checked_line
-
-    cert = f.get("certificates")
-    said = checked_line(cert) + "." if cert else "No certificates in these findings."
+    said = f.get("checked_text") or "no certificates in these findings"
+    said += "."
     return html_page("Census of misère quotients", sections,
                      note=f"From misere's census store. {said[0].upper()}{said[1:]} The column "
                           "'checked' says it per code. Click a column heading to sort by it.")

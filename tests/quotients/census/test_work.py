@@ -148,3 +148,18 @@ def test_a_version_2_store_is_upgraded_in_place(tmp_path):
     with Store(path) as st:
         assert st.get("0.1")["certificate"]["brute_force"]["agreed"]
         assert st.runs()[-1]["startup"] is None  # in-process: no pool to start
+
+
+def test_the_reports_say_what_was_checked(one_worker):
+    from misere.quotients.census.findings import findings, report_html, report_text
+
+    _, recs = one_worker
+    f = findings(recs)
+    n = len(recs)
+    assert f["certificates"]["brute_forced"] == n and f["certificates"]["disagreed"] == 0
+    said = f"{n} cross-checked by brute force (bounds 16 tokens"
+    assert said in report_text(f) and said in report_html(f)
+    assert "every stored quotient was cross-checked" not in report_html(f)
+    assert all("brute force" in row["checked"] for row in f["codes"])
+    old = [{**r, "certificate": None} for r in recs]  # a store before certificates
+    assert f"{n} without a stored certificate" in report_text(findings(old))

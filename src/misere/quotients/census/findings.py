@@ -150,6 +150,7 @@ def findings(records: list[dict[str, Any]], runs: list[dict[str, Any]] | None = 
     return {
         "by_digits": dict(sorted(by_digits.items())),
         "certificates": certificates(records),
+        "checked_text": checked_line(certificates(records)),
         "max_heaps": sorted({r["max_heap"] for r in records if r.get("max_heap")}),
         "works": sorted({tuple(sorted(r["work"].items())) for r in records if r.get("work")}),
         "codes": [_code_row(r) for r in records],
