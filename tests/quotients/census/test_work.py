@@ -163,3 +163,19 @@ def test_the_reports_say_what_was_checked(one_worker):
     assert all("brute force" in row["checked"] for row in f["codes"])
     old = [{**r, "certificate": None} for r in recs]  # a store before certificates
     assert f"{n} without a stored certificate" in report_text(findings(old))
+
+
+@pytest.mark.slow
+def test_done_when_of_issue_22(tmp_path):
+    """The issue's check: the 2-digit codes plus 0.123, 0.15, 0.144, 0.72, 0.04 to heap 200
+    give the same records on 1 and 2 workers, and a second run returns at once."""
+    pytest.importorskip("ray")
+    import misere as m
+
+    codes = "octal2 0.123 0.15 0.144 0.72 0.04 0.007"
+    one = m.census(codes, max_heap=200, store=tmp_path / "one.sqlite", workers=1)
+    two = m.census(codes, max_heap=200, store=tmp_path / "two.sqlite", workers=2)
+    assert same_results(one, two) and len(one) == 61
+    seen = []
+    again = m.census(codes, max_heap=200, store=tmp_path / "one.sqlite", on_record=seen.append)
+    assert seen == [] and same_results(again, one)
