@@ -179,3 +179,24 @@ def test_done_when_of_issue_22(tmp_path):
     seen = []
     again = m.census(codes, max_heap=200, store=tmp_path / "one.sqlite", on_record=seen.append)
     assert seen == [] and same_results(again, one)
+
+
+def test_slices_of_the_command_line_fill_one_store(tmp_path):
+    import json
+
+    from typer.testing import CliRunner
+
+    from misere.cli.app import app
+
+    store = str(tmp_path / "s.sqlite")
+    got = []
+    for i in range(2):
+        res = CliRunner().invoke(app, ["census", "0.1-0.7", "--max-heap", "12", "--slice", f"{i}/2",
+                                       "--store", store, "--work", "max_order=30", "--json", "-q"])
+        assert res.exit_code == 0, res.output
+        got.append([r["code"] for r in json.loads(res.stdout)["records"]])
+    assert got == [["0.1", "0.3", "0.5", "0.7"], ["0.2", "0.4", "0.6"]]
+    with Store(store) as st:
+        assert len(st.records()) == 7 and {r["work"]["max_order"] for r in st.records()} == {30}
+    bad = CliRunner().invoke(app, ["census", "0.1", "--work", "max_order=-1", "--store", store, "--json"])
+    assert bad.exit_code == 1 and "max_order" in json.loads(bad.stdout)["error"]
