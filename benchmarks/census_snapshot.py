@@ -2,13 +2,14 @@
 
 Usage::
 
-    python benchmarks/census_snapshot.py STORE [--html docs/results/census.html]
+    python benchmarks/census_snapshot.py STORE [--html benchmarks/data/census.html.xz]
 
 Copies ``STORE`` consistently (SQLite's backup API, so a census may still be writing it),
 compacts and compresses it to ``benchmarks/data/census.sqlite.xz``, writes the tables of
 ``misere census --report --markdown`` between the README's ``census-table`` markers (the test
 ``tests/quotients/census/test_readme_table.py`` checks they match the store), and with
-``--html`` the census HTML report (``misere report census``).
+``--html`` the census HTML report (``misere report census``; compressed when the name
+ends in ``.xz``).
 """
 from __future__ import annotations
 
@@ -50,8 +51,9 @@ def main() -> None:
     pattern = re.escape(MARKERS[0]) + r"\n.*?" + re.escape(MARKERS[1])
     text = re.sub(pattern, lambda _: f"{MARKERS[0]}\n{table}\n{MARKERS[1]}", text, flags=re.S)
     readme.write_text(text, encoding="utf-8")
-    if a.html:
-        Path(a.html).write_text(report_html(f), encoding="utf-8")
+    if a.html:  # compressed when the name ends in .xz
+        page = report_html(f).encode("utf-8")
+        Path(a.html).write_bytes(lzma.compress(page, preset=9) if a.html.endswith(".xz") else page)
     print(f"{out} ({out.stat().st_size} bytes), README table of {len(f['codes'])} codes")
 
 
