@@ -34,7 +34,6 @@ from misere.errors import BudgetExceededError, ComputationLimitError, MisereErro
 from misere.quotients.census.codes import CodeSet, parse_codes
 from misere.quotients.census.store import RECORD_FIELDS, RETRIED_STATUSES, Store
 from misere.quotients.census.work import DEFAULT_CERTIFY, Work, certificate
-from misere.quotients.impartial.driver import verify_with_brute_force
 
 __all__ = ["census", "census_one", "TABLE_LIMIT", "same_results", "summary"]
 
@@ -129,6 +128,8 @@ def census_one(code: str, max_heap: int, timeout: float | None = None, certify: 
                 if q is not None:
                     brute = getattr(q, "certificate", None)
                 elif certify and type(err) is ComputationLimitError:
+                    from misere.quotients import verify_with_brute_force
+
                     partial = getattr(err, "quotient", None)
                     if partial is not None and partial.max_heap >= 1:
                         brute = verify_with_brute_force(partial, certify)

@@ -23,9 +23,10 @@ The *certificate* of a record says what was checked, and how:
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from misere.quotients.impartial.solver import Limits
+if TYPE_CHECKING:  # the solver is imported when a code is computed, not with the census
+    from misere.quotients.impartial.solver import Limits
 
 __all__ = ["Work", "DEFAULT_WORK", "certificate", "DEFAULT_CERTIFY"]
 
@@ -58,8 +59,10 @@ class Work:
     max_words: int = 1_000_000
     max_rounds: int = 20
 
-    def limits(self) -> Limits:
+    def limits(self) -> "Limits":
         """The solver's :class:`~misere.quotients.impartial.solver.Limits` of this budget."""
+        from misere.quotients.impartial.solver import Limits
+
         return Limits(max_candidate=self.max_candidate, max_order=self.max_order,
                       max_wide_candidate=self.max_wide_candidate, max_words=self.max_words,
                       max_rounds=self.max_rounds)
