@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import signal
 import time
 
 import numpy as np
@@ -35,21 +36,27 @@ def main() -> None:
     a = ap.parse_args()
     forms = [format_impartial(g) for g in born_by(4)]
     found, orders, stopped, t0 = [], {}, 0, time.monotonic()
-    for k in range(1, a.k + 1):
-        for s in itertools.combinations(forms, k):
-            try:
-                q = quotient(games=", ".join(s), certify=0, quiet=True, timeout=a.timeout)
-            except (BudgetExceededError, ComputationLimitError):
-                stopped += 1
-                continue
-            orders[q.order] = orders.get(q.order, 0) + 1
-            if q.order == a.order:
-                st = q.state
-                found.append((s, Bipartite.from_table(np.asarray(st.table), st.identity,
-                                                      np.asarray(st.is_p, dtype=bool)),
-                              q.presentation))
-    print(json.dumps({"sets": sum(orders.values()) + stopped, "stopped": stopped,
-                      "orders": dict(sorted(orders.items())),
+    done: list[int] = []
+    signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+    try:
+        for k in range(1, a.k + 1):
+            for s in itertools.combinations(forms, k):
+                try:
+                    q = quotient(games=", ".join(s), certify=0, quiet=True, timeout=a.timeout)
+                except (BudgetExceededError, ComputationLimitError):
+                    stopped += 1
+                    continue
+                orders[q.order] = orders.get(q.order, 0) + 1
+                if q.order == a.order:
+                    st = q.state
+                    found.append((s, Bipartite.from_table(np.asarray(st.table), st.identity,
+                                                          np.asarray(st.is_p, dtype=bool)),
+                                  q.presentation))
+            done.append(k)
+    except KeyboardInterrupt:  # stopped: say what was searched
+        pass
+    print(json.dumps({"sizes_complete": done, "sets": sum(orders.values()) + stopped,
+                      "stopped": stopped, "orders": dict(sorted(orders.items())),
                       "seconds": round(time.monotonic() - t0, 1)}))
     for c in classes([b for _, b, _ in found]):
         s, b, pres = found[c[0]]
