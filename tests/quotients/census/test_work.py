@@ -200,3 +200,29 @@ def test_slices_of_the_command_line_fill_one_store(tmp_path):
         assert len(st.records()) == 7 and {r["work"]["max_order"] for r in st.records()} == {30}
     bad = CliRunner().invoke(app, ["census", "0.1", "--work", "max_order=-1", "--store", store, "--json"])
     assert bad.exit_code == 1 and "max_order" in json.loads(bad.stdout)["error"]
+
+
+def test_a_loaded_process_stores_the_same_record(one_worker):
+    """Load slows a code down (here a thread competing for the interpreter) but does not change
+    its record: only the work budget decides it."""
+    import threading
+
+    from misere.quotients.census import census_one
+
+    _, recs = one_worker
+    want = {r["code"]: r for r in recs}
+    stop = threading.Event()
+
+    def burn() -> None:
+        x = 0
+        while not stop.is_set():
+            x += 1
+
+    hog = threading.Thread(target=burn, daemon=True)
+    hog.start()
+    try:
+        got = [census_one(c, 30, None, 16, TIGHT) for c in ("0.6", "0.72", "0.144")]
+    finally:
+        stop.set()
+        hog.join()
+    assert same_results(got, [want[c] for c in ("0.6", "0.72", "0.144")])

@@ -158,7 +158,7 @@ def census_one(code: str, max_heap: int, timeout: float | None = None, certify: 
 def _solve(code: str, max_heap: int, certify: int, tick: Callable, limits: Any = None) -> Any:
     """The quotient of ``code`` by stages 12, 24, 48, ... up to ``max_heap``; a code solved
     early stops early."""
-    from misere.quotients import quotient  # the public solver (002 §9)
+    from misere.quotients import quotient, verify_with_brute_force  # the public solver (002 §9)
 
     heap = min(max_heap, FIRST_STAGE)
     while True:
