@@ -226,8 +226,13 @@ def test_claims_about_defaults_match_the_defaults() -> None:
     for s in sentences:
         if "cross-check" in s and "census" in s:
             assert "--certify" in s, s
-    assert _default("census", "--certify") == 0
-    assert "A census does not, unless asked: `misere census ... --certify N`" in prose
+    from misere.quotients.census import census
+    from misere.quotients.census.work import DEFAULT_CERTIFY
+    import inspect as _inspect
+
+    assert _default("census", "--certify") == DEFAULT_CERTIFY == 16
+    assert _inspect.signature(census).parameters["certify"].default == DEFAULT_CERTIFY
+    assert "A census checks each code up to 16 tokens by default" in prose
     assert _default("quotient", "--certify") is None  # None: the engine's default bound
     import inspect
 

@@ -17,7 +17,7 @@ def _public(rec: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in rec.items() if k not in ("table", "is_p", "identity")}
 
 
-def _report(store: str, as_json: bool) -> None:
+def _report(store: str, as_json: bool, markdown: bool = False) -> None:
     from pathlib import Path
 
     from misere.quotients.census import Store
@@ -27,6 +27,12 @@ def _report(store: str, as_json: bool) -> None:
         raise RulesetError(f"no census store at {store!r}")
     with Store(store, create=False) as st:
         f = findings(st.records(), st.runs())
+    if markdown:
+        from misere.quotients.census.findings import fig18_markdown, markdown_table
+
+        table = markdown_table(f) + "\n\n" + fig18_markdown(f)
+        emit({"store": store, "markdown": table}, as_json, table)
+        return
     emit(f, as_json, report_text(f))
 
 
@@ -46,18 +52,30 @@ def register(app: typer.Typer) -> None:
         address: Optional[str] = typer.Option(None, "--address", help="Join this Ray cluster."),
         per_code_timeout: Optional[float] = typer.Option(
             None, "--per-code-timeout", min=0.001, metavar="SECONDS", help="Time budget per code."),
-        certify: int = typer.Option(0, "--certify", min=0, help="Brute-force bound per code (0 = skip)."),
+        certify: int = typer.Option(16, "--certify", min=0,
+                                    help="Brute-force bound per code, in tokens (0 = skip)."),
+        work: Optional[str] = typer.Option(
+            None, "--work", metavar="BOUNDS",
+            help="Per-code work budget, e.g. 'max_order=300,max_candidate=5000' (bounds: "
+                 "max_order, max_candidate, max_wide_candidate, max_words, max_rounds)."),
+        part: Optional[str] = typer.Option(
+            None, "--slice", metavar="I/K",
+            help="Only codes I, I+K, I+2K, ... (K processes may share one --store)."),
         report: bool = typer.Option(False, "--report", help="Print the findings tables of --store."),
+        markdown: bool = typer.Option(False, "--markdown",
+                                      help="With --report: only the README's findings table."),
         quiet: bool = QUIET_OPTION,
         as_json: bool = JSON_OPTION,
     ) -> None:
         """Quotients of many codes into a store (resumable); --report prints the findings.
 
-        Codes stopped by a budget (--per-code-timeout, --timeout, --max-memory) are stored as
-        stopped, not as results, and computed again by the next run; the exit status is then 3.
+        The work budget (--work) decides what each record holds, the same on any machine and
+        for any --workers. Codes stopped by a time or memory budget (--per-code-timeout, a
+        safety net; --timeout, --max-memory) are stored as stopped, not as results, and
+        computed again by the next run; the exit status is then 3.
         """
         if report:
-            _report(store, as_json)
+            _report(store, as_json, markdown)
             return
         if codes is None:
             raise RulesetError("give CODES (e.g. octal2 or '0.01-0.77') or --report")
@@ -66,8 +84,17 @@ def register(app: typer.Typer) -> None:
 
         from misere.quotients.census.run import summary
 
+        from misere.quotients.census.codes import slice_codes
+        from misere.quotients.census.work import Work
+
+        try:
+            budget_ = Work.parse(work or "")
+        except ValueError as e:
+            raise RulesetError(str(e)) from None
         cs = parse_codes(codes)
-        recs = run(cs, max_heap=max_heap, store=store, workers=workers,
+        if part is not None:
+            cs = slice_codes(cs, part)
+        recs = run(cs, max_heap=max_heap, store=store, workers=workers, work=budget_,
                    per_code_timeout=per_code_timeout, address=address, certify=certify)
         facts = summary(recs)
         data = {"store": store, "codes": len(cs), "skipped": [list(s) for s in cs.skipped],

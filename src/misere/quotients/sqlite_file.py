@@ -15,7 +15,9 @@ The header is read by this module itself (the SQLite file format: magic string a
 page size at 16, page count at 28, user version at 60, application id at 68), so a foreign
 file is never handed to SQLite. Files of the formats before identities existed (application id
 0) are recognised by their exact tables and upgraded in place (identity set, ``upgrade``
-statements run) once the kind's own checks passed.
+statements run) once the kind's own checks passed; files of an older schema version of the
+same kind are upgraded in place by the kind's ``migrations`` (e.g. new columns), one version at
+a time, in the first write transaction.
 
 Writers: connections use write-ahead logging, ``busy_timeout`` and ``BEGIN IMMEDIATE``
 transactions, so several processes can write one census store. A checkpoint is bound to one
@@ -55,7 +57,9 @@ class FileKind:
 
     ``tables`` maps each table to its columns (checked on every open); ``schema`` creates them
     in a new file; ``upgrade`` runs once on a file of the format before identities (application
-    id 0) whose tables are exactly ``tables``.
+    id 0) whose tables are ``legacy_tables`` (``tables`` when not given), followed by every
+    migration; ``migrations`` maps a schema version ``v`` to the statements that turn a file of
+    version ``v`` into one of version ``v + 1`` (run in order, in one transaction).
     """
 
     label: str
@@ -64,6 +68,20 @@ class FileKind:
     tables: dict[str, tuple[str, ...]]
     schema: tuple[str, ...]
     upgrade: tuple[str, ...] = ()
+    migrations: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    legacy_tables: dict[str, tuple[str, ...]] | None = None
+
+    def readable(self, version: int) -> bool:
+        """Whether a file of this schema ``version`` is read (at once, or after migrations)."""
+        v = version
+        while v in self.migrations:
+            v += 1
+        return v == self.version
+
+    @property
+    def first_tables(self) -> dict[str, tuple[str, ...]]:
+        """The tables of the format before identities."""
+        return self.legacy_tables if self.legacy_tables is not None else self.tables
 
 
 #: application ids of misère's files (the header's 4 bytes at offset 68, as ASCII)
@@ -201,13 +219,14 @@ def _inspect(path: str, kind: FileKind, live: bool,
         app_id = db.execute("PRAGMA application_id").fetchone()[0]
         version = db.execute("PRAGMA user_version").fetchone()[0]
         cols = _columns(db)
-        if check is not None and app_id in (0, kind.application_id) and version in (0, kind.version):
+        if check is not None and app_id in (0, kind.application_id) and (
+                version == 0 or kind.readable(version)):
             check(db)  # the kind's own refusals first (they say more than "other tables")
         if app_id == kind.application_id:
             missing = [t for t, c in kind.tables.items() if cols.get(t) != c]
             if version == kind.version and missing:
                 raise CheckpointError(f"{what} is damaged: table {missing[0]!r} is missing or altered")
-        elif app_id == 0 and cols != kind.tables:
+        elif app_id == 0 and cols != kind.first_tables:
             old = _LEGACY_TABLES.get(frozenset(cols))
             shown = ", ".join(sorted(cols)) or "no tables"
             raise CheckpointError(f"{what} is " + (f"a misere {old} (older format)" if old else
@@ -225,7 +244,7 @@ def _verdict(kind: FileKind, path: str, app_id: int, version: int) -> None:
     what = f"{kind.label} {path!r}"
     if app_id not in (0, kind.application_id):
         raise CheckpointError(f"{what} is {_describe(app_id)}, not a misere {kind.label}")
-    if app_id == kind.application_id and version != kind.version:
+    if app_id == kind.application_id and not kind.readable(version):
         newer = "a newer" if version > kind.version else "an older"
         raise CheckpointError(f"{what} has schema version {version}, written by {newer} misere "
                               f"(this one reads {kind.version}; start a new file)")
@@ -316,7 +335,7 @@ def open_file(path: str | os.PathLike[str], kind: FileKind, *, exclusive: bool =
         if ident is None and not create:
             raise CheckpointError(f"{kind.label} {path!r} is empty (nothing was written to it)")
         return _connect(path, kind, key, exclusive, init, fresh=ident is None, readonly=readonly,
-                        legacy=ident is not None and ident[0] == 0)
+                        legacy=ident is not None and (ident[0] == 0 or ident[1] != kind.version))
     except BaseException:
         _release(key, exclusive)
         raise
@@ -357,6 +376,15 @@ def _stamp(path: str) -> tuple:
     return tuple(out)
 
 
+def _migrations(kind: FileKind, version: int) -> tuple[str, ...]:
+    """The statements turning a file of schema ``version`` into one of ``kind.version``."""
+    out: tuple[str, ...] = ()
+    while version < kind.version and version in kind.migrations:
+        out += kind.migrations[version]
+        version += 1
+    return out
+
+
 def _connect(path: str, kind: FileKind, key: tuple[int, int] | None, exclusive: bool,
              init: Callable[[sqlite3.Connection], None] | None, *, fresh: bool,
              readonly: bool = False, legacy: bool = False) -> SQLiteFile:
@@ -380,8 +408,8 @@ def _connect(path: str, kind: FileKind, key: tuple[int, int] | None, exclusive: 
                         db.execute(sql)
                     if init is not None:
                         init(db)
-                elif _columns(db) == kind.tables:
-                    for sql in kind.upgrade:
+                elif _columns(db) == kind.first_tables:
+                    for sql in kind.upgrade + _migrations(kind, min(kind.migrations, default=0)):
                         db.execute(sql)
                 else:
                     raise CheckpointError(f"{what} changed while it was opened")
@@ -389,6 +417,12 @@ def _connect(path: str, kind: FileKind, key: tuple[int, int] | None, exclusive: 
                 db.execute(f"PRAGMA user_version = {kind.version}")
             elif app_id != kind.application_id:
                 raise CheckpointError(f"{what} is {_describe(app_id)}, not a misere {kind.label}")
+            else:  # an older schema version of this kind (unless a racing opener upgraded it)
+                version = db.execute("PRAGMA user_version").fetchone()[0]
+                if version != kind.version:
+                    for sql in _migrations(kind, version):
+                        db.execute(sql)
+                    db.execute(f"PRAGMA user_version = {kind.version}")
             db.execute("COMMIT")
         if not readonly and path != ":memory:":
             # WAL with synchronous=NORMAL: each commit is atomic and survives the death of the

@@ -13,8 +13,10 @@ from misere.viz.report import html_page, sortable_table
 
 __all__ = ["census_page"]
 
-_CODE_KEYS = ["code", "status", "order", "p_count", "period", "preperiod", "normal_period", "last_heap", "seconds"]
-_CODE_HEAD = ["code", "status", "|Q|", "|P|", "period", "preperiod", "normal period", "last heap", "seconds"]
+_CODE_KEYS = ["code", "status", "order", "p_count", "period", "preperiod", "normal_period", "last_heap", "seconds",
+              "checked"]
+_CODE_HEAD = ["code", "status", "|Q|", "|P|", "period", "preperiod", "normal period", "last heap", "seconds",
+              "checked"]
 
 
 def _fmt(v: Any) -> str:
@@ -74,6 +76,8 @@ def census_page(f: dict[str, Any]) -> str:
     if f["runs"]:
         keys = sorted({k for r in f["runs"] for k, v in r.items() if isinstance(v, (int, float, str)) or v is None})
         sections.append(("Runs", sortable_table(keys, [[_fmt(r.get(k)) for k in keys] for r in f["runs"]])))
+    said = f.get("checked_text") or "no certificates in these findings"
+    said += "."
     return html_page("Census of misère quotients", sections,
-                     note="From misere's census store; every stored quotient was cross-checked by brute force. "
-                          "Click a column heading to sort by it.")
+                     note=f"From misere's census store. {said[0].upper()}{said[1:]} The column "
+                          "'checked' says it per code. Click a column heading to sort by it.")

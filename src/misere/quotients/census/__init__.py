@@ -5,8 +5,10 @@
 turns a store into the tables of the report (codes, isomorphism classes against seed 002
 Fig. 18, the questions of §10.3).
 """
-from misere.quotients.census.codes import CodeSet, parse_codes
+from misere.quotients.census.codes import CodeSet, parse_codes, slice_codes
 from misere.quotients.census.run import census, census_one, same_results
 from misere.quotients.census.store import Store
+from misere.quotients.census.work import DEFAULT_WORK, Work
 
-__all__ = ["census", "census_one", "same_results", "parse_codes", "CodeSet", "Store"]
+__all__ = ["census", "census_one", "same_results", "parse_codes", "slice_codes", "CodeSet", "Store",
+           "Work", "DEFAULT_WORK"]

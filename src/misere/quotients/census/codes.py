@@ -9,6 +9,8 @@ A code-set spec is a list of items separated by commas or spaces. An item is
   lexicographic order. ``0.01-0.77`` is every 2-digit octal code, ``0.1000-0.3333`` the
   quaternary codes of seed 002 §10.4, ``0.01-0.FF`` the 2-digit hexadecimal codes;
 * a named family: ``octal1`` (0.1-0.7), ``octal2`` (0.01-0.77), ``octal3`` (0.001-0.777),
+  ``octal4`` (0.0001-0.7777: of its 4,096 codes ``0.abcd`` the 512 with ``d = 0`` are skipped
+  as the 3-digit games they equal, leaving 3,584; none has no move at all),
   ``quaternary`` (0.1000-0.3333), ``hex2`` (0.01-0.FF), ``wild4`` (the 21 wild quaternary codes
   of seed 002 Fig. 19).
 
@@ -29,7 +31,7 @@ from itertools import product
 from misere.errors import RulesetError
 from misere.impartial.octal import parse_octal
 
-__all__ = ["CodeSet", "parse_codes", "canonical_code", "NAMED", "WILD_QUATERNARY"]
+__all__ = ["CodeSet", "parse_codes", "canonical_code", "slice_codes", "NAMED", "WILD_QUATERNARY"]
 
 #: the 21 wild quaternary codes of seed 002 Fig. 19 (.3102, .3122, .3123, .3312 are open, §10.4)
 WILD_QUATERNARY = ("0.0122", "0.0123", "0.1023", "0.1032", "0.1033", "0.1231", "0.1232", "0.1233",
@@ -42,6 +44,7 @@ NAMED: dict[str, str] = {
     "octal2": "0.01-0.77",
     "octal3": "0.001-0.777",
     "quaternary": "0.1000-0.3333",
+    "octal4": "0.0001-0.7777",
     "hex2": "0.01-0.FF",
     "wild4": " ".join(WILD_QUATERNARY),
 }
@@ -170,3 +173,27 @@ def parse_codes(spec: str | Iterable[str]) -> CodeSet:
         else:
             codes[code] = None
     return CodeSet(tuple(codes), tuple((c, w) for c, w in skipped.items() if c not in codes))
+
+
+def slice_codes(cs: CodeSet, spec: str) -> CodeSet:
+    """Slice ``I/K`` of a code set: the codes at positions ``I, I+K, I+2K, ...`` (``0 <= I < K``).
+
+    The ``K`` slices are disjoint and together hold every code, so ``K`` processes may each run
+    one slice into the same store (or into separate stores). Codes of similar cost are spread
+    over the slices by taking every ``K``-th code rather than consecutive blocks.
+
+    Raises
+    ------
+    RulesetError
+        For a spec that is not ``I/K`` with ``0 <= I < K``.
+
+    Examples
+    --------
+    >>> slice_codes(parse_codes("0.1-0.7"), "1/3").codes
+    ('0.2', '0.5')
+    """
+    m = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", spec)
+    if not m or not int(m.group(1)) < int(m.group(2)):
+        raise RulesetError(f"bad slice {spec!r}: expected I/K with 0 <= I < K (e.g. 0/16)")
+    i, k = int(m.group(1)), int(m.group(2))
+    return CodeSet(cs.codes[i::k], cs.skipped if i == 0 else ())

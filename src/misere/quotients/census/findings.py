@@ -14,6 +14,7 @@ stored quotients; the period question only concerns solved codes.
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -22,7 +23,9 @@ import numpy as np
 from misere.quotients.census.codes import WILD_QUATERNARY
 from misere.quotients.census.iso import Bipartite, classes, subgroup
 
-__all__ = ["bipartite", "questions_10_3", "findings", "report_text", "code_lines", "FIG18"]
+__all__ = ["bipartite", "questions_10_3", "findings", "report_text", "code_lines", "FIG18",
+           "checked", "checked_line", "certificates", "markdown_table", "digits",
+           "fig18_markdown"]
 
 #: seed 002 Fig. 18: conjectured number of nonisomorphic misère quotients of each order
 FIG18 = {2: "1", 4: "0", 6: "1", 8: "1", 10: "1?", 12: "6?"}
@@ -58,10 +61,46 @@ def questions_10_3(b: Bipartite) -> dict[str, Any]:
             "subgroup_sizes": sorted(sizes)}
 
 
+def checked(r: dict[str, Any]) -> str:
+    """What was checked of one record, in a few words (the ``checked`` column of the report)."""
+    cert = r.get("certificate")
+    if r["status"] not in ("solved", "partial", "limit") or r.get("last_heap") is None:
+        return "no result"
+    if not cert:
+        return "no certificate stored"
+    bf = cert.get("brute_force")
+    words = ["period proved" if cert.get("period") else f"Q_{r['last_heap']} verified"]
+    words.append(f"brute force {bf['positions']} positions <= {bf['bound']} {bf['weight']}"
+                 + ("" if bf["agreed"] else " DISAGREED") if bf else "no brute force")
+    return "; ".join(words)
+
+
+def certificates(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """Counts of what the records' certificates say (:mod:`misere.quotients.census.work`)."""
+    results = [r for r in records if r["status"] in ("solved", "partial", "limit")]
+    bfs = [r["certificate"]["brute_force"] for r in results
+           if r.get("certificate") and r["certificate"].get("brute_force")]
+    return {"results": len(results),
+            "with_certificate": sum(bool(r.get("certificate")) for r in results),
+            "brute_forced": len(bfs), "disagreed": sum(not b["agreed"] for b in bfs),
+            "positions": sum(b["positions"] for b in bfs),
+            "bounds": sorted({b["bound"] for b in bfs}),
+            "period_proved": sum(bool((r.get("certificate") or {}).get("period")) for r in results)}
+
+
+def digits(code: str) -> int:
+    """Digits after the point of a code (a bracketed big digit counts once).
+
+    >>> digits("0.123"), digits("4.7"), digits("0.[12]3")
+    (3, 1, 2)
+    """
+    return len(re.findall(r"\[\d+\]|[0-9A-Fa-f]", code.split(".", 1)[1]))
+
+
 def _code_row(r: dict[str, Any]) -> dict[str, Any]:
     keys = ("code", "status", "order", "p_count", "period", "preperiod", "normal_period",
-            "last_heap", "max_heap", "seconds", "presentation", "message")
-    return {k: r.get(k) for k in keys}
+            "last_heap", "max_heap", "seconds", "presentation", "message", "work")
+    return {**{k: r.get(k) for k in keys}, "checked": checked(r)}
 
 
 def _classes(recs: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -102,7 +141,18 @@ def findings(records: list[dict[str, Any]], runs: list[dict[str, Any]] | None = 
             periods.append({"code": r["code"], "normal": r["normal_period"],
                             "misere": r["period"], "divides": r["period"] % r["normal_period"] == 0})
     status = dict(Counter(r["status"] for r in records))
+    by_digits: dict[int, dict[str, Any]] = {}
+    for r in records:
+        d = by_digits.setdefault(digits(r["code"]), {"codes": 0, "solved": 0, "seconds": 0.0})
+        d["codes"] += 1
+        d["solved"] += bool(r["solved"])
+        d["seconds"] = round(d["seconds"] + (r.get("seconds") or 0.0), 3)
     return {
+        "by_digits": dict(sorted(by_digits.items())),
+        "certificates": certificates(records),
+        "checked_text": checked_line(certificates(records)),
+        "max_heaps": sorted({r["max_heap"] for r in records if r.get("max_heap")}),
+        "works": sorted({tuple(sorted(r["work"].items())) for r in records if r.get("work")}),
         "codes": [_code_row(r) for r in records],
         "status_counts": status,
         "solved_orders": dict(sorted(Counter(r["order"] for r in solved).items())),
@@ -147,11 +197,76 @@ def _class_lines(f: dict[str, Any]) -> list[str]:
     return lines
 
 
+def checked_line(c: dict[str, Any]) -> str:
+    """What the certificates of the records say, in one sentence."""
+    return (f"checked: {c['results']} records with a result; each quotient Q_h passed the "
+            f"failure search (notes E.2); {c['period_proved']} periods proved (notes E.6); "
+            f"{c['brute_forced']} cross-checked by brute force (bounds "
+            f"{', '.join(map(str, c['bounds'])) or '-'} tokens, {c['positions']} positions in all, "
+            f"{c['disagreed']} disagreements); {c['results'] - c['with_certificate']} without a "
+            f"stored certificate (computed before certificates were stored)")
+
+
+def _orders(counts: dict[int, int]) -> str:
+    return ", ".join(f"{o}" + (f" ×{n}" if n > 1 else "") for o, n in counts.items()) or "none"
+
+
+def markdown_table(f: dict[str, Any]) -> str:
+    """The findings table of the README (issue 22): generated from a store, never typed in.
+
+    ``misere census --report --markdown --store FILE`` prints it; the tests compare the
+    README's table with the one generated from the store in ``benchmarks/data``.
+    """
+    bd, cert, st = f["by_digits"], f["certificates"], f["status_counts"]
+    total = sum(d["codes"] for d in bd.values())
+    secs = sum(d["seconds"] for d in bd.values())
+    rows = [
+        ("codes", f"{total}: " + ", ".join(f"{k}-digit {d['codes']}" for k, d in bd.items())),
+        ("statuses", ", ".join(f"{k} {v}" for k, v in sorted(st.items()))),
+        ("solved codes", f"{sum(d['solved'] for d in bd.values())}: "
+         + ", ".join(f"{k}-digit {d['solved']} of {d['codes']}" for k, d in bd.items())),
+        ("orders of solved quotients", _orders(f["solved_orders"])),
+        ("quotients up to isomorphism, by order (all stored quotients)",
+         ", ".join(f"{o}: {n}" for o, n in f["by_order_all"].items() if o <= 24) + " (orders <= 24)"),
+        ("002 §10.3 on every finite quotient",
+         f"{f['q10_3']['tested']} tested, {len(f['q10_3']['counterexamples'])} counterexamples"),
+        ("checked", f"{cert['brute_forced']} of {cert['results']} results brute-forced "
+         f"(bound {', '.join(map(str, cert['bounds'])) or '-'} tokens, {cert['positions']} positions "
+         f"in all, {cert['disagreed']} disagreements); {cert['period_proved']} periods proved"),
+        ("time", f"{secs:.0f} s summed over the codes, {secs / max(total, 1):.2f} s per code "
+                 f"(wall clock of each code on one core; depends on the machine and its load)"),
+    ]
+    lines = ["| census | result |", "|---|---|"] + [f"| {a} | {b} |" for a, b in rows]
+    return "\n".join(lines)
+
+
+def _key(code: str) -> tuple[int, str]:
+    return digits(code), code
+
+
+def fig18_markdown(f: dict[str, Any], top: int = 24) -> str:
+    """Quotients up to isomorphism by order, 2 to ``top``, against seed 002 Fig. 18, with the
+    simplest code (fewest digits, then least) of each class; generated from a store.
+
+    A class counts every stored quotient: the quotients of solved codes and the partial
+    quotients ``Q_h`` of the others (misère quotients too, seed 002 §9.1).
+    """
+    lines = ["| order | Fig. 18 | classes (solved codes) | classes (all quotients) | a code for each class |",
+             "|---|---|---|---|---|"]
+    for o in range(2, top + 1, 2):
+        cls = [c for c in f["classes_all"] if c["order"] == o]
+        reps = ", ".join(sorted((min(c["codes"], key=_key) for c in cls), key=_key)) or "-"
+        lines.append(f"| {o} | {f['fig18'].get(o, '-')} | {f['by_order_solved'].get(o, 0)} | "
+                     f"{len(cls)} | {reps} |")
+    return "\n".join(lines)
+
+
 def report_text(f: dict[str, Any]) -> str:
     """The findings as text tables."""
     lines = ["== every code ==", *code_lines(f["codes"]), "",
              "status counts: " + ", ".join(f"{k} {v}" for k, v in sorted(f["status_counts"].items())),
              "orders of solved quotients: " + ", ".join(f"{o}: {n}" for o, n in f["solved_orders"].items()),
+             checked_line(f["certificates"]),
              "", "== quotients up to isomorphism (seed 002 §10.2, Fig. 18) ==", *_class_lines(f), "",
              "== seed 002 §10.3 =="]
     q = f["q10_3"]

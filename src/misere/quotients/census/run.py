@@ -33,6 +33,7 @@ from misere import budget
 from misere.errors import BudgetExceededError, ComputationLimitError, MisereError, interrupt_in
 from misere.quotients.census.codes import CodeSet, parse_codes
 from misere.quotients.census.store import RECORD_FIELDS, RETRIED_STATUSES, Store
+from misere.quotients.census.work import DEFAULT_CERTIFY, Work, certificate
 
 __all__ = ["census", "census_one", "TABLE_LIMIT", "same_results", "summary"]
 
@@ -68,7 +69,8 @@ def _from_partial(partial: Any, rec: dict[str, Any]) -> None:
             rec["order"] = partial.get("order")
 
 
-def census_one(code: str, max_heap: int, timeout: float | None = None, certify: int = 0, *,
+def census_one(code: str, max_heap: int, timeout: float | None = None, certify: int = 0,
+               work: Work | dict[str, int] | None = None, *,
                on_progress: Callable[..., None] | None = None) -> dict[str, Any]:
     """Compute one code of a census; never raises for a failure of the computation.
 
@@ -82,9 +84,15 @@ def census_one(code: str, max_heap: int, timeout: float | None = None, certify: 
         first stage whose prefix certifies the period (notes E.6), so ``last_heap`` of a solved
         code may be below ``max_heap``; the repeated heaps cost at most about as much again.
     timeout : float, optional
-        Seconds for this code (:func:`misere.budget.limits`).
+        Seconds for this code (:func:`misere.budget.limits`): a safety net only; a code it
+        stops is ``stopped`` (no result), never a record that depends on the machine.
     certify : int
-        Token bound of the brute-force cross-check (0 skips it).
+        Token bound of the brute-force cross-check (0 skips it); its outcome is stored in the
+        record's ``certificate`` (:func:`~misere.quotients.census.work.certificate`).
+    work : Work or dict, optional
+        The work budget (:class:`~misere.quotients.census.work.Work`; default
+        :data:`~misere.quotients.census.work.DEFAULT_WORK`): what it allows decides the record,
+        whatever the machine and its load.
     on_progress : callable, optional
         Called as ``on_progress(code=, heap=, order=)`` whenever the solver reports (progress
         of a long code; :class:`misere.budget.Progress` limits how often it is shown).
@@ -95,7 +103,8 @@ def census_one(code: str, max_heap: int, timeout: float | None = None, certify: 
         A record with the fields :data:`~misere.quotients.census.store.RECORD_FIELDS`.
     """
     rec: dict[str, Any] = dict.fromkeys(RECORD_FIELDS)
-    rec.update(code=code, max_heap=max_heap, timeout=timeout, solved=False)
+    w = Work.of(work)
+    rec.update(code=code, max_heap=max_heap, timeout=timeout, solved=False, work=w.as_dict())
     t0 = time.monotonic()
 
     def tick(heap: int, order: int, message: str) -> None:
@@ -110,10 +119,22 @@ def census_one(code: str, max_heap: int, timeout: float | None = None, certify: 
     with budget.limits(timeout=timeout, quiet=True):
         with _alarm(timeout):  # only the computation runs under the alarm
             try:
-                q = _solve(code, max_heap, certify, tick)
+                q = _solve(code, max_heap, certify, tick, w.limits())
             except (ComputationLimitError, _HardLimit, MisereError, ValueError, MemoryError,
                     RecursionError) as e:
                 err = e
+            brute = None
+            try:  # the brute-force certificate of what is kept: the quotient or a limit's partial
+                if q is not None:
+                    brute = getattr(q, "certificate", None)
+                elif certify and type(err) is ComputationLimitError:
+                    from misere.quotients import verify_with_brute_force
+
+                    partial = getattr(err, "quotient", None)
+                    if partial is not None and partial.max_heap >= 1:
+                        brute = verify_with_brute_force(partial, certify)
+            except (ComputationLimitError, _HardLimit, MisereError, MemoryError) as e:
+                q, err = None, e
     if q is not None:
         _from_quotient(q, rec)
         rec["status"] = "solved" if q.solved else "partial"
@@ -123,16 +144,18 @@ def census_one(code: str, max_heap: int, timeout: float | None = None, certify: 
         why = "out of memory" if isinstance(err, MemoryError) else str(err).splitlines()[0]
         rec.update(status="stopped", order=None, message=f"stopped by the budget: {why}"[:300])
     elif isinstance(err, ComputationLimitError):  # a size bound of Limits: a final answer
-        _from_partial(getattr(err, "partial", None), rec)
+        _from_partial(getattr(err, "quotient", None) or getattr(err, "partial", None), rec)
         rec["status"] = "solved" if rec["solved"] else "limit"
         rec["message"] = str(err).splitlines()[0][:300]
     else:
         rec.update(status="error", message=f"{type(err).__name__}: {err}"[:300])
+    if rec["status"] in ("solved", "partial", "limit") and rec["last_heap"] is not None:
+        rec["certificate"] = certificate(rec, brute)
     rec["seconds"] = round(time.monotonic() - t0, 3)
     return rec
 
 
-def _solve(code: str, max_heap: int, certify: int, tick: Callable) -> Any:
+def _solve(code: str, max_heap: int, certify: int, tick: Callable, limits: Any = None) -> Any:
     """The quotient of ``code`` by stages 12, 24, 48, ... up to ``max_heap``; a code solved
     early stops early."""
     from misere.quotients import quotient, verify_with_brute_force  # the public solver (002 §9)
@@ -140,7 +163,7 @@ def _solve(code: str, max_heap: int, certify: int, tick: Callable) -> Any:
     heap = min(max_heap, FIRST_STAGE)
     while True:
         q = quotient(code, max_heap=heap, certify=certify if heap == max_heap else 0,
-                     progress=tick)
+                     progress=tick, limits=limits)
         if q.solved or heap == max_heap:
             break
         heap = min(max_heap, 2 * heap)
@@ -208,14 +231,24 @@ def _run_local(codes: list[str], args: tuple, emit: Callable[[dict], None],
         emit(rec)
 
 
+def _warm(workers: int, ray: Any) -> None:
+    """Start the pool before the first code's clock: one small task per worker imports misere
+    and loads the compiled kernels, so Ray's start-up is not counted against any code."""
+    task = ray.remote(num_cpus=1, max_retries=0)(census_one)
+    ray.get([task.remote("0.07", 12, None, 0) for _ in range(workers)])
+
+
 def _run_ray(codes: list[str], args: tuple, emit: Callable[[dict], None],
-             fresh: Callable[[str], bool], workers: int, address: str | None) -> None:
+             fresh: Callable[[str], bool], workers: int, address: str | None,
+             info: dict[str, float] | None = None) -> None:
     """Ray runner: at most ``workers`` tasks in flight, each under a hard wall-clock limit; when
-    the run's budget runs out, the tasks in flight are cancelled and recorded as stopped."""
+    the run's budget runs out, the tasks in flight are cancelled and recorded as stopped.
+    The pool is started and warmed first (:func:`_warm`); ``info["startup"]`` gets its seconds."""
+    t_start = time.monotonic()
     try:
         import ray
     except ImportError:
-        raise MisereError("workers > 1 needs Ray: pip install 'ray>=2.9'") from None
+        raise MisereError("workers > 1 needs Ray: pip install 'misere[ray]'") from None
     started_here = not ray.is_initialized()
     if started_here:
         if address:  # within the budget, one line when unreachable
@@ -235,6 +268,10 @@ def _run_ray(codes: list[str], args: tuple, emit: Callable[[dict], None],
                 else:
                     os.environ["PYTHONPATH"] = old
     try:
+        if codes:
+            _warm(workers, ray)
+        if info is not None:
+            info["startup"] = round(time.monotonic() - t_start, 3)
         task = ray.remote(num_cpus=1, max_retries=0)(census_one)
         timeout = args[1]
         hard = None if timeout is None else 1.5 * timeout + 10
@@ -296,7 +333,8 @@ def census(
     workers: int = 1,
     per_code_timeout: float | None = None,
     address: str | None = None,
-    certify: int = 0,
+    certify: int = DEFAULT_CERTIFY,
+    work: Work | dict[str, int] | None = None,
     on_record: Callable[[dict[str, Any]], None] | None = None,
 ) -> list[dict[str, Any]]:
     """Misère quotients of many take-and-break codes (issue 11; seed 002 §9-§10).
@@ -316,9 +354,15 @@ def census(
         1 runs in this process; more run on Ray (a local cluster of ``workers`` CPUs started
         for the run, or the cluster at ``address``).
     per_code_timeout : float, optional
-        Seconds per code.
+        Seconds per code: a safety net only (a code it stops is stored ``stopped``, with no
+        result, and computed again by the next run).
     certify : int
-        Brute-force cross-check bound per code (0 skips it).
+        Brute-force cross-check bound per code, in tokens (0 skips it; default
+        :data:`~misere.quotients.census.work.DEFAULT_CERTIFY`); stored in each record's
+        ``certificate``.
+    work : Work or dict, optional
+        Per-code work budget (:class:`~misere.quotients.census.work.Work`): it alone decides
+        what a record holds, so records are the same for any ``workers``, machine and load.
     on_record : callable, optional
         Called with each new record as it arrives.
 
@@ -346,11 +390,16 @@ def census(
         reach(address)
     if max_heap < 1:
         raise ValueError(f"max_heap must be at least 1, got {max_heap!r}")
+    w = Work.of(work)
+    if certify:  # a hopeless bound is refused up front, not recorded as a limit of every code
+        from misere.quotients.impartial.certify import refuse_hopeless
+
+        refuse_hopeless(max_heap, certify)
     own = store is not None and not isinstance(store, Store)
     st = Store(store) if own else store  # type: ignore[arg-type]
     results: dict[str, dict[str, Any]] = {}
     try:
-        todo = [c for c in cs.codes if not (st and st.done(c, max_heap))]
+        todo = [c for c in cs.codes if not (st and st.done(c, max_heap, work=w))]
         started, t0 = time.time(), time.monotonic()
         progress = budget.Progress("census", total=len(todo))
 
@@ -363,9 +412,10 @@ def census(
             progress.update(completed=len(results), code=rec["code"], status=rec["status"])
 
         def fresh(code: str) -> bool:  # not stored meanwhile by another run on the same store
-            return st is None or not st.done(code, max_heap)
+            return st is None or not st.done(code, max_heap, work=w)
 
-        args = (max_heap, per_code_timeout, certify)
+        args = (max_heap, per_code_timeout, certify, w.as_dict())
+        info: dict[str, float] = {}
         stop: BudgetExceededError | None = None
         try:
             with progress:
@@ -373,7 +423,7 @@ def census(
                     _run_local(todo, args, emit, fresh,
                                lambda **f: progress.update(completed=len(results), **f))
                 else:
-                    _run_ray(todo, args, emit, fresh, workers, address)
+                    _run_ray(todo, args, emit, fresh, workers, address, info)
         except BudgetExceededError as e:
             stop = e
         except BaseException as e:  # Ctrl-C (maybe inside compiled code): say what is stored
@@ -389,7 +439,7 @@ def census(
         out = [results.get(c) or (st.get(c) if st is not None else None) for c in cs.codes]
         if st is not None:
             st.log_run(" ".join(cs.codes)[:2000], len(cs), len(results), workers, max_heap,
-                       per_code_timeout, started, time.monotonic() - t0)
+                       per_code_timeout, started, time.monotonic() - t0, info.get("startup"))
     finally:
         if own and st is not None:
             st.close()

@@ -24,7 +24,8 @@ __all__ = ["Store", "RECORD_FIELDS", "FINAL_STATUSES", "RETRIED_STATUSES", "KIND
 #: fields of a census record (the ``results`` columns, ``P``/``changes`` as JSON)
 RECORD_FIELDS = ("code", "status", "solved", "order", "p_count", "period", "preperiod",
                  "presentation", "last_heap", "seconds", "max_heap", "timeout", "normal_period",
-                 "normal_preperiod", "P", "changes", "phi", "identity", "table", "is_p", "message")
+                 "normal_preperiod", "P", "changes", "phi", "identity", "table", "is_p", "message",
+                 "work", "certificate")
 
 #: statuses that another run with the same or a smaller max_heap would not change: ``limit``
 #: is a size bound of the solver (:class:`~misere.quotients.impartial.solver.Limits`), the same
@@ -35,7 +36,7 @@ FINAL_STATUSES = ("solved", "partial", "limit", "error")
 RETRIED_STATUSES = ("stopped", "killed")
 
 _RUNS = ("id", "started", "finished", "spec", "codes", "computed", "workers", "max_heap",
-         "timeout", "wall")
+         "timeout", "wall", "startup")
 
 #: results of a run stopped by time or memory, as the stores before identities recorded them
 #: (``timeout``; ``limit`` or ``error`` with a budget's message): stopped, nothing kept but the
@@ -46,28 +47,34 @@ _STOPPED_BEFORE = ("status = 'timeout' OR (status IN ('limit', 'error') AND (mes
 _RESULT_FIELDS = ("order", "p_count", "period", "preperiod", "presentation", "normal_period",
                   "normal_preperiod", "P", "changes", "phi", "identity", "table", "is_p")
 
-#: the census store's identity: application_id ``b"mcns"``, schema version 2 (1: the stores
-#: before identities, upgraded in place)
+#: the census store's identity: application_id ``b"mcns"``, schema version 4 (1: the stores
+#: before identities, 2: before the ``work`` and ``certificate`` fields of issue 22, 3: before
+#: the runs' ``startup``; all upgraded in place, the new fields left empty)
 KIND = FileKind(
     label="census store",
     application_id=APPLICATION_IDS["census store"],
-    version=2,
+    version=4,
     tables={"results": RECORD_FIELDS, "runs": _RUNS},
+    legacy_tables={"results": RECORD_FIELDS[:-2], "runs": _RUNS[:-1]},
+    migrations={2: ("ALTER TABLE results ADD COLUMN work TEXT",
+                    "ALTER TABLE results ADD COLUMN certificate TEXT"),
+                3: ("ALTER TABLE runs ADD COLUMN startup REAL",)},
     schema=(
         """CREATE TABLE results (
     code TEXT PRIMARY KEY, status TEXT NOT NULL, solved INTEGER NOT NULL, "order" INTEGER,
     p_count INTEGER, period INTEGER, preperiod INTEGER, presentation TEXT, last_heap INTEGER,
     seconds REAL, max_heap INTEGER, timeout REAL, normal_period INTEGER, normal_preperiod INTEGER,
-    P TEXT, changes TEXT, phi TEXT, identity INTEGER, "table" BLOB, is_p BLOB, message TEXT)""",
+    P TEXT, changes TEXT, phi TEXT, identity INTEGER, "table" BLOB, is_p BLOB, message TEXT,
+    work TEXT, certificate TEXT)""",
         """CREATE TABLE runs (
     id INTEGER PRIMARY KEY AUTOINCREMENT, started REAL, finished REAL, spec TEXT, codes INTEGER,
-    computed INTEGER, workers INTEGER, max_heap INTEGER, timeout REAL, wall REAL)""",
+    computed INTEGER, workers INTEGER, max_heap INTEGER, timeout REAL, wall REAL, startup REAL)""",
     ),
     upgrade=(f"UPDATE results SET status = 'stopped', solved = 0, "
              + ", ".join(f'"{f}" = NULL' for f in _RESULT_FIELDS) + f" WHERE {_STOPPED_BEFORE}",),
 )
 
-_JSON = ("P", "changes", "phi")
+_JSON = ("P", "changes", "phi", "work", "certificate")
 
 _FINAL_SQL = ", ".join(f"'{x}'" for x in FINAL_STATUSES)
 _COLS = ", ".join(f'"{f}"' for f in RECORD_FIELDS)
@@ -154,27 +161,39 @@ class Store:
         return [self._record(r) for r in
                 self._rows(f"SELECT {_COLS} FROM results ORDER BY length(code), code")]
 
-    def done(self, code: str, max_heap: int, timeout: float | None = None) -> bool:
+    def done(self, code: str, max_heap: int, timeout: float | None = None,
+             work: Any = None) -> bool:
         """Whether a stored record already answers a run of ``code`` to ``max_heap``.
 
         Solved codes are done; other final results (:data:`FINAL_STATUSES`) are done when they
-        reached ``max_heap``. A record stopped by a budget (time, per code or for the whole
-        run, or memory) or killed holds no result and is never done, whatever ``timeout``: a
-        later run computes it again (issue 24).
+        reached ``max_heap`` under a work budget at least ``work``
+        (:class:`~misere.quotients.census.work.Work`; a record of a store before work budgets
+        ran under the solver's default limits, larger than any census budget). A record stopped
+        by a budget (time, per code or for the whole run, or memory) or killed holds no result
+        and is never done, whatever ``timeout``: a later run computes it again (issue 24).
         """
         rec = self.get(code)
         if rec is None or rec["status"] not in FINAL_STATUSES:
             return False
-        return rec["solved"] or (rec["max_heap"] or 0) >= max_heap
+        if rec["solved"]:
+            return True
+        if work is not None and rec["work"] is not None:
+            from misere.quotients.census.work import Work
+
+            if not Work.of(rec["work"]).covers(Work.of(work)):
+                return False
+        return (rec["max_heap"] or 0) >= max_heap
 
     def log_run(self, spec: str, codes: int, computed: int, workers: int, max_heap: int,
-                timeout: float | None, started: float, wall: float) -> None:
-        """Record one census run."""
+                timeout: float | None, started: float, wall: float,
+                startup: float | None = None) -> None:
+        """Record one census run (``startup``: seconds to start and warm a Ray pool, part of
+        ``wall`` and of no code's time)."""
         with self.file.errors(), self.db:
             self.db.execute("INSERT INTO runs (started, finished, spec, codes, computed, workers, "
-                            "max_heap, timeout, wall) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                            "max_heap, timeout, wall, startup) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                             (started, time.time(), spec, codes, computed, workers, max_heap,
-                             timeout, wall))
+                             timeout, wall, startup))
 
     def runs(self) -> list[dict[str, Any]]:
         """Every logged run."""

@@ -1,0 +1,228 @@
+"""Work budgets that reproduce, certificates in the records, slices, and the store's schema
+upgrade (issue 22, items 1-2)."""
+from __future__ import annotations
+
+import sqlite3
+import pytest
+
+from misere.errors import RulesetError
+from misere.quotients.census import (Store, Work, census, parse_codes, same_results,
+                                     slice_codes)
+from misere.quotients.census.store import RECORD_FIELDS
+
+#: a budget small enough that several codes end on a bound of it (status ``limit``)
+TIGHT = {"max_order": 30, "max_candidate": 2000, "max_wide_candidate": 4000, "max_rounds": 6}
+CODES = "0.1-0.3 0.07 0.123 0.15 0.144 0.72 0.6 0.16 0.75"
+
+
+def _census(path, workers, **kw):
+    return census(CODES, max_heap=30, store=path, workers=workers, work=TIGHT, **kw)
+
+
+@pytest.fixture(scope="module")
+def one_worker(tmp_path_factory):
+    path = tmp_path_factory.mktemp("work") / "one.sqlite"
+    return path, _census(path, 1)
+
+
+def test_the_work_budget_decides_the_records(one_worker):
+    _, recs = one_worker
+    by = {r["code"]: r for r in recs}
+    assert {by[c]["status"] for c in ("0.15", "0.144", "0.6", "0.16")} == {"limit"}
+    assert by["0.123"]["solved"] and by["0.123"]["order"] == 20
+    assert by["0.6"]["order"] == 24 and "30 elements" in by["0.6"]["message"]
+    for r in recs:
+        assert r["work"] == Work.of(TIGHT).as_dict()
+        assert r["status"] in ("solved", "partial", "limit"), r["code"]
+
+
+def test_one_and_two_workers_give_the_same_records_field_by_field(one_worker, tmp_path):
+    pytest.importorskip("ray")
+    _, one = one_worker
+    two = _census(tmp_path / "two.sqlite", 2)
+    assert [r["code"] for r in two] == [r["code"] for r in one]
+    for a, b in zip(one, two):
+        for f in RECORD_FIELDS:
+            if f != "seconds":
+                assert a[f] == b[f], (a["code"], f)
+    assert same_results(one, two)
+    with Store(tmp_path / "two.sqlite") as st:  # the pool's start, apart from every code's time
+        run = st.runs()[-1]
+        assert run["workers"] == 2 and 0 < run["startup"] < run["wall"]
+
+
+def test_a_second_run_on_the_store_computes_nothing(one_worker):
+    path, recs = one_worker
+    seen = []
+    again = _census(path, 1, on_record=seen.append)
+    assert seen == [] and same_results(again, recs)
+    larger = {**TIGHT, "max_order": 60}  # a larger budget recomputes what hit a bound, only that
+    seen = []
+    census(CODES, max_heap=30, store=path, work=larger, on_record=lambda r: seen.append(r["code"]))
+    assert set(seen) == {r["code"] for r in recs if not r["solved"]}
+
+
+def test_a_code_stopped_by_the_clock_is_retried_and_then_the_same(one_worker, tmp_path):
+    _, recs = one_worker
+    want = next(r for r in recs if r["code"] == "0.72")
+    path = tmp_path / "retry.sqlite"
+    (stopped,) = census("0.72", max_heap=30, work=TIGHT, store=path, per_code_timeout=0.01)
+    assert stopped["status"] == "stopped" and stopped["order"] is None
+    assert stopped["certificate"] is None
+    (again,) = census("0.72", max_heap=30, work=TIGHT, store=path)
+    assert same_results([again], [want])
+    with Store(path) as st:
+        assert st.get("0.72")["status"] == "partial" and st.done("0.72", 30, work=TIGHT)
+
+
+def _positions(heaps: int, bound: int) -> int:
+    """Multisets of heaps 1..heaps with at most ``bound`` tokens, the empty sum included (a
+    plain recursion)."""
+    def count(total: int, largest: int) -> int:  # multisets of parts <= largest summing <= total
+        if largest == 0:
+            return 1
+        return sum(count(total - k * largest, largest - 1) for k in range(total // largest + 1))
+    return count(bound, heaps)
+
+
+def test_every_record_carries_its_certificate(one_worker):
+    _, recs = one_worker
+    for r in recs:
+        cert = r["certificate"]
+        bf = cert["brute_force"]
+        assert bf["agreed"] and bf["bound"] == 16 and bf["weight"] == "tokens"
+        assert bf["max_heap"] == r["last_heap"]
+        assert bf["positions"] == _positions(r["last_heap"], 16), r["code"]
+        assert f"1..{r['last_heap']}" in cert["quotient"]
+        assert (cert["period"] is not None) == r["solved"]
+        if r["solved"]:
+            assert (cert["period"]["period"], cert["period"]["preperiod"]) == (
+                r["period"], r["preperiod"])
+    assert _positions(3, 3) == 7  # 0, 1, 2, 3, 1+1, 1+2, 1+1+1
+
+
+def test_without_certify_the_record_says_so(tmp_path):
+    (r,) = census("0.3", max_heap=12, certify=0, work=TIGHT)
+    assert r["certificate"]["brute_force"] is None and r["certificate"]["period"] is not None
+
+
+def test_work_budgets_parse_and_compare():
+    assert Work.parse("max_order=300, max_rounds=5") == Work(max_order=300, max_rounds=5)
+    assert Work().covers(Work(max_order=10)) and not Work(max_order=10).covers(Work())
+    for bad in ("max_order", "max_order=x", "max_ordr=3", "max_order=0"):
+        with pytest.raises(ValueError):
+            Work.parse(bad)
+
+
+def test_slices_are_disjoint_and_cover_the_codes():
+    cs = parse_codes("octal2")
+    parts = [slice_codes(cs, f"{i}/5") for i in range(5)]
+    assert sorted(c for p in parts for c in p.codes) == sorted(cs.codes)
+    assert sum(len(p) for p in parts) == len(cs)
+    for bad in ("5/5", "1", "a/b", "-1/3"):
+        with pytest.raises(RulesetError):
+            slice_codes(cs, bad)
+
+
+def test_a_version_2_store_is_upgraded_in_place(tmp_path):
+    """A store of schema version 2 (before ``work`` and ``certificate``) keeps its records."""
+    path = tmp_path / "v2.sqlite"
+    old = RECORD_FIELDS[:-2]
+    with sqlite3.connect(path) as db:
+        db.execute(f"CREATE TABLE results ({', '.join(repr(f) for f in old)}, "
+                   "PRIMARY KEY (code))")
+        db.execute("CREATE TABLE runs (id INTEGER PRIMARY KEY AUTOINCREMENT, started REAL, "
+                   "finished REAL, spec TEXT, codes INTEGER, computed INTEGER, workers INTEGER, "
+                   "max_heap INTEGER, timeout REAL, wall REAL)")
+        db.execute("INSERT INTO results (code, status, solved, \"order\", max_heap) "
+                   "VALUES ('0.3', 'solved', 1, 2, 12)")
+        db.execute(f"PRAGMA application_id = {int.from_bytes(b'mcns', 'big')}")
+        db.execute("PRAGMA user_version = 2")
+    db.close()
+    with Store(path) as st:
+        rec = st.get("0.3")
+        assert rec["order"] == 2 and rec["work"] is None and rec["certificate"] is None
+        assert st.done("0.3", 12, work=TIGHT)
+    assert int.from_bytes(path.read_bytes()[60:64], "big") == 4
+    (r,) = census("0.1", max_heap=12, store=path, work=TIGHT)
+    with Store(path) as st:
+        assert st.get("0.1")["certificate"]["brute_force"]["agreed"]
+        assert st.runs()[-1]["startup"] is None  # in-process: no pool to start
+
+
+def test_the_reports_say_what_was_checked(one_worker):
+    from misere.quotients.census.findings import findings, report_html, report_text
+
+    _, recs = one_worker
+    f = findings(recs)
+    n = len(recs)
+    assert f["certificates"]["brute_forced"] == n and f["certificates"]["disagreed"] == 0
+    said = f"{n} cross-checked by brute force (bounds 16 tokens"
+    assert said in report_text(f) and said in report_html(f)
+    assert "every stored quotient was cross-checked" not in report_html(f)
+    assert all("brute force" in row["checked"] for row in f["codes"])
+    old = [{**r, "certificate": None} for r in recs]  # a store before certificates
+    assert f"{n} without a stored certificate" in report_text(findings(old))
+
+
+@pytest.mark.slow
+def test_done_when_of_issue_22(tmp_path):
+    """The issue's check: the 2-digit codes plus 0.123, 0.15, 0.144, 0.72, 0.04 to heap 200
+    give the same records on 1 and 2 workers, and a second run returns at once."""
+    pytest.importorskip("ray")
+    import misere as m
+
+    codes = "octal2 0.123 0.15 0.144 0.72 0.04 0.007"
+    one = m.census(codes, max_heap=200, store=tmp_path / "one.sqlite", workers=1)
+    two = m.census(codes, max_heap=200, store=tmp_path / "two.sqlite", workers=2)
+    assert same_results(one, two) and len(one) == 59  # 0.15, 0.72, 0.04 are 2-digit codes
+    seen = []
+    again = m.census(codes, max_heap=200, store=tmp_path / "one.sqlite", on_record=seen.append)
+    assert seen == [] and same_results(again, one)
+
+
+def test_slices_of_the_command_line_fill_one_store(tmp_path):
+    import json
+
+    from typer.testing import CliRunner
+
+    from misere.cli.app import app
+
+    store = str(tmp_path / "s.sqlite")
+    got = []
+    for i in range(2):
+        res = CliRunner().invoke(app, ["census", "0.1-0.7", "--max-heap", "12", "--slice", f"{i}/2",
+                                       "--store", store, "--work", "max_order=30", "--json", "-q"])
+        assert res.exit_code == 0, res.output
+        got.append([r["code"] for r in json.loads(res.stdout)["records"]])
+    assert got == [["0.1", "0.3", "0.5", "0.7"], ["0.2", "0.4", "0.6"]]
+    with Store(store) as st:
+        assert len(st.records()) == 7 and {r["work"]["max_order"] for r in st.records()} == {30}
+    bad = CliRunner().invoke(app, ["census", "0.1", "--work", "max_order=-1", "--store", store, "--json"])
+    assert bad.exit_code == 1 and "max_order" in json.loads(bad.stdout)["error"]
+
+
+def test_a_loaded_process_stores_the_same_record(one_worker):
+    """Load slows a code down (here a thread competing for the interpreter) but does not change
+    its record: only the work budget decides it."""
+    import threading
+
+    from misere.quotients.census import census_one
+
+    _, recs = one_worker
+    want = {r["code"]: r for r in recs}
+    stop = threading.Event()
+
+    def burn() -> None:
+        x = 0
+        while not stop.is_set():
+            x += 1
+
+    hog = threading.Thread(target=burn, daemon=True)
+    hog.start()
+    try:
+        got = [census_one(c, 30, None, 16, TIGHT) for c in ("0.6", "0.72", "0.144")]
+    finally:
+        stop.set()
+        hog.join()
+    assert same_results(got, [want[c] for c in ("0.6", "0.72", "0.144")])
