@@ -182,7 +182,7 @@ class Marking:
                 f"candidate monoid of order {m.order} exceeds the size bound")
         self.m, self.limit = m, limit
         if compiled is None:
-            compiled = m.order >= COMPILED_MIN_ORDER and _kernels().available()
+            compiled = _kernels().worth(m.order, COMPILED_MIN_ORDER)
         self.action: tuple[Any, list[int]] | None = None
         if compiled:
             import numpy as np
@@ -196,6 +196,7 @@ class Marking:
             self.status = bytearray(m.order)  # 0 unknown, 1 N, 2 P
             self.reached = [m.identity]
             run = self._run
+            _kernels().python_work(m.order)
         self.status[m.identity] = 1
         self._compiled = compiled
         self._steps = run(psi, options, heaps)

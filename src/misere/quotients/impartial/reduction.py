@@ -180,7 +180,7 @@ def class_table(letter_maps: Sequence[Any], identity: int, count: int):
         return rows
     import numpy as np
 
-    k = _kernels().get() if count >= COMPILED_MIN_ORDER else None
+    k = _kernels().get() if _kernels().worth(count, COMPILED_MIN_ORDER) else None
     if k is not None and len(letter_maps):
         table, reached = k.class_table(np.stack(letter_maps).astype(np.int64), identity)
         if reached != count:

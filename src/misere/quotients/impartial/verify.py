@@ -167,7 +167,7 @@ def n_failure_search(
         search returns an empty store when it stops early).
     """
     if compiled is None:
-        compiled = len(table) >= COMPILED_MIN_ORDER and _kernels().available()
+        compiled = _kernels().worth(len(table), COMPILED_MIN_ORDER)
     if compiled and trans:
         return _kernels().compiled_search(table, is_p, phi, trans, identity, node_limit, tick,
                                        stop_key, _decode)
@@ -191,8 +191,10 @@ def n_failure_search(
     while queue:
         key, x, t, j0 = pop(queue)
         if key >= stop:
+            _kernels().python_work(seen)
             return None, store
         if t and x not in pset and pset.isdisjoint(t):
+            _kernels().python_work(seen)
             return _decode(key), store
         lst = get(x)
         if lst is None:
@@ -232,6 +234,7 @@ def n_failure_search(
             budget.check()
             if tick is not None and not seen % 20480:
                 tick(seen)
+    _kernels().python_work(seen)
     return None, store
 
 
