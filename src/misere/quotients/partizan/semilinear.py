@@ -74,7 +74,7 @@ State = tuple[Val, ...]
 #: (T, p) tried in order: window half-width and common period of the forms
 PARAMETERS: tuple[tuple[int, int], ...] = (
     (1, 1), (2, 1), (1, 2), (2, 2), (3, 1), (3, 2), (4, 2), (3, 3), (4, 4), (5, 2), (6, 6))
-_MAX_STATES = 60_000
+_MAX_STATES = 20_000
 _SELECT_SIZE = 12  # words used to choose the forms
 _WITNESS_SIZE = 40  # largest sum searched to fill the table
 
