@@ -16,7 +16,8 @@ from misere.core.outcome import Outcome
 from misere.quotients.partizan import partizan_quotient
 from misere.quotients.partizan.components import words_up_to
 from misere.quotients.partizan.quotient import PartizanQuotient
-from misere.quotients.partizan.semilinear import _closure, face_characters, prove_semilinear
+from misere.quotients.partizan.abstraction import closure, face_characters
+from misere.quotients.partizan.semilinear import prove_semilinear
 from tests.oracle import brute
 
 CHECK_SIZE = 8
@@ -85,7 +86,7 @@ def test_every_word_has_its_fine_state_in_the_closure(g: str) -> None:
     """The over-approximation of the theorem: S contains the fine state of every word."""
     q = _quotient(g)
     ab = q.proof._cert
-    states = _closure(ab, len(q.components), ab.d)
+    states = closure(ab, len(q.components), ab.d)
     for w in words_up_to(len(q.components), 12):
         assert ab.fine(w, ab.d) in states
 
@@ -110,8 +111,10 @@ def test_wrong_relation_is_refused() -> None:
     rules = [(l, r) if l != (0, 0, 3) else (l, (0, 0, 1)) for l, r in q._rules]
     assert rules != q._rules
     bad = PartizanQuotient(q.components, q.generators, rules, q.size_bound, q.test_bound)
-    proof = prove_semilinear(bad, _data(q, 10))
-    assert not proof.ok and "relation" in proof.reason
+    same = [(q.proof.details["window"], q.proof.details["period"])]  # the parameters that prove q
+    proof = prove_semilinear(bad, _data(q, 10), parameters=same)
+    assert not proof.ok and "relation 3.{0,*,1|1} = {0,*,1|1} fails" in proof.reason, proof.reason
+    assert not prove_semilinear(bad, _data(q, 10)).ok  # nor with any other parameters
 
 
 def test_wrong_outcome_table_is_refused() -> None:
