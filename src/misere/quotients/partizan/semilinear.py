@@ -69,6 +69,7 @@ __all__ = ["SemilinearProof", "prove_semilinear", "PARAMETERS"]
 #: (T, p) tried in order: window half-width and common period of the forms
 PARAMETERS: tuple[tuple[int, int], ...] = (
     (1, 1), (2, 1), (1, 2), (2, 2), (3, 1), (3, 2), (4, 2), (3, 3), (4, 4), (5, 2), (6, 6))
+_MAX_ATTEMPTS = 3  # parameter choices that fit the data and are then tried by the proof
 _SELECT_SIZE = 12  # words used to choose the forms
 _WITNESS_SIZE = 40  # largest sum searched to fill the table
 
@@ -223,6 +224,7 @@ def prove_semilinear(q: "PartizanQuotient", data: Mapping[Word, Outcome],
     candidates = face_characters(q._rules, n)
     small = {w: o for w, o in data.items() if sum(w) <= _SELECT_SIZE}
     reason = "no window and period fit the searched outcomes"
+    attempts = 0
     for t, p in parameters:
         forms = choose_forms(n, candidates, t, p, small)
         if forms is None:
@@ -246,6 +248,10 @@ def prove_semilinear(q: "PartizanQuotient", data: Mapping[Word, Outcome],
             checked = _check_relations(ab, q, states)
         except Fail as e:
             reason = f"T={t}, p={p}: {e}"
+            attempts += 1
+            if attempts == _MAX_ATTEMPTS:
+                reason += f" ({attempts} parameter choices fitted the data and failed)"
+                break
             continue
         proof = SemilinearProof(True, "proved", {
             "forms": len(forms), "characters": [list(f) for f in forms[n:]], "window": t,
