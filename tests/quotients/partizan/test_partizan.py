@@ -195,7 +195,7 @@ def test_day2_single_game_closures_sweep() -> None:
 
 
 @pytest.mark.parametrize("text, strategy", [("{*|*,-1}", "exact"), ("{0,-1,1|-1}", "exact"),
-                                            ("{1|*,-1,1}", "bounded")])
+                                            ("{1|*,-1,1}", "proved")])
 def test_formerly_refused_day2_closures(text: str, strategy: str) -> None:
     """cl(G) where the colex-least word of a class is longer than the size bound (here
     ``-1 + *`` and ``3.*`` fall in one class): normal words are then chosen in the graded order
