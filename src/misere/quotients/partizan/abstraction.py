@@ -17,7 +17,7 @@ from typing import Any, Mapping, Sequence
 from misere import budget
 from misere.core.outcome import Outcome
 
-__all__ = ["Abstraction", "face_characters", "choose_forms", "closure", "Word", "State"]
+__all__ = ["Abstraction", "face_characters", "choose_forms", "closure", "nullspace_basis", "Word", "State"]
 
 Word = tuple[int, ...]
 Val = tuple[int, int]  # (kind, value): kind 0 exact value, 1 above (value mod p), -1 below
@@ -30,7 +30,7 @@ MAX_STATES = 20_000
 class Fail(Exception):
     """A step of the certificate does not apply; the message is the reason."""
 
-def _nullspace_basis(rows: Sequence[Sequence[int]], n: int) -> list[list[int]]:
+def nullspace_basis(rows: Sequence[Sequence[int]], n: int) -> list[list[int]]:
     """Primitive integer vectors spanning the rational nullspace of ``rows`` (``n`` columns)."""
     m = [[Fraction(x) for x in r] for r in rows if any(r)]
     pivots: list[int] = []
@@ -79,7 +79,7 @@ def face_characters(rules: Sequence[tuple[Word, Word]], n: int, reach: int = 2) 
         face = [i for i in range(n) if mask >> i & 1]
         rows = [[l[i] - r[i] for i in face] for l, r in rules
                 if all((l[i] == 0 and r[i] == 0) or (mask >> i & 1) for i in range(n))]
-        basis = _nullspace_basis(rows, len(face))
+        basis = nullspace_basis(rows, len(face))
         if len(basis) > 6:
             continue
         k = reach if len(basis) <= 3 else 1
