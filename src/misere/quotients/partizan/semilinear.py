@@ -34,17 +34,17 @@ then (1) by induction on the game tree of ``w`` (misère: a player with no move 
 first) ``o⁻(w) = F(w)`` for every word; (2) every relation identifies indistinguishable words
 (``o(x + z) = F(x + z) = F(y + z) = o(y + z)`` for all ``z``: ``z``'s fine state is in ``S``),
 so the congruence the rules generate is contained in indistinguishability, and by (3) the
-normal form ``nf(w)`` is well defined with ``o(w) = F(nf(w))``. Distinct normal words are
-distinct elements where a separating test word was found (the classification does this for
-normal words of at most ``size`` letters, each with its witness); reducedness of longer normal
-words is proved when step 4 below succeeds, and otherwise stated as the remaining gap.
+normal form ``nf(w)`` is well defined with ``o(w) = F(nf(w))``.
 
-4. (reduced) Two normal words ``x``, ``y`` are indistinguishable iff ``F(x + z) = F(y + z)``
-   for every ``s ∈ S'`` (the fine states for the wider window ``D' ≥ |ℓ·x|, |ℓ·y|``), which
-   is decided per pair. Normal words come in finitely many *cones* (fine-state classes of the
-   normal words, listed by their generator exponents): we decide every pair among the normal
-   words of at most ``reduced_letters`` letters, which covers every pair only when the set of
-   normal words is finite — so infinite quotients keep a stated bound on reducedness.
+What is *not* proved here: that distinct normal words are distinct elements (reducedness).
+The classification of :mod:`misere.quotients.partizan.build` separates every two normal words
+of at most ``size`` components by an explicit test word (a witness, so those elements are
+distinct); for longer normal words distinctness is decidable pair by pair (``x ≡ y`` iff
+:meth:`SemilinearProof.ge` holds both ways) but no argument here covers all pairs, so the
+strategy string states that bound. The tail states are pruned by an integer Fourier–Motzkin
+test (a state whose linear constraints have no integer solution is no word's state), which
+keeps ``S`` a superset of the words' states; the table ``H`` is filled from the outcome of
+one word per state (the induction does not depend on how ``H`` was chosen).
 
 This argument is ours (notes E.7 adapts the finite certificate E.2; the over-approximation and
 window arguments are proved above). A candidate that does not fit refuses with the step that
