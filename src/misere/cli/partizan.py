@@ -74,7 +74,10 @@ def quotient_data(games: Optional[str] = None, ruleset: Optional[str] = None, ma
                 + ", ".join(f"{k}: " + "/".join(v.values()) for k, v in r["values"].items())
                 + f"; periodic for k >= {r['right_tail']['from']} (period {r['right_tail']['period']})"
                 + f" and k <= {r['left_tail']['from']} (period {r['left_tail']['period']})"]
-               if (r := data.get("partition_rule")) else []),
+               if (r := data.get("partition_rule")) and "coordinates" in r else []),
+             *([f"partition rule: Pi = H(reduced values of the forms {r['forms']}), window "
+                f"{r['window']}, period {r['period']} ({len(r['table'])} table entries; --json lists them)"]
+               if (r := data.get("partition_rule")) and "forms" in r else []),
              "order: " + (", ".join(data["order_relations"]) or "(antichain)"),
              f"units: {data['units']}",
              f"strategy: {q.strategy}"]

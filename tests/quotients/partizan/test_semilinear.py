@@ -134,3 +134,13 @@ def test_non_confluent_rules_are_refused() -> None:
     bad = PartizanQuotient(q.components, q.generators, rules, q.size_bound, q.test_bound)
     proof = prove_semilinear(bad, _data(q, 8))
     assert not proof.ok
+
+
+def test_cli_prints_the_proved_partition_rule() -> None:
+    from typer.testing import CliRunner
+
+    from misere.cli.app import app
+    out = CliRunner().invoke(app, ["partizan-quotient", "--games", "{|0,*,1}", "-q"]).stdout
+    assert "partition rule: Pi = H(reduced values of the forms [[1, 0, 0], [0, 1, 0], [0, 0, 1], " \
+           "[1, -1, 0]]), window 1, period 2" in out
+    assert "strategy: proved: outcomes and relations for all words" in out

@@ -56,6 +56,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from misere import budget
 from misere.core.outcome import Outcome
+from misere.errors import UnsupportedError
 from misere.quotients.partizan.abstraction import (Abstraction, Fail, State, Word, choose_forms, closure,
                                                    face_characters)
 from misere.quotients.partizan.rank1 import confluent
@@ -109,15 +110,18 @@ class SemilinearProof:
         ab = self._cert
         ix, iy = ab.values(x), ab.values(y)
         d = max([ab.d] + [abs(v) for v in ix + iy])
-        states = self._states.get(d)
-        if states is None:
-            states = self._states[d] = closure(ab, len(x), d)
-        for s, w in states.items():
-            wx = None if w is None else tuple(a + b for a, b in zip(w, x))
-            wy = None if w is None else tuple(a + b for a, b in zip(w, y))
-            if not _lookup(ab, ab.shift_coarse(s, ix), wx, self._q) >= \
-                    _lookup(ab, ab.shift_coarse(s, iy), wy, self._q):
-                return False
+        try:
+            states = self._states.get(d)
+            if states is None:
+                states = self._states[d] = closure(ab, len(x), d)
+            for s, w in states.items():
+                wx = None if w is None else tuple(a + b for a, b in zip(w, x))
+                wy = None if w is None else tuple(a + b for a, b in zip(w, y))
+                if not _lookup(ab, ab.shift_coarse(s, ix), wx, self._q) >= \
+                        _lookup(ab, ab.shift_coarse(s, iy), wy, self._q):
+                    return False
+        except Fail as e:
+            raise UnsupportedError(f"order of {x} and {y} not decided: {e}") from None
         return True
 
 
