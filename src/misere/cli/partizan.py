@@ -11,7 +11,7 @@ from typing import Any, Optional
 
 import typer
 
-from misere.errors import MisereError
+from misere.errors import EXIT_BUDGET, MisereError
 from misere.quotients.partizan import PartizanQuotient, partizan_quotient
 from misere.quotients.partizan.constructions import closed_set, construct
 from misere.quotients.partizan.sweep import family as _sweep_family, sweep
@@ -124,6 +124,8 @@ def register(app: typer.Typer) -> None:
             text += "\n\n" + "\n".join(f"cl({', '.join(r.games)}): {r.status}: {r.structure or r.detail}"
                                          for r in result.rows)
         emit(result.to_dict(), as_json, text)
+        if result.stopped:
+            raise typer.Exit(EXIT_BUDGET)
 
     @app.command("draw")
     @command

@@ -57,3 +57,11 @@ def test_day2_sweep_refuses_nothing() -> None:
     assert s.counts()["refused"] == 0 and len(s.rows) == 256
     assert all("semilinear: " in r.detail for r in s.rows if r.status == "bounded")
     assert s.counts()["exact"] == 89  # the finite and rank-one proofs are unchanged
+
+
+def test_a_sweep_out_of_budget_keeps_its_rows() -> None:
+    from misere.budget import limits
+    with limits(timeout=0.001):
+        s = sweep("day2")
+    assert s.stopped and s.total == 256 and len(s.rows) < 256
+    assert f"stopped after {len(s.rows)} of 256 closures" in s.markdown()

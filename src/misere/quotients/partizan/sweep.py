@@ -25,7 +25,7 @@ from typing import Iterable, Sequence
 from misere import budget
 from misere.core.notation import format_id
 from misere.core.table import left, right
-from misere.errors import UnsupportedError
+from misere.errors import BudgetExceededError, UnsupportedError
 from misere.quotients.partizan.build import partizan_quotient
 from misere.universes import find_universe
 
@@ -82,6 +82,8 @@ class Sweep:
 
     family: str
     rows: list[SweepRow] = field(default_factory=list)
+    total: int = 0  #: closures in the family
+    stopped: str | None = None  #: why the sweep ended early (the budget), if it did
 
     def counts(self) -> dict[str, int]:
         """Closures per status."""
@@ -108,6 +110,8 @@ class Sweep:
                  "|---|---|---|---|---|---|",
                  f"| `{self.family}` | {len(self.rows)} | {c['exact']} | {c['proved']} | "
                  f"{c['bounded']} | {c['refused']} |", "",
+                 *([f"stopped after {len(self.rows)} of {self.total} closures: {self.stopped}", ""]
+                   if self.stopped else []),
                  "finite orders (order: closures): "
                  + (", ".join(f"{k}: {v}" for k, v in self.orders().items()) or "none")]
         if self.reasons():
@@ -116,7 +120,8 @@ class Sweep:
         return "\n".join(lines)
 
     def to_dict(self) -> dict[str, object]:
-        return {"family": self.family, "closures": len(self.rows), "counts": self.counts(),
+        return {"family": self.family, "closures": len(self.rows), "of": self.total,
+                "stopped": self.stopped, "counts": self.counts(),
                 "orders": self.orders(), "bounded_reasons": self.reasons(),
                 "rows": [r.__dict__ for r in self.rows]}
 
@@ -131,16 +136,19 @@ def _reason_kind(why: str) -> str:
 
 def sweep(name: str, sets: Iterable[Sequence[str]] | None = None) -> Sweep:
     """Compute the quotient of every closure of family ``name`` (or of ``sets``), recording
-    how each was established. Runs under the budget in force (:mod:`misere.budget`); a closure
-    that runs it out ends the sweep with the budget error."""
+    how each was established. Runs under the budget in force (:mod:`misere.budget`); when it runs
+    out, the rows so far are returned with :attr:`Sweep.stopped` saying why."""
     todo = list(sets) if sets is not None else family(name)
-    out = Sweep(name)
+    out = Sweep(name, total=len(todo))
     with budget.Progress(f"partizan sweep {name}", total=len(todo)) as progress:
         for i, s in enumerate(todo):
             progress.update(i, **out.counts())
             games = tuple(s)
             try:
                 q = partizan_quotient(list(games))
+            except BudgetExceededError as e:
+                out.stopped = str(e)
+                break
             except UnsupportedError as e:
                 out.rows.append(SweepRow(games, "refused", "", None, str(e)))
                 continue
