@@ -35,6 +35,7 @@ BASE: dict[str, list[str]] = {
     "quotient": ["quotient", "0.1", "--certify", "4"],
     "play": ["play", "0.1", "3"],
     "partizan-quotient": ["partizan-quotient", "--games", "1"],
+    "partizan-sweep": ["partizan-sweep", "day1"],
     "draw": ["draw", "nim", "3", "-o", "{tmp}/d.svg"],
     "census": ["census", "0.1", "--max-heap", "8", "--store", "{tmp}/c.sqlite"],
     "factor": ["factor", "-1"],

@@ -30,7 +30,7 @@ COMMAND_MODULES = ("enumerate", "tour", "universes", "impartial", "quotient", "p
 #: imported only when one of its commands is run (or for ``--help``), see :class:`MisereGroup`
 LAZY_COMMANDS = {"enumerate": "enumerate", "tour": "tour", "invertible": "universes", "genus": "impartial",
                  "impartial-count": "impartial", "quotient": "quotient", "play": "play",
-                 "partizan-quotient": "partizan", "draw": "partizan", "census": "census",
+                 "partizan-quotient": "partizan", "partizan-sweep": "partizan", "draw": "partizan", "census": "census",
                  "factor": "left_dead_ends", "report": "universes"}
 
 

@@ -1,4 +1,5 @@
-"""CLI for partizan quotients and ruleset pictures: ``partizan-quotient`` and ``draw``.
+"""CLI for partizan quotients and ruleset pictures: ``partizan-quotient``, ``partizan-sweep``
+and ``draw``.
 
 :func:`quotient_data` is the shared entry point: the ``quotient`` command delegates to it for
 ``--partizan``.
@@ -10,9 +11,10 @@ from typing import Any, Optional
 
 import typer
 
-from misere.errors import MisereError
+from misere.errors import EXIT_BUDGET, MisereError
 from misere.quotients.partizan import PartizanQuotient, partizan_quotient
 from misere.quotients.partizan.constructions import closed_set, construct
+from misere.quotients.partizan.sweep import family as _sweep_family, sweep
 from misere.rulesets.partizan_kayles import PartizanKaylesRuleset
 from misere.rulesets.registry import find_ruleset, ruleset_names
 
@@ -72,7 +74,10 @@ def quotient_data(games: Optional[str] = None, ruleset: Optional[str] = None, ma
                 + ", ".join(f"{k}: " + "/".join(v.values()) for k, v in r["values"].items())
                 + f"; periodic for k >= {r['right_tail']['from']} (period {r['right_tail']['period']})"
                 + f" and k <= {r['left_tail']['from']} (period {r['left_tail']['period']})"]
-               if (r := data.get("partition_rule")) else []),
+               if (r := data.get("partition_rule")) and "coordinates" in r else []),
+             *([f"partition rule: Pi = H(reduced values of the forms {r['forms']}), window "
+                f"{r['window']}, period {r['period']} ({len(r['table'])} table entries; --json lists them)"]
+               if (r := data.get("partition_rule")) and "forms" in r else []),
              "order: " + (", ".join(data["order_relations"]) or "(antichain)"),
              f"units: {data['units']}",
              f"strategy: {q.strategy}"]
@@ -82,7 +87,7 @@ def quotient_data(games: Optional[str] = None, ruleset: Optional[str] = None, ma
 
 
 def register(app: typer.Typer) -> None:
-    """Add ``partizan-quotient`` and ``draw``."""
+    """Add ``partizan-quotient``, ``partizan-sweep`` and ``draw``."""
 
     @app.command("partizan-quotient")
     @command
@@ -101,6 +106,26 @@ def register(app: typer.Typer) -> None:
         """Partizan misère quotient of cl(S): presentation, outcome partition, order (003 §8)."""
         data, text = quotient_data(games, ruleset, max_size, size, test, hasse, construction)
         emit(data, as_json, text)
+
+    @app.command("partizan-sweep")
+    @command
+    def partizan_sweep_cmd(
+        family: str = typer.Argument(..., help="Family of closures: day1, day2, gh, unions."),
+        limit: Optional[int] = typer.Option(None, "--limit", min=1, help="Only the first N closures."),
+        rows: bool = typer.Option(False, "--rows", help="List every closure (text output)."),
+        as_json: bool = JSON_OPTION,
+    ) -> None:
+        """Quotients of a family of closures: exact / proved / bounded / refused counts, finite
+        orders and why each bounded one is not proved (issue 25)."""
+        sets = _sweep_family(family)
+        result = sweep(family, sets[:limit] if limit is not None else sets)
+        text = result.markdown()
+        if rows:
+            text += "\n\n" + "\n".join(f"cl({', '.join(r.games)}): {r.status}: {r.structure or r.detail}"
+                                         for r in result.rows)
+        emit(result.to_dict(), as_json, text)
+        if result.stopped:
+            raise typer.Exit(EXIT_BUDGET)
 
     @app.command("draw")
     @command

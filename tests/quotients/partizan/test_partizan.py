@@ -180,9 +180,9 @@ def test_invariant_factors() -> None:
 @pytest.mark.slow
 def test_day2_single_game_closures_sweep() -> None:
     """All 256 closures cl(G), G born by day 2, are identified and predict the oracle's outcomes
-    on every sum of at most 4 components (measured: 89 exact, 167 bounded, 0 refused; before
-    the graded normal-word order 19 refused)."""
-    counts = {"exact": 0, "bounded": 0}
+    on every sum of at most 4 components (measured before the semilinear certificate: 89 exact,
+    167 bounded, 0 refused; before the graded normal-word order 19 refused)."""
+    counts = {"exact": 0, "proved": 0, "bounded": 0}
     for g in m.born_by(2):
         q = partizan_quotient([g])
         counts[q.strategy.split(":")[0]] += 1
@@ -191,11 +191,13 @@ def test_day2_single_game_closures_sweep() -> None:
             games = [q.components.ids[i] for i, e in enumerate(w) for _ in range(e)]
             assert q.outcome(games).value == brute.outcome(
                 [forms[i] for i, e in enumerate(w) for _ in range(e)]), (str(g), w)
-    assert counts == {"exact": 89, "bounded": 167}
+    # 167 were bounded before the semilinear certificate; how many it proves is not pinned
+    # here (quotients/partizan/test_sweep.py counts the sweep)
+    assert counts["exact"] == 89 and counts["proved"] + counts["bounded"] == 167
 
 
 @pytest.mark.parametrize("text, strategy", [("{*|*,-1}", "exact"), ("{0,-1,1|-1}", "exact"),
-                                            ("{1|*,-1,1}", "bounded")])
+                                            ("{1|*,-1,1}", "proved")])
 def test_formerly_refused_day2_closures(text: str, strategy: str) -> None:
     """cl(G) where the colex-least word of a class is longer than the size bound (here
     ``-1 + *`` and ``3.*`` fall in one class): normal words are then chosen in the graded order

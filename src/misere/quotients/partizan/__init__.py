@@ -30,10 +30,17 @@ How the quotient is found (:func:`partizan_quotient`)
      :mod:`misere.quotients.partizan.rank1` (confluence, a periodic outcome partition, the
      outcome recursion on finitely many windows, reducedness) makes it exact as well; the
      induced order and outcomes of sums of any size are then read off the proved partition.
-   * other infinite monoids (rank two or more, e.g. Sprig closures; non-cancellative ones) keep
-     the finite presentation as a description verified against exhaustive outcome search on
-     every word of size ``<= size + test`` (strategy ``"bounded"``: a check, not a proof,
-     stated with its bound and the reason the exact proof did not apply in :attr:`strategy`).
+   * other infinite monoids (rank two or more; non-cancellative ones) go to the semilinear
+     certificate of :mod:`misere.quotients.partizan.semilinear`: outcomes as a function of
+     finitely many linear forms of the word, eventually periodic, checked by the outcome
+     recursion on finitely many abstract states, and every relation checked against every
+     state. It proves the outcome of every word and every relation of the presentation
+     (strategy ``"proved"``); distinctness of the elements rests on the witnesses of step 2
+     (normal words of ``<= size`` components), which the strategy string states.
+   * where that certificate does not apply either, the finite presentation is kept as a
+     description verified against exhaustive outcome search on every word of size
+     ``<= size + test`` (strategy ``"bounded"``: a check, not a proof, stated with its bound
+     and the step of each proof that failed in :attr:`strategy`).
 
 In the bounded case ``Π(x)`` is the outcome of the normal word of ``x`` (by search, exact for
 that word); only the identification of classes rests on the stated bound. The strategy string

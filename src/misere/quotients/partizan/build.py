@@ -18,6 +18,7 @@ from misere.quotients.partizan.certify import certify
 from misere.quotients.partizan.components import Components, Word, from_games, words_up_to
 from misere.quotients.partizan.quotient import PartizanQuotient, _add, _bounds, _colex, _gid
 from misere.quotients.partizan.rank1 import confluent, prove_rank1
+from misere.quotients.partizan.semilinear import prove_semilinear
 
 __all__ = ["partizan_quotient", "quotient_of_components"]
 
@@ -127,12 +128,23 @@ def _identify(comps: Components, outcome: dict[Word, Outcome], s: int, t: int,
                       f"checked on {d['values_checked']} (value, support) pairs covering every "
                       f"word by periodicity, reducedness; classes found with sums of <= {s} "
                       f"components tested against sums of <= {t}")
-    else:
-        q.strategy = (f"bounded: infinite monoid given by a finite presentation; classes "
-                      f"separated by witnesses among sums of <= {t} components, and the "
-                      f"presentation's outcome predictions checked against exhaustive search "
-                      f"on all {len(outcome)} sums of <= {total} components (no exact proof: "
-                      f"{proof.reason})")
+        return q
+    semi = prove_semilinear(q, outcome)
+    if semi.ok:
+        q.proof = semi
+        d = semi.details
+        q.strategy = (f"proved: outcomes and relations for all words by a semilinear certificate "
+                      f"({d['forms']} linear forms, window {d['window']}, period {d['period']}, "
+                      f"outcome recursion on {d['states']} abstract states, {d['relation_checks']} "
+                      f"relation checks; confluent presentation); elements distinct as shown by "
+                      f"witnesses among sums of <= {t} components for normal words of <= {s} "
+                      f"components (reducedness beyond: not proved)")
+        return q
+    q.strategy = (f"bounded: infinite monoid given by a finite presentation; classes "
+                  f"separated by witnesses among sums of <= {t} components, and the "
+                  f"presentation's outcome predictions checked against exhaustive search "
+                  f"on all {len(outcome)} sums of <= {total} components (no exact proof: "
+                  f"rank one: {proof.reason}; semilinear: {semi.reason})")
     return q
 
 

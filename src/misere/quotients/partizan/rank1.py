@@ -30,11 +30,11 @@ window bounds are proved in the docstrings of the helpers).
 """
 from __future__ import annotations
 
-from fractions import Fraction
 from math import gcd
 from typing import TYPE_CHECKING, Any, Sequence
 
 from misere.core.outcome import Outcome
+from misere.quotients.partizan.abstraction import nullspace_basis
 
 if TYPE_CHECKING:
     from misere.quotients.partizan.quotient import PartizanQuotient
@@ -51,37 +51,10 @@ def _lcm(a: int, b: int) -> int:
 
 def _nullspace_vector(rows: Sequence[Sequence[int]], n: int) -> list[int] | None:
     """A primitive integer vector spanning the nullspace, if it has dimension exactly one."""
-    m = [[Fraction(x) for x in r] for r in rows]
-    pivots: list[int] = []
-    r = 0
-    for c in range(n):
-        p = next((i for i in range(r, len(m)) if m[i][c] != 0), None)
-        if p is None:
-            continue
-        m[r], m[p] = m[p], m[r]
-        m[r] = [x / m[r][c] for x in m[r]]
-        for i in range(len(m)):
-            if i != r and m[i][c] != 0:
-                f = m[i][c]
-                m[i] = [a - f * b for a, b in zip(m[i], m[r])]
-        pivots.append(c)
-        r += 1
-    free = [c for c in range(n) if c not in pivots]
-    if len(free) != 1:
+    basis = nullspace_basis(rows, n)
+    if len(basis) != 1:
         return None
-    fc = free[0]
-    v = [Fraction(0)] * n
-    v[fc] = Fraction(1)
-    for i, c in enumerate(pivots):
-        v[c] = -m[i][fc]
-    den = 1
-    for fr in v:
-        den = _lcm(den, fr.denominator)
-    iv = [int(fr * den) for fr in v]
-    g = 0
-    for x in iv:
-        g = gcd(g, abs(x))
-    iv = [x // g for x in iv]
+    iv = basis[0]
     first = next(x for x in iv if x)
     return [-x for x in iv] if first < 0 else iv
 

@@ -1,0 +1,297 @@
+"""Linear forms and abstract states for the semilinear certificate (Siegel 003 §8; notes E.7).
+
+The vocabulary of :mod:`misere.quotients.partizan.semilinear`: candidate forms (characters of
+the faces' group completions), their greedy choice, the reduction ``ρ`` of a form's value to a
+window and a residue, the fine states and their closure ``S`` under adding a component (an
+over-approximation of the states of all words, pruned by an integer Fourier–Motzkin test).
+The theorem these pieces serve is stated in :mod:`~misere.quotients.partizan.semilinear`.
+"""
+from __future__ import annotations
+
+from collections import deque
+from fractions import Fraction
+from itertools import combinations_with_replacement, product
+from math import gcd
+from typing import Any, Mapping, Sequence
+
+from misere import budget
+from misere.core.outcome import Outcome
+
+__all__ = ["Abstraction", "face_characters", "choose_forms", "closure", "nullspace_basis", "Word", "State"]
+
+Word = tuple[int, ...]
+Val = tuple[int, int]  # (kind, value): kind 0 exact value, 1 above (value mod p), -1 below
+State = tuple[Val, ...]
+
+#: at most this many abstract states (a deterministic limit: the proof then reports it)
+MAX_STATES = 20_000
+
+
+class Fail(Exception):
+    """A step of the certificate does not apply; the message is the reason."""
+
+def nullspace_basis(rows: Sequence[Sequence[int]], n: int) -> list[list[int]]:
+    """Primitive integer vectors spanning the rational nullspace of ``rows`` (``n`` columns)."""
+    m = [[Fraction(x) for x in r] for r in rows if any(r)]
+    pivots: list[int] = []
+    r = 0
+    for c in range(n):
+        p = next((i for i in range(r, len(m)) if m[i][c] != 0), None)
+        if p is None:
+            continue
+        m[r], m[p] = m[p], m[r]
+        m[r] = [x / m[r][c] for x in m[r]]
+        for i in range(len(m)):
+            if i != r and m[i][c] != 0:
+                f = m[i][c]
+                m[i] = [a - f * b for a, b in zip(m[i], m[r])]
+        pivots.append(c)
+        r += 1
+    out = []
+    for fc in (c for c in range(n) if c not in pivots):
+        v = [Fraction(0)] * n
+        v[fc] = Fraction(1)
+        for i, c in enumerate(pivots):
+            v[c] = -m[i][fc]
+        den = 1
+        for fr in v:
+            den = den * fr.denominator // gcd(den, fr.denominator)
+        iv = [int(fr * den) for fr in v]
+        g = 0
+        for x in iv:
+            g = gcd(g, abs(x))
+        out.append([x // g for x in iv])
+    return out
+
+
+def face_characters(rules: Sequence[tuple[Word, Word]], n: int, reach: int = 2) -> list[Word]:
+    """Candidate linear forms: characters of the group completions of the faces.
+
+    For every support ``σ`` of components, the relations whose two sides lie on ``σ`` span a
+    lattice; every vector of its orthogonal complement in ``ℤ^σ`` (padded with zeros) is a
+    linear form constant on the classes of the words supported on ``σ``. We list the
+    combinations of a basis of each complement with coefficients in ``[-reach, reach]``
+    (``[-1, 1]`` beyond three basis vectors), primitive, up to sign, without unit vectors.
+    """
+    found: list[Word] = []
+    seen: set[Word] = set()
+    for mask in range(1, 1 << n):
+        face = [i for i in range(n) if mask >> i & 1]
+        rows = [[l[i] - r[i] for i in face] for l, r in rules
+                if all((l[i] == 0 and r[i] == 0) or (mask >> i & 1) for i in range(n))]
+        basis = nullspace_basis(rows, len(face))
+        if len(basis) > 6:
+            continue
+        k = reach if len(basis) <= 3 else 1
+        for coeffs in product(range(-k, k + 1), repeat=len(basis)):
+            full = [0] * n
+            for cf, v in zip(coeffs, basis):
+                for i, x in zip(face, v):
+                    full[i] += cf * x
+            g = 0
+            for x in full:
+                g = gcd(g, abs(x))
+            if g == 0 or sum(1 for x in full if x) <= 1:
+                continue
+            first = next(x for x in full if x)
+            key = tuple(x // g * (-1 if first < 0 else 1) for x in full)
+            if key not in seen:
+                seen.add(key)
+                found.append(key)
+    found.sort(key=lambda f: (sum(abs(x) for x in f), f))
+    return found
+
+
+def _conflicts(keys: Sequence[tuple[Any, ...]], outcomes: Sequence[Outcome]) -> int:
+    """Words sharing a key whose outcome differs from that key's most common outcome."""
+    groups: dict[tuple[Any, ...], dict[Outcome, int]] = {}
+    for k, o in zip(keys, outcomes):
+        g = groups.setdefault(k, {})
+        g[o] = g.get(o, 0) + 1
+    return sum(sum(g.values()) - max(g.values()) for g in groups.values())
+
+
+def choose_forms(n: int, candidates: Sequence[Word], t: int, p: int,
+                 data: Mapping[Word, Outcome], most: int = 3) -> list[Word] | None:
+    """Unit forms plus at most ``most`` candidates, added greedily (each the one that leaves
+    fewest words whose outcome disagrees with their state's), until the searched outcomes are
+    a function of the state; ``None`` if that does not happen. A heuristic: the proof decides."""
+    units = [tuple(int(i == c) for i in range(n)) for c in range(n)]
+    words = list(data)
+    outcomes = [data[w] for w in words]
+    probe = Abstraction(units + list(candidates), n, t, p, 0)
+    red = [[probe._red(v, lo, hi) for v, lo, hi in zip(probe.values(w), probe.lo, probe.hi)]
+           for w in words]
+    chosen: list[int] = []
+    keys = [tuple(r[:n]) for r in red]
+    best = _conflicts(keys, outcomes)
+    while best:
+        if len(chosen) == most:
+            return None
+        trial = [(_conflicts([k + (r[n + j],) for k, r in zip(keys, red)], outcomes), j)
+                 for j in range(len(candidates)) if j not in chosen]
+        if not trial or min(trial)[0] >= best:
+            return None
+        best, j = min(trial)
+        chosen.append(j)
+        keys = [k + (r[n + j],) for k, r in zip(keys, red)]
+    return units + [candidates[j] for j in chosen]
+
+
+class Abstraction:
+    """Forms, windows and the period; the coarse and fine reductions of a word (module doc)."""
+
+    def __init__(self, forms: list[Word], units: int, t: int, p: int, d: int) -> None:
+        self.forms, self.p, self.d = forms, p, d
+        self.lo = [0 if i < units else -t for i in range(len(forms))]
+        self.hi = [t] * len(forms)
+        self.table: dict[State, Outcome] = {}
+
+    def values(self, word: Sequence[int]) -> list[int]:
+        return [sum(a * b for a, b in zip(f, word)) for f in self.forms]
+
+    def _red(self, v: int, lo: int, hi: int) -> Val:
+        if v > hi:
+            return (1, v % self.p)
+        if v < lo:
+            return (-1, v % self.p)
+        return (0, v)
+
+    def coarse(self, word: Sequence[int]) -> State:
+        return tuple(self._red(v, lo, hi) for v, lo, hi in zip(self.values(word), self.lo, self.hi))
+
+    def fine(self, word: Sequence[int], d: int) -> State:
+        return tuple(self._red(v, lo - d, hi + d) for v, lo, hi in zip(self.values(word), self.lo, self.hi))
+
+    def shift_coarse(self, s: State, inc: Sequence[int]) -> State:
+        """Coarse state of ``w + δ`` from the fine state of ``w`` (``|ℓ·δ| <= d``)."""
+        out = []
+        for (k, v), a, lo, hi in zip(s, inc, self.lo, self.hi):
+            out.append(self._red(v + a, lo, hi) if k == 0 else (k, (v + a) % self.p))
+        return tuple(out)
+
+    def step(self, s: State, inc: Sequence[int], d: int) -> list[State]:
+        """Every fine state ``w + e_c`` may have, ``w`` in fine state ``s`` (over-approximated
+        where a tail moves back towards the window)."""
+        options: list[list[Val]] = []
+        for (k, v), a, lo, hi in zip(s, inc, self.lo, self.hi):
+            flo, fhi = lo - d, hi + d
+            if k == 0:
+                options.append([self._red(v + a, flo, fhi)])
+            elif k * a >= 0:
+                options.append([(k, (v + a) % self.p)])
+            else:  # v is any value beyond the window congruent to v mod p; v + a may re-enter
+                edge = fhi if k > 0 else flo
+                cands: list[Val] = [(k, (v + a) % self.p)]
+                span = range(edge + 1, edge - a + 1) if k > 0 else range(edge - a, edge)
+                cands += [(0, u + a) for u in span if (u - v) % self.p == 0]
+                options.append(cands)
+        states: list[State] = [()]
+        for opts in options:
+            states = [st + (o,) for st in states for o in opts]
+        return states
+
+
+def _feasible(rows: list[tuple[tuple[int, ...], int]]) -> bool:
+    """``False`` only if ``a·y >= b`` (all rows) has no integer solution ``y``: Fourier–Motzkin
+    elimination; each derived row is a non-negative combination, divided by the gcd of its
+    coefficients with the bound rounded up (valid for integer ``y``)."""
+    while rows and rows[0][0]:
+        nxt: set[tuple[tuple[int, ...], int]] = set()
+        pos = [r for r in rows if r[0][-1] > 0]
+        neg = [r for r in rows if r[0][-1] < 0]
+        for a, b in rows:
+            if a[-1] == 0:
+                nxt.add((a[:-1], b))
+        for ap, bp in pos:
+            for an, bn in neg:
+                fp, fn = -an[-1], ap[-1]
+                a2 = tuple(fp * x + fn * y for x, y in zip(ap[:-1], an[:-1]))
+                b2 = fp * bp + fn * bn
+                g = 0
+                for x in a2:
+                    g = gcd(g, abs(x))
+                if g > 1:
+                    a2, b2 = tuple(x // g for x in a2), -((-b2) // g)
+                nxt.add((a2, b2))
+        if len(nxt) > 2000:
+            return True  # too many to decide: keep the state (sound)
+        rows = list(nxt)
+    return all(b <= 0 for _, b in rows)
+
+
+def _possible(ab: Abstraction, s: State, d: int) -> bool:
+    """Necessary condition for a word to have fine state ``s``: the linear constraints it
+    states (residues ignored) have a real solution ``w >= 0``. Pruning states that fail it
+    keeps ``S`` a superset of the words' states."""
+    n = len(ab.forms[0])
+    fixed = {c: s[c][1] for c in range(n) if s[c][0] == 0}
+    free = [c for c in range(n) if c not in fixed]
+    rows: list[tuple[tuple[int, ...], int]] = []
+    for (k, v), f, lo, hi in zip(s, ab.forms, ab.lo, ab.hi):
+        a = tuple(f[c] for c in free)
+        known = sum(f[c] * x for c, x in fixed.items())
+        if k == 0:
+            rows += [(a, v - known), (tuple(-x for x in a), known - v)]
+        elif k > 0:
+            rows.append((a, hi + d + 1 - known))
+        else:
+            rows.append((tuple(-x for x in a), known - (lo - d - 1)))
+    if not free:
+        return all(b <= 0 for _, b in rows)
+    return _feasible(rows)
+
+
+def _find_word(ab: Abstraction, s: State, d: int, n: int, spread: int = 6) -> Word | None:
+    """A word with fine state ``s``: the units' exact values, and for each unit in its tail the
+    least value of its residue plus ``p·y``, with ``y`` summing to at most ``spread``."""
+    base = []
+    tails = []
+    for c in range(n):
+        k, v = s[c]
+        if k == 0:
+            base.append(v)
+        else:
+            edge = ab.hi[c] + d + 1
+            base.append(edge + (v - edge) % ab.p)
+            tails.append(c)
+    for total in range(spread + 1):
+        for combo in combinations_with_replacement(tails, total):
+            w = list(base)
+            for c in combo:
+                w[c] += ab.p
+            if ab.fine(w, d) == s:
+                return tuple(w)
+        if not tails:
+            break
+    return None
+
+
+def closure(ab: Abstraction, n: int, d: int) -> dict[State, Word | None]:
+    """The set ``S`` of fine states, each with a word realising it when one is known."""
+    incs = [ab.values(tuple(int(i == c) for i in range(n))) for c in range(n)]
+    start = (0,) * n
+    found: dict[State, Word | None] = {ab.fine(start, d): start}
+    queue = deque([ab.fine(start, d)])  # breadth first: each state's first word is short
+    while queue:
+        budget.check()
+        s = queue.popleft()
+        w = found[s]
+        for c in range(n):
+            real = None
+            if w is not None:
+                real = tuple(x + (i == c) for i, x in enumerate(w))
+            for t in ab.step(s, incs[c], d):
+                if t not in found:
+                    found[t] = real if real is not None and ab.fine(real, d) == t else None
+                    if found[t] is None:
+                        if not _possible(ab, t, d):
+                            del found[t]
+                            continue
+                        found[t] = _find_word(ab, t, d, n)
+                    queue.append(t)
+                    if len(found) > MAX_STATES:
+                        raise Fail(f"more than {MAX_STATES} abstract states")
+                elif found[t] is None and real is not None and ab.fine(real, d) == t:
+                    found[t] = real
+    return found

@@ -1,0 +1,157 @@
+"""Sweeps of partizan quotients over families of closures, with how each was established.
+
+Every closure of a family gets one row: ``exact`` (finite certificate or rank-one proof,
+:mod:`~misere.quotients.partizan.certify`, :mod:`~misere.quotients.partizan.rank1`),
+``proved`` (semilinear certificate for all words, :mod:`~misere.quotients.partizan.semilinear`:
+outcomes and relations proved, distinctness of elements shown up to the classification bound),
+``bounded`` (presentation checked on all sums up to a stated size, with the step of each proof
+that failed) or ``refused`` (no consistent presentation: the error). Siegel 003 §8; issue 25.
+
+Families (``G`` ranges over game forms):
+
+* ``day1``: ``cl(G)`` for the 4 games born by day 1 and ``cl(G, H)`` for the 6 pairs;
+* ``day2``: ``cl(G)`` for the 256 games born by day 2;
+* ``gh``: ``cl({G|H})`` where each side is empty or one of the 37 day-2 forms with at most two
+  options in all (``SMALL``): 38² = 1 444 closures;
+* ``unions``: ``cl(G, H)`` for the 300 pairs of the 25 day-2 forms with at most one option per
+  side.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+from misere import budget
+from misere.core.notation import format_id
+from misere.core.table import left, right
+from misere.errors import BudgetExceededError, UnsupportedError
+from misere.quotients.partizan.build import partizan_quotient
+from misere.universes import find_universe
+
+__all__ = ["FAMILIES", "family", "SweepRow", "Sweep", "sweep"]
+
+FAMILIES = ("day1", "day2", "gh", "unions")
+
+
+def _born_by(day: int) -> list[int]:
+    return list(find_universe("general").born_by(day))
+
+
+def _small(most_options: int, per_side: bool) -> list[int]:
+    out = []
+    for g in _born_by(2):
+        nl, nr = len(left(g)), len(right(g))
+        if (max(nl, nr) if per_side else nl + nr) <= most_options:
+            out.append(g)
+    return out
+
+
+
+
+def family(name: str) -> list[tuple[str, ...]]:
+    """The generating sets of a family (module docstring), as tuples of game strings."""
+    if name == "day1":
+        d1 = [format_id(g) for g in _born_by(1)]
+        return [(g,) for g in d1] + [(g, h) for i, g in enumerate(d1) for h in d1[i + 1:]]
+    if name == "day2":
+        return [(format_id(g),) for g in _born_by(2)]
+    if name == "gh":
+        sides = [""] + [format_id(g) for g in _small(2, False)]
+        return [("{" + g + "|" + h + "}",) for g in sides for h in sides]
+    if name == "unions":
+        one = [format_id(g) for g in _small(1, True)]
+        return [(g, h) for i, g in enumerate(one) for h in one[i + 1:]]
+    raise UnsupportedError(f"unknown family {name!r}: choose one of {', '.join(FAMILIES)}")
+
+
+@dataclass
+class SweepRow:
+    """One closure: its generating set, status, structure and the reason it is not exact."""
+
+    games: tuple[str, ...]
+    status: str  #: "exact", "proved", "bounded" or "refused"
+    structure: str
+    order: int | None
+    detail: str  #: the strategy string, or the error
+
+
+@dataclass
+class Sweep:
+    """All rows of a sweep (:func:`sweep`)."""
+
+    family: str
+    rows: list[SweepRow] = field(default_factory=list)
+    total: int = 0  #: closures in the family
+    stopped: str | None = None  #: why the sweep ended early (the budget), if it did
+
+    def counts(self) -> dict[str, int]:
+        """Closures per status."""
+        c = Counter(r.status for r in self.rows)
+        return {k: c.get(k, 0) for k in ("exact", "proved", "bounded", "refused")}
+
+    def orders(self) -> dict[int, int]:
+        """Finite order -> number of closures with a quotient of that order."""
+        return dict(sorted(Counter(r.order for r in self.rows if r.order is not None).items()))
+
+    def reasons(self) -> dict[str, int]:
+        """Why the bounded ones are not proved: the semilinear step that failed, counted."""
+        out: Counter[str] = Counter()
+        for r in self.rows:
+            if r.status == "bounded":
+                why = r.detail.split("semilinear: ")[-1].rstrip(")")
+                out[_reason_kind(why)] += 1
+        return dict(out.most_common())
+
+    def markdown(self) -> str:
+        """The summary table (counts, finite orders, reasons) in Markdown."""
+        c = self.counts()
+        lines = [f"| family | closures | exact | proved (semilinear) | bounded | refused |",
+                 "|---|---|---|---|---|---|",
+                 f"| `{self.family}` | {len(self.rows)} | {c['exact']} | {c['proved']} | "
+                 f"{c['bounded']} | {c['refused']} |", "",
+                 *([f"stopped after {len(self.rows)} of {self.total} closures: {self.stopped}", ""]
+                   if self.stopped else []),
+                 "finite orders (order: closures): "
+                 + (", ".join(f"{k}: {v}" for k, v in self.orders().items()) or "none")]
+        if self.reasons():
+            lines += ["", "bounded, by the step of the semilinear certificate that failed: "
+                      + "; ".join(f"{k} ({v})" for k, v in self.reasons().items())]
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict[str, object]:
+        return {"family": self.family, "closures": len(self.rows), "of": self.total,
+                "stopped": self.stopped, "counts": self.counts(),
+                "orders": self.orders(), "bounded_reasons": self.reasons(),
+                "rows": [r.__dict__ for r in self.rows]}
+
+
+def _reason_kind(why: str) -> str:
+    for key in ("no window and period", "abstract state", "outcome recursion fails",
+                "relation", "critical pair", "more than"):
+        if key in why:
+            return key
+    return why[:60]
+
+
+def sweep(name: str, sets: Iterable[Sequence[str]] | None = None) -> Sweep:
+    """Compute the quotient of every closure of family ``name`` (or of ``sets``), recording
+    how each was established. Runs under the budget in force (:mod:`misere.budget`); when it runs
+    out, the rows so far are returned with :attr:`Sweep.stopped` saying why."""
+    todo = list(sets) if sets is not None else family(name)
+    out = Sweep(name, total=len(todo))
+    with budget.Progress(f"partizan sweep {name}", total=len(todo)) as progress:
+        for i, s in enumerate(todo):
+            progress.update(i, **out.counts())
+            games = tuple(s)
+            try:
+                q = partizan_quotient(list(games))
+            except BudgetExceededError as e:
+                out.stopped = str(e)
+                break
+            except UnsupportedError as e:
+                out.rows.append(SweepRow(games, "refused", "", None, str(e)))
+                continue
+            status = q.strategy.split(":")[0]
+            out.rows.append(SweepRow(games, status, q.structure, q.order, q.strategy))
+    return out
