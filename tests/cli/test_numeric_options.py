@@ -108,8 +108,12 @@ def test_numeric_option_values(path: str, param: Any, kind: type, value: str, tm
 
 def test_zero_sizes_of_quotient_are_refused_not_unlimited() -> None:
     # --max-size 0 used to mean "no limit" silently
-    for opt in ("--max-size", "--max-order"):
+    for opt in ("--max-size", "--max-order", "--max-rounds"):
         r = runner.invoke(app, ["quotient", "0.07", opt, "0", "--json"])
         assert r.exit_code == 2 and "greater than or equal to 1" in json.loads(r.stdout)["error"]
     r = runner.invoke(app, ["quotient", "0.07", "--max-heap", "30", "--max-order", "100", "--json", "-q"])
     assert r.exit_code == 3 and json.loads(r.stdout)["established"]["last_heap"] == 24
+    # one recalibration round is not enough at heap 10 (its first candidate fails)
+    r = runner.invoke(app, ["quotient", "0.07", "--max-heap", "27", "--max-rounds", "1", "--json", "-q"])
+    obj = json.loads(r.stdout)
+    assert r.exit_code == 3 and "after 1 rounds" in obj["error"] and obj["established"]["last_heap"] == 9

@@ -131,6 +131,9 @@ def register(app: typer.Typer) -> None:
             None, "--max-order", min=1, help="Largest reduced candidate (default 8000; "
                                              "above 1024 elements held as generator actions, "
                                              "4*generators+8 bytes each)."),
+        max_rounds: Optional[int] = typer.Option(
+            None, "--max-rounds", min=1, help="Recalibration rounds allowed at one heap (default "
+                                              "200; Dawson's Kayles at heap 34 needs more)."),
         cayley: Optional[str] = typer.Option(None, "--cayley", help="Write the Cayley graph (.svg or .dot)."),
         partizan: bool = typer.Option(False, "--partizan", help="Partizan (tetrapartite) quotient of --games."),
         ruleset: Optional[str] = typer.Option(None, "--ruleset", help="Partizan ruleset (partizan-kayles); "
@@ -163,6 +166,8 @@ def register(app: typer.Typer) -> None:
             limits.max_candidate = max_size
         if max_order is not None:
             limits.max_order = max_order
+        if max_rounds is not None:
+            limits.max_rounds = max_rounds
         q = _run(code, games, max_heap, certify, checkpoint, limits)
         d = q.as_dict()
         if cayley:
