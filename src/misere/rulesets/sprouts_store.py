@@ -2,7 +2,7 @@
 large positions (issue 23, item 1), in an SQLite file that knows what it is.
 
 The file carries its identity (``PRAGMA application_id`` ``b"mspr"``) and schema version and is
-opened through :func:`misere.quotients.sqlite_file.open_file`, which refuses anything else (a
+opened through :func:`misere.sqlite_file.open_file`, which refuses anything else (a
 census store, another program's database, a damaged file) in one line. Keys are the GLOP texts
 of canonical lands (:func:`~misere.rulesets.sprouts_canon.canonical_land`), so the store is
 readable with ``sqlite3``; the key rules are part of the schema version (:data:`RULES`): a store
@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from misere.impartial.canonical import impartial, options
-from misere.quotients.sqlite_file import APPLICATION_IDS, FileKind, open_file
+from misere.sqlite_file import APPLICATION_IDS, FileKind, open_file
 from misere.rulesets.sprouts import Land, format_land
 from misere.rulesets.sprouts_canon import lives
 

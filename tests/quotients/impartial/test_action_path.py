@@ -24,7 +24,8 @@ import pytest
 
 import misere.quotients as mq
 from misere.quotients.impartial import bipartite, reduction
-from misere.quotients.monoid import TableMonoid, action
+from misere.quotients.monoid import TableMonoid
+from misere.quotients.monoid import table as monoid_table
 from misere.quotients.monoid.action import ActionMonoid
 from tests.oracle.heap_oracle import octal_rules, outcome_function, positions
 
@@ -43,7 +44,7 @@ def _force_actions(monkeypatch, sparse: bool = True):
     """Every reduced monoid held as actions; with ``sparse`` every candidate also sparse and
     compiled (whose reduction numbers the classes in another order: the same quotient with
     other labels, so only label-free fields can be compared with the dense path then)."""
-    monkeypatch.setattr(action, "DENSE_MAX_ORDER", 0)
+    monkeypatch.setattr(monoid_table, "DENSE_MAX_ORDER", 0)
     if sparse:
         monkeypatch.setattr(bipartite, "SPARSE_MIN_ORDER", 0)
         monkeypatch.setattr(bipartite, "COMPILED_MIN_ORDER", 0)
@@ -150,7 +151,7 @@ def test_action_monoid_answers_as_its_table():
 
 def test_large_restriction_stays_actions(monkeypatch):
     t, a = _monoids()
-    monkeypatch.setattr(action, "DENSE_MAX_ORDER", 0)
+    monkeypatch.setattr(monoid_table, "DENSE_MAX_ORDER", 0)
     gens = [1, 5, 9]
     sub = t.submonoid(gens)
     ra, _ = a.restrict(sub, gens)
@@ -170,11 +171,11 @@ def test_old_checkpoint_state_with_a_dense_table_is_converted(monkeypatch):
     st = mq.quotient("0.07", max_heap=27, certify=0).state
     st.table = np.asarray(st.table, dtype=np.int32)
     blob = pickle.dumps(st)
-    monkeypatch.setattr(action, "DENSE_MAX_ORDER", 100)
+    monkeypatch.setattr(monoid_table, "DENSE_MAX_ORDER", 100)
     back = pickle.loads(blob)
     assert isinstance(back.table, ActionMonoid)
     assert np.array_equal(back.table.table, st.table) and back.phi == st.phi
-    monkeypatch.setattr(action, "DENSE_MAX_ORDER", 4096)
+    monkeypatch.setattr(monoid_table, "DENSE_MAX_ORDER", 4096)
     assert not isinstance(pickle.loads(blob).table, ActionMonoid)
 
 
@@ -207,11 +208,11 @@ def test_the_stored_dawson_checkpoints_load(tmp_path, name, rnd, order):
 
 _CHILD = """
 import time
-from misere.quotients.monoid import action
+from misere.quotients.monoid import table as monoid_table
 from misere.quotients.impartial import bipartite
 from misere.quotients.impartial.checkpoint import Checkpoint
 import misere.quotients as mq
-action.DENSE_MAX_ORDER = 0
+monoid_table.DENSE_MAX_ORDER = 0
 bipartite.SPARSE_MIN_ORDER = bipartite.COMPILED_MIN_ORDER = 0
 real = Checkpoint.save_pending
 def slow(self, pend):

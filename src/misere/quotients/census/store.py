@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from misere.quotients.sqlite_file import APPLICATION_IDS, FileKind, damaged, open_file
+from misere.sqlite_file import APPLICATION_IDS, FileKind, damaged, open_file
 
 __all__ = ["Store", "RECORD_FIELDS", "FINAL_STATUSES", "RETRIED_STATUSES", "KIND"]
 
@@ -91,7 +91,7 @@ class Store:
 
     Anything but a census store (a checkpoint, another program's database, a damaged or cut
     file, an empty path) is refused unchanged with a one-line
-    :class:`~misere.errors.CheckpointError` (:func:`misere.quotients.sqlite_file.open_file`).
+    :class:`~misere.errors.CheckpointError` (:func:`misere.sqlite_file.open_file`).
     Several processes may write one store: each record is one ``BEGIN IMMEDIATE`` transaction.
     ``create=False`` (readers: the reports) refuses a missing or empty file instead of making one.
 

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from math import prod
 from typing import Any
 
+from misere.quotients.impartial.compiled import python_work, worth
 from misere import budget
 from misere.errors import ComputationLimitError
 from misere.quotients.monoid import TableMonoid
@@ -182,7 +183,7 @@ class Marking:
                 f"candidate monoid of order {m.order} exceeds the size bound")
         self.m, self.limit = m, limit
         if compiled is None:
-            compiled = _kernels().worth(m.order, COMPILED_MIN_ORDER)
+            compiled = worth(m.order, COMPILED_MIN_ORDER)
         self.action: tuple[Any, list[int]] | None = None
         if compiled:
             import numpy as np
@@ -196,7 +197,7 @@ class Marking:
             self.status = bytearray(m.order)  # 0 unknown, 1 N, 2 P
             self.reached = [m.identity]
             run = self._run
-            _kernels().python_work(m.order)
+            python_work(m.order)
         self.status[m.identity] = 1
         self._compiled = compiled
         self._steps = run(psi, options, heaps)

@@ -1,7 +1,7 @@
 """Interrupt-safe checkpoints of a quotient computation in an SQLite file.
 
 Layout (stdlib :mod:`sqlite3`, format ``misere-quotient-2``; identity and schema version in the
-header, see :data:`KIND` and :mod:`misere.quotients.sqlite_file`):
+header, see :data:`KIND` and :mod:`misere.sqlite_file`):
 
 ``meta(key TEXT PRIMARY KEY, value TEXT)``
     ``ruleset`` (the game name or code) and ``format`` (this layout's version).
@@ -36,7 +36,7 @@ from pathlib import Path
 
 from misere.errors import CheckpointError, MisereError
 from misere.quotients.impartial.solver import Pending, SolverState
-from misere.quotients.sqlite_file import APPLICATION_IDS, FileKind, open_file
+from misere.sqlite_file import APPLICATION_IDS, FileKind, open_file
 
 __all__ = ["Checkpoint", "KIND"]
 
@@ -98,7 +98,7 @@ class Checkpoint:
     CheckpointError
         Unreadable, unwritable, damaged or foreign file, a census store, a checkpoint of
         another ruleset, or one in use by another run (one line, quoting the path; the file is
-        left unchanged: :func:`misere.quotients.sqlite_file.open_file`).
+        left unchanged: :func:`misere.sqlite_file.open_file`).
     """
 
     def __init__(self, path: str | Path, ruleset: str) -> None:

@@ -14,33 +14,10 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["available", "get", "worth", "python_work", "PYTHON_FIRST"]
+__all__ = ["available", "get"]
 
 _KERNELS = None
 _TRIED = False
-
-#: pure-Python work (words searched plus elements marked) a process does before it loads the
-#: compiled kernels. Loading numba and its cached kernels costs 1-2 s of CPU, more than the
-#: whole of a small quotient (0.144 to heap 40: 0.06 s in Python; 0.77 to heap 40: 0.15 s), so
-#: small inputs never pay for it (issue 21 item 4); the results are the same either way.
-#: Measured 2026-11-26 (2-core machine, load 3; CPU s of 0.07 to heap 33 in a fresh process):
-#: 5 000 -> 6.0 s, 20 000 -> 4.8 s, 200 000 -> 8.0 s; 0.144, 0.77 and 0.123 do under 1 400.
-PYTHON_FIRST = 20_000
-_python_work = 0
-
-
-def python_work(amount: int) -> None:
-    """Count ``amount`` units of work done by a pure-Python stage (see :data:`PYTHON_FIRST`)."""
-    global _python_work
-    _python_work += amount
-
-
-def worth(size: int, min_size: int) -> bool:
-    """Whether a stage over ``size`` elements runs compiled: it must be at least ``min_size``,
-    and the kernels already loaded or this process past :data:`PYTHON_FIRST` units of work."""
-    if size < min_size or (not _TRIED and _python_work < PYTHON_FIRST):
-        return False
-    return available()
 
 
 def available() -> bool:

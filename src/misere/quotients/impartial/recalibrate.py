@@ -20,7 +20,7 @@ from misere.quotients.impartial.bipartite import Marking, ProductMonoid
 from misere.quotients.impartial.reduction import reduce_bipartite
 from misere.quotients.impartial.verify import heap_words, transitions, word_value
 from misere.quotients.monoid import TableMonoid
-from misere.quotients.monoid.action import ActionMonoid
+from misere.quotients.monoid.table import is_action
 
 __all__ = ["Limits", "candidate", "finish", "build", "recalibrate", "BUMPS", "WIDE_FACTOR"]
 
@@ -36,7 +36,7 @@ class Limits:
     """Size bounds: candidate monoid elements (for the widened recalibration sets of
     :func:`recalibrate`: ``WIDE_FACTOR`` times that, at most ``max_wide_candidate``; a sparse
     candidate takes about ``4 * generators + 40`` bytes per element), reduced order (a table of
-    ``4 N^2`` bytes up to :data:`~misere.quotients.monoid.action.DENSE_MAX_ORDER` elements,
+    ``4 N^2`` bytes up to :data:`~misere.quotients.monoid.table.DENSE_MAX_ORDER` elements,
     above it the generators' action, ``4 * generators + 8`` bytes per element), failure-search
     words, recalibration rounds."""
 
@@ -60,7 +60,7 @@ def candidate(game: HeapGame, n: int, base: TableMonoid, phi: list[int],
     sub = base.submonoid(phi[h] for h in kept)
     if len(sub) == base.order:  # the kept heaps generate the whole base: keep its labels
         bmon, inv = base, range(base.order)
-    elif isinstance(base, ActionMonoid):
+    elif is_action(base):
         bmon, inv = base.restrict(sub, [phi[h] for h in kept])
     else:
         bmon, inv = base.restrict(sub)

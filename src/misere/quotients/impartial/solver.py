@@ -17,7 +17,7 @@ calls only the ones below it:
 5. the brute-force certificate of the result (:mod:`~misere.quotients.impartial.certify`, run
    by the driver).
 
-A reduced quotient is a product table up to :data:`~misere.quotients.monoid.action.
+A reduced quotient is a product table up to :data:`~misere.quotients.monoid.table.
 DENSE_MAX_ORDER` elements and the action of its generators above (:class:`~misere.quotients.
 monoid.action.ActionMonoid`), so no array of elements² exists on a large run.
 """
@@ -32,7 +32,7 @@ from misere.errors import ComputationLimitError, VerificationError
 from misere.quotients.impartial.recalibrate import Limits, build, recalibrate
 from misere.quotients.impartial.reduction import quotient_monoid
 from misere.quotients.monoid import TableMonoid
-from misere.quotients.monoid.action import ActionMonoid
+from misere.quotients.monoid.table import is_action
 from misere.quotients.monoid.storage import count, p_mask
 from misere.quotients.impartial.verify import (Store, extend_store, least_failure, word_status,
                                                word_value)
@@ -49,7 +49,7 @@ class SolverState:
     ----------
     table : list of rows, ndarray or ActionMonoid
         ``Q``: its multiplication table (lists when small, :mod:`misere.quotients.monoid.
-        storage`), or above :data:`~misere.quotients.monoid.action.DENSE_MAX_ORDER` elements
+        storage`), or above :data:`~misere.quotients.monoid.table.DENSE_MAX_ORDER` elements
         the action of its generators (no table). States pickled with a large dense table
         (older checkpoints) are converted on load.
     identity : int
@@ -83,7 +83,7 @@ class SolverState:
     @property
     def monoid(self) -> TableMonoid:
         """``Q`` as a table monoid (or the :class:`ActionMonoid` it is held as)."""
-        if isinstance(self.table, ActionMonoid):
+        if is_action(self.table):
             return self.table
         return TableMonoid(self.table, self.identity)
 
@@ -93,12 +93,12 @@ class SolverState:
         return len(self.table)
 
     def __setstate__(self, state: dict) -> None:
-        from misere.quotients.monoid import action
+        from misere.quotients.monoid import action, table as table_module
 
         table = state.get("table")
-        if (not isinstance(table, (list, ActionMonoid)) and table is not None
-                and len(table) > action.DENSE_MAX_ORDER):  # a dense table of an old checkpoint
-            state = {**state, "table": ActionMonoid.from_table(table, state["phi"],
+        if (not isinstance(table, (list, action.ActionMonoid)) and table is not None
+                and len(table) > table_module.DENSE_MAX_ORDER):  # a dense table of an old checkpoint
+            state = {**state, "table": action.ActionMonoid.from_table(table, state["phi"],
                                                                state["identity"])}
         self.__dict__.update(state)
 

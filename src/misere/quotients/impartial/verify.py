@@ -20,6 +20,7 @@ import heapq
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from misere.quotients.impartial.compiled import python_work, worth
 from misere import budget
 from misere.errors import ComputationLimitError
 from misere.quotients.monoid import first_words
@@ -167,7 +168,7 @@ def n_failure_search(
         search returns an empty store when it stops early).
     """
     if compiled is None:
-        compiled = _kernels().worth(len(table), COMPILED_MIN_ORDER)
+        compiled = worth(len(table), COMPILED_MIN_ORDER)
     if compiled and trans:
         return _kernels().compiled_search(table, is_p, phi, trans, identity, node_limit, tick,
                                        stop_key, _decode)
@@ -191,10 +192,10 @@ def n_failure_search(
     while queue:
         key, x, t, j0 = pop(queue)
         if key >= stop:
-            _kernels().python_work(seen)
+            python_work(seen)
             return None, store
         if t and x not in pset and pset.isdisjoint(t):
-            _kernels().python_work(seen)
+            python_work(seen)
             return _decode(key), store
         lst = get(x)
         if lst is None:
@@ -234,7 +235,7 @@ def n_failure_search(
             budget.check()
             if tick is not None and not seen % 20480:
                 tick(seen)
-    _kernels().python_work(seen)
+    python_work(seen)
     return None, store
 
 

@@ -12,13 +12,25 @@ method accepts both and gives the same answers.
 """
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from misere.errors import MisereError
 from misere.quotients.monoid.storage import column, is_array, rows_of, small
 
-__all__ = ["TableMonoid", "first_words", "closure"]
+__all__ = ["TableMonoid", "first_words", "closure", "is_action", "DENSE_MAX_ORDER"]
+
+#: reduced monoids of at most this many elements get a dense product table (one look-up per
+#: product); larger ones are held as :class:`~misere.quotients.monoid.action.ActionMonoid`. Measured 2026-11-26 on the shared
+#: 2-core machine (load ~9, CPU seconds): Dawson's Kayles 0.07 to heap 33 (reduced orders up
+#: to 638) all dense 4.17-4.19 s, all actions 4.56-4.91 s; the first 9 rounds of heap 34
+#: (reduced orders 1,448 to 16,622) all dense 52.5 s and 3.08 GiB peak, all actions 35.8 s and
+#: 2.06 GiB, actions faster in every round from order 1,448 up (round 1: 0.09 s vs 0.19 s).
+#: So the crossover lies between 638 and 1,448. Reproduce: benchmarks/README.md, "Quotients
+#: held as generator actions".
+DENSE_MAX_ORDER = 1024
+
 
 
 def first_words(
@@ -329,3 +341,11 @@ class TableMonoid:
     def units(self) -> list[int]:
         """The group of units (maximal subgroup of the identity)."""
         return self.maximal_subgroup(self.identity)
+
+
+def is_action(m: Any) -> bool:
+    """Whether ``m`` is held as generator actions (:class:`~misere.quotients.monoid.action.
+    ActionMonoid`), asked without importing that module (it loads numpy): nothing can be one
+    before it is imported."""
+    mod = sys.modules.get("misere.quotients.monoid.action")
+    return mod is not None and isinstance(m, mod.ActionMonoid)

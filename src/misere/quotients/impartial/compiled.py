@@ -1,0 +1,39 @@
+"""When the quotient engine switches to its compiled kernels (issue 21 item 4).
+
+Loading numba and the cached kernels of :mod:`misere.quotients.impartial.kernels` costs 1-2 s
+of CPU, more than the whole of a small quotient (0.144 to heap 40: 0.06 s in Python; 0.77 to
+heap 40: 0.15 s). So a process runs its first :data:`PYTHON_FIRST` units of work (words
+searched plus elements marked) in pure Python and loads the kernels only after that, or at once
+when they are loaded already. Both paths give the same results (the tests compare them). This
+module imports neither numpy nor numba.
+"""
+from __future__ import annotations
+
+import sys
+
+__all__ = ["PYTHON_FIRST", "python_work", "worth"]
+
+#: Measured 2026-11-26 (2-core machine, load 3; CPU s of 0.07 to heap 33 in a fresh process):
+#: 5 000 -> 6.0 s, 20 000 -> 4.8 s, 200 000 -> 8.0 s; 0.144, 0.77 and 0.123 do under 1 400.
+PYTHON_FIRST = 20_000
+_done = 0
+
+
+def python_work(amount: int) -> None:
+    """Count ``amount`` units of work done by a pure-Python stage."""
+    global _done
+    _done += amount
+
+
+def worth(size: int, min_size: int) -> bool:
+    """Whether a stage over ``size`` elements runs compiled: at least ``min_size`` elements,
+    the kernels loaded already or this process past :data:`PYTHON_FIRST` units of work, and
+    numba importable."""
+    if size < min_size:
+        return False
+    loaded = sys.modules.get("misere.quotients.impartial.kernels")
+    if _done < PYTHON_FIRST and (loaded is None or not loaded._TRIED):
+        return False
+    from misere.quotients.impartial import kernels
+
+    return kernels.available()
