@@ -59,6 +59,18 @@ ROWS = [
 ]
 
 
+def _vm_hwm(pid: int) -> int:
+    """Peak resident memory of a running process in bytes (Linux ``/proc``; 0 elsewhere)."""
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
+
+
 def _run(args: list[str], cwd: Path, timeout: float) -> tuple[int, str, str, float, int]:
     """Run ``python -m misere ARGS``: exit status, stdout, stderr, CPU seconds, peak RSS in bytes."""
     env = {**os.environ, "PYTHONPATH": str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", "")}
@@ -66,7 +78,11 @@ def _run(args: list[str], cwd: Path, timeout: float) -> tuple[int, str, str, flo
         start = time.monotonic()
         p = subprocess.Popen([sys.executable, "-m", "misere", *args], stdout=out, stderr=err, cwd=cwd, env=env)
         deadline = start + timeout
+        hwm = 0  # the child's own high-water mark: ru_maxrss of a child starts at the RSS its
+        # parent had when it forked (Linux copies the counter), so a grown pytest process
+        # would make every row look big; VmHWM belongs to the child's own address space
         while True:
+            hwm = max(hwm, _vm_hwm(p.pid))
             pid, status, usage = os.wait4(p.pid, os.WNOHANG)
             if pid:
                 break
@@ -79,7 +95,7 @@ def _run(args: list[str], cwd: Path, timeout: float) -> tuple[int, str, str, flo
         seconds = usage.ru_utime + usage.ru_stime
         out.seek(0)
         err.seek(0)
-        peak = usage.ru_maxrss * (1 if sys.platform == "darwin" else 1024)
+        peak = hwm or usage.ru_maxrss * (1 if sys.platform == "darwin" else 1024)
         return p.returncode, out.read().decode(), err.read().decode(), seconds, peak
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from misere.core import cache
 from misere.rulesets.domineering import Domineering as D
-from misere.rulesets import board_jit, grid_jit
+from misere.rulesets import board_jit, grid_jit, region_jit
 from misere.rulesets.grid_bits import domineering_outcome_pair, normalise, pack_cells
 
 
@@ -156,6 +156,7 @@ def test_a_board_past_the_python_allowance_is_handed_to_the_compiled_search(
     cache.clear()
     monkeypatch.setattr(grid_bits, "PYTHON_FIRST", 50)
     monkeypatch.setattr(board_jit, "warm", False)
+    monkeypatch.setattr(region_jit, "warm", False)  # either loaded counts (grid_bits.compiled_loaded)
     calls = []
     real = grid_jit.wins
     monkeypatch.setattr(grid_jit, "wins", lambda b, left, on_chunk=None: calls.append(b) or real(b, left))
@@ -170,6 +171,7 @@ def test_python_allowance_answers_small_boards_without_the_compiled_search(
         monkeypatch: pytest.MonkeyPatch) -> None:
     cache.clear()
     monkeypatch.setattr(board_jit, "warm", False)
+    monkeypatch.setattr(region_jit, "warm", False)  # either loaded counts (grid_bits.compiled_loaded)
     monkeypatch.setattr(grid_jit, "wins", lambda *a, **k: pytest.fail("compiled search used"))
     assert [D.outcome((r, 5)).value for r in range(1, 6)] == [RECTANGLES[r][4] for r in range(1, 6)]
 

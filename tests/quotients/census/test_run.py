@@ -99,7 +99,11 @@ def test_an_interrupted_census_loses_only_the_code_in_progress(tmp_path):
 
 
 def test_a_slow_code_is_stopped_not_answered(tmp_path):
-    (rec,) = census("0.6", max_heap=40, per_code_timeout=1.0, store=tmp_path / "t.sqlite")
+    # a work budget larger than 1 s can use up, so the clock is what stops it (0.6 meets the
+    # default one within a second on an idle machine since small quotients skip numba's import)
+    roomy = {"max_order": 100_000, "max_candidate": 400_000, "max_wide_candidate": 8_000_000,
+             "max_words": 50_000_000, "max_rounds": 10_000}
+    (rec,) = census("0.6", max_heap=40, per_code_timeout=1.0, store=tmp_path / "t.sqlite", work=roomy)
     assert rec["status"] == "stopped" and not rec["solved"]
     assert "time budget of 1 s" in rec["message"] or "hard time limit" in rec["message"]
     # heap reached depends on the machine's load (10+ idle, 6 on a loaded 2-core machine)
