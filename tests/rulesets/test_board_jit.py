@@ -170,14 +170,19 @@ def test_large_boards_go_compiled_after_the_python_allowance(monkeypatch: pytest
     cache.clear()
 
 
-def test_small_boards_in_a_fresh_process_stay_in_python() -> None:
+def _fresh_process(code: str) -> list[str]:
+    """Words printed by ``code`` run in a new Python process on this checkout's sources."""
     src = str(Path(__file__).resolve().parents[2] / "src")
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          env={"PYTHONPATH": src, "PATH": ""}).stdout.split()
+
+
+def test_small_boards_in_a_fresh_process_stay_in_python() -> None:
     code = ("import sys\nfrom misere.rulesets.registry import find_ruleset as f\n"
             "out = [f('cram').outcome('3x4').value, f('clobber').outcome('3x3').value,"
             " f('konane').outcome('.oxo/oxox/xoxo').value, f('toads-and-frogs').outcome('TTT..FFF').value]\n"
             "print(''.join(out), 'numba' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         env={"PYTHONPATH": src, "PATH": ""}).stdout.split()
+    out = _fresh_process(code)
     want = [naive.outcome([("....",) * 3], naive.cram), naive.outcome([("xox", "oxo", "xox")], naive.clobber),
             naive.outcome([(".oxo", "oxox", "xoxo")], naive.konane),
             naive.outcome([("TTT..FFF",)], naive.toads_frogs)]
@@ -202,15 +207,8 @@ def test_the_first_compiled_call_of_a_process_answers_its_own_board() -> None:
     """The kernels are loaded on tiny boards before the first search of a process; that warm-up
     once rebound the caller's ``rows`` (4x5 Left first came out won: it is P). In a fresh
     process, the first call must agree with the Python search."""
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    src = str(Path(__file__).resolve().parents[2] / "src")
     code = ("from misere.rulesets import grid_jit, grid_bits; "
             "from misere.rulesets.domineering import Domineering as D; "
             "n = grid_bits.normalise(D._mask((4, 5))); "
             "print(grid_jit.wins(n, True), grid_bits.domineering_wins(n, True, compiled=False))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         env={"PYTHONPATH": src, "PATH": ""}).stdout.split()
-    assert out == ["False", "False"]
+    assert _fresh_process(code) == ["False", "False"]
