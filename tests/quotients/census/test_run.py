@@ -114,6 +114,7 @@ def test_a_slow_code_is_stopped_not_answered(tmp_path):
         assert not st.done("0.6", 40, 1.0) and not st.done("0.6", 40, None)
 
 
+@pytest.mark.slow  # test_work.py compares 1 and 2 Ray workers field by field in the default run
 def test_ray_with_two_workers_gives_the_same_records(small_census):
     pytest.importorskip("ray")
     _, cs, recs = small_census  # Ray starts in 5-15 s here: one test, the whole small census

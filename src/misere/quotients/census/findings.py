@@ -103,15 +103,26 @@ def _code_row(r: dict[str, Any]) -> dict[str, Any]:
     return {**{k: r.get(k) for k in keys}, "checked": checked(r)}
 
 
+def _same_table(recs: list[dict[str, Any]]) -> dict[tuple, list[dict[str, Any]]]:
+    """Records with a stored table grouped by the identical quotient (table, identity, P): many
+    codes share one, and isomorphism need only be decided once per group."""
+    groups: dict[tuple, list[dict[str, Any]]] = {}
+    for r in recs:
+        if r.get("table") is not None and r.get("order") is not None:
+            groups.setdefault((r["table"], r["identity"], r["is_p"]), []).append(r)
+    return groups
+
+
 def _classes(recs: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    items = [(r, bipartite(r)) for r in recs]
-    items = [(r, b) for r, b in items if b is not None]
+    groups = list(_same_table(recs).values())
+    position = {id(r): i for i, r in enumerate(recs)}
     out = []
-    for cls in classes([b for _, b in items]):
-        r0 = items[cls[0]][0]
+    for cls in classes([bipartite(g[0]) for g in groups]):  # type: ignore[misc]
+        members = sorted((r for i in cls for r in groups[i]), key=lambda r: position[id(r)])
+        r0 = members[0]
         out.append({"order": r0["order"], "p_count": r0["p_count"],
                     "presentation": r0["presentation"], "P": r0["P"],
-                    "codes": [items[i][0]["code"] for i in cls]})
+                    "codes": [r["code"] for r in members]})
     out.sort(key=lambda c: (c["order"], c["codes"][0]))
     return out
 
@@ -120,17 +131,22 @@ def _by_order(cls: list[dict[str, Any]]) -> dict[int, int]:
     return dict(sorted(Counter(c["order"] for c in cls).items()))
 
 
-def findings(records: list[dict[str, Any]], runs: list[dict[str, Any]] | None = None
-             ) -> dict[str, Any]:
-    """Every table of the report, JSON-ready."""
+def findings(records: list[dict[str, Any]], runs: list[dict[str, Any]] | None = None,
+             class_max_order: int | None = None) -> dict[str, Any]:
+    """Every table of the report, JSON-ready.
+
+    ``class_max_order`` limits the isomorphism classification (the costly part: minutes for
+    the 4-digit census) to quotients of at most that order; the README's tables need only
+    orders up to 24 (:func:`markdown_table`, :func:`fig18_markdown`).
+    """
     solved = [r for r in records if r["solved"]]
     finite = [r for r in records if r.get("table") is not None]
-    cls_solved, cls_all = _classes(solved), _classes(finite)
+    small = [r for r in finite if class_max_order is None or r["order"] <= class_max_order]
+    cls_solved, cls_all = _classes([r for r in small if r["solved"]]), _classes(small)
     q_rows, counter = [], []
+    answers = {key: questions_10_3(bipartite(g[0])) for key, g in _same_table(finite).items()}  # type: ignore[arg-type]
     for r in finite:
-        b = bipartite(r)
-        assert b is not None
-        q = questions_10_3(b)
+        q = answers[(r["table"], r["identity"], r["is_p"])]
         q_rows.append({"code": r["code"], "solved": r["solved"], "order": r["order"], **q})
         if not (q["x_k2_eq_xk"] and q["subgroups_elementary_2"]):
             counter.append({"code": r["code"], "solved": r["solved"], "heap": r["last_heap"],
