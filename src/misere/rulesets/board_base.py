@@ -57,7 +57,7 @@ ENGINE = "auto"
 PYTHON_FIRST = 20_000
 #: positions the pure-Python whole-board search (:mod:`misere.rulesets.board_py`, the Python-first
 #: engine of the rulesets whose ``python_search`` is ``"bits"``) may expand before the position
-#: goes to the compiled search: 5-20 us each, so 0.5-2 s
+#: goes to the compiled search: 5-20 us each, so 0.5-2 s (a second or two of loading numba)
 PYTHON_BITS_FIRST = 100_000
 
 

@@ -120,15 +120,15 @@ def wins(game: str, a: int, b: int, left: bool, onboard: int = 0, misere: bool =
     tables = memo.get((game, onboard, misere))
     if tables is None:
         tables = memo[(game, onboard, misere)] = ({}, {})
-    count = 0
+    count, stop = 0, float("inf") if limit is None else limit
 
     def solve(a: int, b: int, left: bool) -> bool:
         nonlocal count
         count += 1
+        if count > stop:
+            raise Allowance
         if not count & 1023:
             budget.check()
-            if limit is not None and count > limit:
-                raise Allowance
         mine, theirs = tables if left else tables[::-1]
         key = a | b << 64
         kids = _moves(game, a, b, left, onboard)
