@@ -51,17 +51,17 @@ def _moves(game: str, a: int, b: int, left: bool, onboard: int) -> list[tuple[in
         return out
     if game == "toads-and-frogs":
         n = b.bit_length() - 1
-        f, top = b ^ (1 << n), 1 << n
-        empty = (top - 1) & ~(a | f)
-        for jump in (1, 2):
-            if left:
-                src = a & (empty >> jump) if jump == 1 else a & (f >> 1) & (empty >> 2)
-            else:
-                src = f & (empty << jump) if jump == 1 else f & (a << 1) & (empty << 2)
-            while src:
+        f = b ^ (1 << n)
+        empty = ((1 << n) - 1) & ~(a | f)
+        me, other, d = (a, f, 1) if left else (f, a, -1)
+        slides = me & _shift(empty, -d)
+        jumps = me & _shift(other, -d) & _shift(empty, -2 * d)
+        for src, k in ((slides, d), (jumps, 2 * d)):
+            while src:  # a toad (frog) moves from ``low`` to ``low`` shifted by ``k``
                 low = src & -src
                 src ^= low
-                out.append((a ^ low ^ (low << jump), b) if left else (a, b ^ low ^ (low >> jump)))
+                moved = low | _shift(low, k)
+                out.append((a ^ moved, b) if left else (a, b ^ moved))
         return out
     me, you = (a, b) if left else (b, a)
     for d in _STEPS:
@@ -73,20 +73,17 @@ def _moves(game: str, a: int, b: int, left: bool, onboard: int) -> list[tuple[in
                 tgt = _shift(low, d)
                 out.append((me ^ low ^ tgt, you ^ tgt))
             continue
-        src = me & _shift(you, -d) & _shift(onboard & ~(a | b), -2 * d)
+        empty = onboard & ~(a | b)
+        src = me & _shift(you, -d) & _shift(empty, -2 * d)
         while src:  # Konane: every stone with a first jump, every number of jumps in direction d
-            at = src & -src
-            src ^= at
-            m2, y2 = me, you
-            while True:
-                over = _shift(at, d)
-                land = _shift(over, d)
-                if not (y2 & over) or not (onboard & ~(m2 | y2) & land):
-                    break
-                m2 ^= at ^ land
-                y2 ^= over
-                at = land
-                out.append((m2, y2))
+            start = src & -src
+            src ^= start
+            land, y2, free = start, you, empty | start
+            while y2 & _shift(land, d) and free & _shift(land, 2 * d):
+                y2 ^= _shift(land, d)  # captured: its square is free again
+                free ^= _shift(land, d) | _shift(land, 2 * d)
+                land = _shift(land, 2 * d)
+                out.append((me ^ start ^ land, y2))
     return out if left else [(y, m) for m, y in out]
 
 
