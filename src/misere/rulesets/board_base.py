@@ -22,7 +22,9 @@ serves Clobber when asked (``ENGINE = "regions"``; on Clobber rectangles it is n
 the whole-board search, whose colour exchange it lacks: benchmarks/README.md). As for
 Domineering (:mod:`misere.rulesets.grid_bits`), small positions never pay for loading it (issue
 23 item 4): :meth:`BoardRuleset.solve` runs the multiset search for up to :data:`PYTHON_FIRST`
-expansions and hands the position to the compiled search only when it needs more, unless the
+expansions (or, for the rulesets whose ``python_search`` is ``"bits"``, the pure-Python
+whole-board search of :mod:`misere.rulesets.board_py` for up to :data:`PYTHON_BITS_FIRST`)
+and hands the position to the compiled search only when it needs more, unless the
 compiled kernels are loaded in this process already (then they answer at once). :data:`ENGINE`
 forces one engine (``"multiset"``, ``"compiled"``, ``"regions"``; ``"auto"`` the policy above).
 
