@@ -17,11 +17,11 @@ regions (Cram and Clobber), ``auto`` (default) what ``outcome`` picks.
 
 ``--table`` runs the whole comparison of issue 23 items 3 and 4 in one go and prints the
 markdown table of benchmarks/README.md: per ruleset, the boards of :data:`TABLE` with the
-multiset search ("before": the engine before the compiled searches) and with ``auto`` (what
-``outcome`` does now), misère play only, and the cold-process ratio of small boards against the
-naive search (``board_cold.py``):
+multiset search ("before": the engine before the compiled searches; its stored numbers of
+:data:`BEFORE` unless ``--before``) and with ``auto`` (what ``outcome`` does now), misère play
+only, and the cold-process ratio of small boards against the naive search (``board_cold.py``):
 
-    PYTHONPATH=src nice python benchmarks/board_sizes.py --table
+    PYTHONPATH=src nice python benchmarks/board_sizes.py --table [--before]
 """
 from __future__ import annotations
 
@@ -82,13 +82,17 @@ def run(name: str, board: str, cpu: int, engine: str = "auto", normal: bool = Tr
 
 
 #: the boards of ``--table``, per ruleset and engine, smallest first: around the largest each
-#: engine solved in 60 s when last measured (benchmarks/README.md), and the next ones
+#: engine solved in 60 s when last measured (benchmarks/README.md), and the next one
 TABLE = {
     "cram": {"multiset": ["5x6", "4x8"], "auto": ["6x6", "5x8", "6x7"]},
-    "clobber": {"multiset": ["3x7", "4x5"], "auto": ["5x5", "4x7", "5x6"]},
+    "clobber": {"multiset": ["3x7", "4x5"], "auto": ["5x5", "4x7"]},
     "konane": {"multiset": ["4x7", "5x6"], "auto": ["6x6", "6x7"]},
     "toads-and-frogs": {"multiset": ["T7E4", "T8E4"], "auto": ["T20E4", "T25E4"]},
 }
+#: "before" without ``--before``: the multiset search at c67772d, measured 2026-11-26 (misère
+#: CPU s; benchmarks/README.md, "Largest board per ruleset in 60 s"): largest solved, first failing
+BEFORE = {"cram": (("5x6", 25.3, "N"), "4x8"), "clobber": (("3x7", 41.3, "R"), "4x5"),
+          "konane": (("4x7", 57.2, "P"), "5x6"), "toads-and-frogs": (("T7E4", 39.7, "N"), "T8E4")}
 
 
 def area(name: str, board: str) -> int:
@@ -99,26 +103,29 @@ def area(name: str, board: str) -> int:
     return int(r) * int(c)
 
 
-def table(cpu: int) -> None:
-    """Every board of :data:`TABLE` (misère play, one cold process each) and the cold ratios;
-    the JSON lines as they come, then the markdown table."""
+def table(cpu: int, before: bool = False) -> None:
+    """Every board of :data:`TABLE` (misère play, one cold process each; the multiset boards
+    only with ``before``, else :data:`BEFORE`) and the cold ratios; the JSON lines as they
+    come, then the markdown table."""
     from board_cold import cold
 
     rows = []
     for name, engines in TABLE.items():
         cells = []
         for engine, boards in engines.items():
+            if engine == "multiset" and not before:
+                (b, t, o), f = BEFORE[name]
+                cells += [(b, {"cpu": t, "misere": o, "stored": True}), f]
+                continue
             best, fail = None, None
             for b in boards:
                 rec = run(name, b, cpu, engine, normal=False, slack=1)
                 print(json.dumps(rec), flush=True)
-                if rec["solved"]:
-                    if best is None or area(name, b) > area(name, best[0]):
-                        best = (b, rec)
-                elif fail is None:
+                if rec["solved"] and (best is None or area(name, b) > area(name, best[0])):
+                    best = (b, rec)
+                elif not rec["solved"] and fail is None:
                     fail = b
-            cells.append(best)
-            cells.append(fail)
+            cells += [best, fail]
         ratio = cold(name, 3)
         print(json.dumps(ratio), flush=True)
         rows.append((name, cells, ratio))
@@ -126,11 +133,13 @@ def table(cpu: int) -> None:
           "| area ratio | cold small boards: naive / misere CPU s (ratio) |")
     print("|---|---|---|---|---|---:|---|")
     for name, (b0, f0, b1, f1), r in rows:
-        def cell(x):
-            return "-" if x is None else f"{x[0]} = {area(name, x[0])} ({x[1]['cpu']} s, {x[1]['misere']})"
+        def cell(x: tuple[str, dict] | None) -> str:
+            if x is None:
+                return "-"
+            return f"{x[0]} = {area(name, x[0])} ({x[1]['cpu']} s, {x[1]['misere']}{', c67772d' if 'stored' in x[1] else ''})"
         ar = f"{area(name, b1[0]) / area(name, b0[0]):.2f}" if b0 and b1 else "-"
         print(f"| {name} | {cell(b0)} | {f0 or '-'} | {cell(b1)} | {f1 or '-'} | {ar} | "
-              f"{r['naive_cpu']} / {r['misere_cpu']} ({r['ratio']}) |")
+              f"{r['naive_cpu']} / {r['misere_cpu']} ({r['ratio']}) |", flush=True)
     r = cold("domineering", 3)
     print(f"| domineering | | | | | | {r['naive_cpu']} / {r['misere_cpu']} ({r['ratio']}) |")
 
@@ -143,9 +152,10 @@ def main() -> None:
     ap.add_argument("--engine", choices=("auto", "multiset", "compiled", "regions"), default="auto")
     ap.add_argument("--misere-only", action="store_true", help="skip the normal-play outcome")
     ap.add_argument("--table", action="store_true", help="the whole table of benchmarks/README.md")
+    ap.add_argument("--before", action="store_true", help="with --table: rerun the multiset boards too")
     a = ap.parse_args()
     if a.table:
-        table(a.cpu)
+        table(a.cpu, a.before)
         return
     if not a.ruleset or not a.boards:
         ap.error("give a ruleset and boards, or --table")
