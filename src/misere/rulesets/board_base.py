@@ -226,9 +226,7 @@ class BoardRuleset(PartizanRuleset[Board]):
             if ENGINE == "auto" and not compiled_loaded():
                 try:
                     if self.python_search == "bits" and bb is not None and bb[0] in board_py.GAMES:
-                        r = board_py.wins(bb[0], bb[1], bb[2], left, bb[5], misere, PYTHON_BITS_FIRST)
-                        self._memo[misere][0 if left else 1][pos] = r
-                        return r
+                        return board_py.wins(bb[0], bb[1], bb[2], left, bb[5], misere, PYTHON_BITS_FIRST)
                     return self._solve_multiset(pos, left, misere, PYTHON_FIRST)
                 except (_Handover, board_py.Allowance):
                     pass

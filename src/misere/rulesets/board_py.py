@@ -107,10 +107,43 @@ def _mobility(game: str, a: int, b: int, left: bool, onboard: int) -> int:
 
 def wins(game: str, a: int, b: int, left: bool, onboard: int = 0, misere: bool = True,
          limit: int | None = None) -> bool:
-    """Does the player to move (Left if ``left``) win ``(a, b)`` of ``game`` (one of
-    :data:`GAMES`)? Misère play unless ``misere=False``. Raises :class:`Allowance` after
-    ``limit`` expansions and :class:`~misere.errors.BudgetExceededError` when the budget in
-    force runs out (checked every 1 024 expansions)."""
+    """Does the player to move win the position ``(a, b)``?
+
+    Parameters
+    ----------
+    game : str
+        One of :data:`GAMES`.
+    a, b : int
+        The two words of the position (module docstring; the layout of
+        :mod:`misere.rulesets.board_rules_jit`).
+    left : bool
+        Left moves first (else Right).
+    onboard : int
+        Konane's board squares (ignored by the other games).
+    misere : bool
+        Misère play (default); normal play when false.
+    limit : int or None
+        Positions the search may expand before it gives up.
+
+    Returns
+    -------
+    bool
+        Whether the player to move wins.
+
+    Raises
+    ------
+    Allowance
+        After ``limit`` expansions (the memo stays exact).
+    misere.errors.BudgetExceededError
+        When the budget in force runs out (checked every 1 024 expansions).
+    ValueError
+        For a game this search does not serve.
+
+    Examples
+    --------
+    >>> wins("cram", 0b11, 0, True)  # one domino: the mover must take it, then the other wins
+    False
+    """
     if game not in GAMES:
         raise ValueError(f"the Python board search serves {', '.join(GAMES)}, not {game!r}")
     memo = cache.table("board_py")
