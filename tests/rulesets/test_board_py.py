@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from benchmarks.naive import boards as bench
 from misere.core import cache
 from misere.rulesets import board_base, board_py, grid_bits
 from misere.rulesets.board_grids import checkerboard
@@ -106,3 +107,16 @@ def test_domineering_python_search_with_shortcuts_against_naive(h: int, w: int, 
     got = grid_bits.domineering_outcome_pair(b, compiled=False)
     want = naive_domineering(rows)
     assert {(True, True): "N", (True, False): "L", (False, True): "R", (False, False): "P"}[got] == want
+
+
+@settings(max_examples=60, deadline=None)
+@given(name=st.sampled_from(sorted(RULES)), data=st.data())
+def test_the_benchmarks_naive_searches_agree_with_the_oracle(name: str, data: st.DataObject) -> None:
+    """benchmarks/board_cold.py compares misere with the few-line bitmask searches of
+    benchmarks/naive/boards.py: they must be right for the ratio to mean anything."""
+    _, moves, alphabet = RULES[name]
+    h = 1 if name == "toads-and-frogs" else data.draw(st.integers(1, 3))
+    w = data.draw(st.integers(1, 9 if name == "toads-and-frogs" else 4))
+    rows = tuple(data.draw(st.text(alphabet, min_size=w, max_size=w)) for _ in range(h))
+    game = "toads" if name == "toads-and-frogs" else name
+    assert bench.game_outcome(game, list(rows)) == naive.outcome([rows], moves)
