@@ -14,6 +14,14 @@ regions (Cram and Clobber), ``auto`` (default) what ``outcome`` picks.
 
     PYTHONPATH=src nice python benchmarks/board_sizes.py cram 5x5 5x6 6x6 --cpu 60
     PYTHONPATH=src nice python benchmarks/board_sizes.py toads-and-frogs T4E2 T5E2 --engine multiset
+
+``--table`` runs the whole comparison of issue 23 items 3 and 4 in one go and prints the
+markdown table of benchmarks/README.md: per ruleset, the boards of :data:`TABLE` with the
+multiset search ("before": the engine before the compiled searches; its stored numbers of
+:data:`BEFORE` unless ``--before``) and with ``auto`` (what ``outcome`` does now), misère play
+only, and the cold-process ratio of small boards against the naive search (``board_cold.py``):
+
+    PYTHONPATH=src nice python benchmarks/board_sizes.py --table [--before]
 """
 from __future__ import annotations
 
@@ -54,14 +62,14 @@ print(json.dumps(rec), flush=True)
 """
 
 
-def run(name: str, board: str, cpu: int, engine: str = "auto", normal: bool = True) -> dict:
+def run(name: str, board: str, cpu: int, engine: str = "auto", normal: bool = True, slack: int = 15) -> dict:
     if name == "toads-and-frogs":
         r, c = board.upper().lstrip("T").split("E")
     else:
         r, c = board.lower().split("x")
 
     def limit() -> None:
-        resource.setrlimit(resource.RLIMIT_CPU, (cpu + 15, cpu + 15))
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu + slack, cpu + slack))
 
     t = time.time()
     p = subprocess.run([sys.executable, "-c", CHILD, name, r, c, engine, board,
@@ -73,14 +81,84 @@ def run(name: str, board: str, cpu: int, engine: str = "auto", normal: bool = Tr
     return rec
 
 
+#: the boards of ``--table``, per ruleset and engine, smallest first: around the largest each
+#: engine solved in 60 s when last measured (benchmarks/README.md), and the next one
+TABLE = {
+    "cram": {"multiset": ["5x6", "4x8"], "auto": ["6x6", "5x8", "6x7"]},
+    "clobber": {"multiset": ["3x7", "4x5"], "auto": ["5x5", "4x7"]},
+    "konane": {"multiset": ["4x7", "5x6"], "auto": ["6x6", "6x7"]},
+    "toads-and-frogs": {"multiset": ["T7E4", "T8E4"], "auto": ["T20E4", "T25E4"]},
+}
+#: "before" without ``--before``: the multiset search at c67772d, measured 2026-11-26 (misère
+#: CPU s; benchmarks/README.md, "Largest board per ruleset in 60 s"): largest solved, first failing
+BEFORE = {"cram": (("5x6", 25.3, "N"), "4x8"), "clobber": (("3x7", 41.3, "R"), "4x5"),
+          "konane": (("4x7", 57.2, "P"), "5x6"), "toads-and-frogs": (("T7E4", 39.7, "N"), "T8E4")}
+
+
+def area(name: str, board: str) -> int:
+    if name == "toads-and-frogs":
+        k, m = board.upper().lstrip("T").split("E")
+        return 2 * int(k) + int(m)
+    r, c = board.lower().split("x")
+    return int(r) * int(c)
+
+
+def table(cpu: int, before: bool = False) -> None:
+    """Every board of :data:`TABLE` (misère play, one cold process each; the multiset boards
+    only with ``before``, else :data:`BEFORE`) and the cold ratios; the JSON lines as they
+    come, then the markdown table."""
+    from board_cold import cold
+
+    rows = []
+    for name, engines in TABLE.items():
+        cells = []
+        for engine, boards in engines.items():
+            if engine == "multiset" and not before:
+                (b, t, o), f = BEFORE[name]
+                cells += [(b, {"cpu": t, "misere": o, "stored": True}), f]
+                continue
+            best, fail = None, None
+            for b in boards:
+                rec = run(name, b, cpu, engine, normal=False, slack=1)
+                print(json.dumps(rec), flush=True)
+                if rec["solved"] and (best is None or area(name, b) > area(name, best[0])):
+                    best = (b, rec)
+                elif not rec["solved"] and fail is None:
+                    fail = b
+            cells += [best, fail]
+        ratio = cold(name, 3)
+        print(json.dumps(ratio), flush=True)
+        rows.append((name, cells, ratio))
+    print(f"\n| ruleset | before: largest in {cpu} s | first failing | after: largest in {cpu} s | first failing "
+          "| area ratio | cold small boards: naive / misere CPU s (ratio) |")
+    print("|---|---|---|---|---|---:|---|")
+    for name, (b0, f0, b1, f1), r in rows:
+        def cell(x: tuple[str, dict] | None) -> str:
+            if x is None:
+                return "-"
+            return f"{x[0]} = {area(name, x[0])} ({x[1]['cpu']} s, {x[1]['misere']}{', c67772d' if 'stored' in x[1] else ''})"
+        ar = f"{area(name, b1[0]) / area(name, b0[0]):.2f}" if b0 and b1 else "-"
+        print(f"| {name} | {cell(b0)} | {f0 or '-'} | {cell(b1)} | {f1 or '-'} | {ar} | "
+              f"{r['naive_cpu']} / {r['misere_cpu']} ({r['ratio']}) |", flush=True)
+    r = cold("domineering", 3)
+    print(f"| domineering | | | | | | {r['naive_cpu']} / {r['misere_cpu']} ({r['ratio']}) |")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("ruleset")
-    ap.add_argument("boards", nargs="+", help="RxC rectangles, smallest first within a row")
+    ap.add_argument("ruleset", nargs="?")
+    ap.add_argument("boards", nargs="*", help="RxC rectangles, smallest first within a row")
     ap.add_argument("--cpu", type=int, default=60, help="CPU seconds per board")
     ap.add_argument("--engine", choices=("auto", "multiset", "compiled", "regions"), default="auto")
     ap.add_argument("--misere-only", action="store_true", help="skip the normal-play outcome")
+    ap.add_argument("--table", action="store_true", help="the whole table of benchmarks/README.md")
+    ap.add_argument("--before", action="store_true", help="with --table: rerun the multiset boards too")
     a = ap.parse_args()
+    if a.table:
+        table(a.cpu, a.before)
+        return
+    if not a.ruleset or not a.boards:
+        ap.error("give a ruleset and boards, or --table")
     failed_rows: set[str] = set()
     for b in a.boards:
         row = b.lower().split("x")[0] if a.ruleset != "toads-and-frogs" else b.upper().split("E")[1]

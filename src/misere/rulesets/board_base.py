@@ -22,7 +22,9 @@ serves Clobber when asked (``ENGINE = "regions"``; on Clobber rectangles it is n
 the whole-board search, whose colour exchange it lacks: benchmarks/README.md). As for
 Domineering (:mod:`misere.rulesets.grid_bits`), small positions never pay for loading it (issue
 23 item 4): :meth:`BoardRuleset.solve` runs the multiset search for up to :data:`PYTHON_FIRST`
-expansions and hands the position to the compiled search only when it needs more, unless the
+expansions (or, for the rulesets whose ``python_search`` is ``"bits"``, the pure-Python
+whole-board search of :mod:`misere.rulesets.board_py` for up to :data:`PYTHON_BITS_FIRST`)
+and hands the position to the compiled search only when it needs more, unless the
 compiled kernels are loaded in this process already (then they answer at once). :data:`ENGINE`
 forces one engine (``"multiset"``, ``"compiled"``, ``"regions"``; ``"auto"`` the policy above).
 
@@ -38,10 +40,11 @@ from misere.core.outcome import Outcome
 from misere.core.search import mover_wins
 from misere.core.table import GameId, intern
 from misere.errors import BudgetExceededError
+from misere.rulesets import board_py
 from misere.rulesets.grid_bits import compiled_loaded
 from misere.rulesets.partizan_base import PartizanRuleset
 
-__all__ = ["BoardRuleset", "ENGINE", "PYTHON_FIRST"]
+__all__ = ["BoardRuleset", "ENGINE", "PYTHON_FIRST", "PYTHON_BITS_FIRST"]
 
 Board = Hashable
 
@@ -54,6 +57,10 @@ ENGINE = "auto"
 #: (25-200 us each, so 0.5-4 s; importing numba and loading the kernels takes 1-3.5 s, measured
 #: on the shared 2-core machine)
 PYTHON_FIRST = 20_000
+#: positions the pure-Python whole-board search (:mod:`misere.rulesets.board_py`, the Python-first
+#: engine of the rulesets whose ``python_search`` is ``"bits"``) may expand before the position
+#: goes to the compiled search: 5-20 us each, so 0.5-2 s (a second or two of loading numba)
+PYTHON_BITS_FIRST = 100_000
 
 
 class _Handover(Exception):
@@ -66,6 +73,12 @@ class BoardRuleset(PartizanRuleset[Board]):
 
     search = (f"search over sums of pieces; the compiled whole-board search past "
               f"{PYTHON_FIRST:,} expansions")
+
+    #: the engine that answers first in a process without the compiled searches (issue 23 item
+    #: 4): ``"multiset"`` (:meth:`_solve_multiset`, whose splitting pays on Cram) or ``"bits"``
+    #: (:mod:`misere.rulesets.board_py`, the whole board in Python integers: 7-30x faster on
+    #: Konane, 1.5-2x on Clobber and Toads and Frogs up to 5x5, benchmarks/board_cold.py)
+    python_search = "multiset"
 
     # ``impartial`` (the same moves for both players, e.g. Cram): normal play is then answered
     # by Grundy values
@@ -209,12 +222,14 @@ class BoardRuleset(PartizanRuleset[Board]):
         if r is not None:
             return r
         if ENGINE != "multiset":
+            bb = self.bitboard([self._boards[i] for i in pos])
             if ENGINE == "auto" and not compiled_loaded():
                 try:
+                    if self.python_search == "bits" and bb is not None and bb[0] in board_py.GAMES:
+                        return board_py.wins(bb[0], bb[1], bb[2], left, bb[5], misere, PYTHON_BITS_FIRST)
                     return self._solve_multiset(pos, left, misere, PYTHON_FIRST)
-                except _Handover:
+                except (_Handover, board_py.Allowance):
                     pass
-            bb = self.bitboard([self._boards[i] for i in pos])
             if bb is not None and (bb[0] == "cram" and ENGINE == "auto" or
                                    ENGINE == "regions" and bb[0] in ("cram", "clobber")):
                 from misere.rulesets import region_jit  # numba is imported on first use only

@@ -62,6 +62,7 @@ class ClobberRuleset(GridRuleset):
     'P'
     """
 
+    python_search = "bits"
     name = "clobber"
     aliases = ()
     syntax = ("rows of 'x' (Left), 'o' (Right) and '.' separated by '/' or a bar as in CGSuite, or 'RxC' "

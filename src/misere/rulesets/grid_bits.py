@@ -89,7 +89,10 @@ def _python_wins(b: int, left: bool, limit: int | None = None) -> bool:
     """Does the mover win ``b``? Pure Python, recursive (a board of at most 8 x 7 squares is at
     most 28 moves deep), memoised in the tables shared by all calls. A position is won iff some
     child is lost for the opponent; every child is looked up first (one known lost ends the
-    node), the others are tried fewest (opponent's placements - mover's) first. Raises
+    node), the others are tried fewest (opponent's placements - mover's) first. Two exact
+    shortcuts of misère play (placements are never created, only removed): a mover whose
+    opponent has no placement loses if she has one herself, and a child in which the opponent
+    has a placement and the mover none is lost for the opponent. Raises
     :class:`_Handover` after ``limit`` expansions; the memo stays exact."""
     left_memo, right_memo = _memo
     count = [0]
@@ -106,6 +109,9 @@ def _python_wins(b: int, left: bool, limit: int | None = None) -> bool:
         if not pairs:
             mine[b] = True
             return True  # no move: the player to move wins (misère)
+        if not b & (b >> ostep):  # the opponent has no placement, now nor after any move: she wins
+            mine[b] = False
+            return False
         get, kids = theirs.get, []
         while pairs:
             low = pairs & -pairs
@@ -116,7 +122,12 @@ def _python_wins(b: int, left: bool, limit: int | None = None) -> bool:
                 mine[b] = True
                 return True
             if r is None:
-                kids.append(((c & (c >> ostep)).bit_count() - (c & (c >> step)).bit_count(), c))
+                o, m = (c & (c >> ostep)).bit_count(), (c & (c >> step)).bit_count()
+                if not m and o:  # she must move, then the mover has no placement and wins
+                    mine[b] = True
+                    return True
+                if o:  # (o == 0: she has no placement and wins that child)
+                    kids.append((o - m, c))
         kids.sort()
         for _, c in kids:
             if not wins(c, not left):

@@ -108,6 +108,7 @@ class KonaneRuleset(GridRuleset):
     ['x (0,0) jumps to (0,2)']
     """
 
+    python_search = "bits"
     name = "konane"
     aliases = ("hawaiian-checkers",)
     syntax = ("rows of 'x' (Left), 'o' (Right), '.' (empty) and '#' (off the board) separated by '/' or a "

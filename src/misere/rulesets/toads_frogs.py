@@ -54,6 +54,7 @@ class ToadsFrogsRuleset(BoardRuleset):
     ['T.', '.F']
     """
 
+    python_search = "bits"
     name = "toads-and-frogs"
     aliases = ("toads-frogs", "toadsandfrogs", "tf")
     syntax = "strips of 'T' (toad, Left), 'F' (frog, Right) and '.' (empty; CGSuite's 'ttt..fff' too), joined by '+'"
