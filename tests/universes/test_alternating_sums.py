@@ -118,3 +118,17 @@ def test_open_queries_refuted_or_open() -> None:
             x = [bf(REPS[p]) for p in w[0]] + [bf(e) for e in _end_parts(*w[1])]
             og = brute.outcome([bf(REPS[i]), bf(REPS[j])] + x)
             assert not brute.outcome_ge(og, brute.outcome([bf(REPS[k])] + x)), q
+
+
+def test_still_open_queries_fail_maintenance_at_zero() -> None:
+    """Why proviso and maintenance cannot prove the 3 open queries ``G = R_i + R_j ≥ H = R_k``:
+    H has the Left option 0, which has no Right option, so maintenance needs some ``G^L ≥ 0``;
+    every Left option of G is refuted against 0 by a witness checked by the oracle."""
+    from misere.core.table import ZERO, left
+    for n in sorted(STILL_OPEN):
+        i, j, k = _idx(OPEN[n])
+        g = add(REPS[i], REPS[j])
+        assert ZERO in left(REPS[k])
+        for gl in left(g):
+            x = U.verified_witness(gl, ZERO)
+            assert not brute.outcome_ge(brute.outcome([bf(gl), bf(x)]), brute.outcome([bf(x)]))
