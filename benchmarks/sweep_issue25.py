@@ -4,7 +4,8 @@
   integer options -2..2 (943 of them) merged by a proof of equality, every other pair decided
   (a proof or a verified witness). Prints the values and how many pairs were left undecided.
 * ``alternating``: the 12,615 queries ``R_i + R_j ≥ R_k`` (i ≤ j, 29 class representatives):
-  how many are answered True (a proof), False (a verified witness) or raise UnsupportedError.
+  how many are answered True (a proof), False (a verified witness) or raise UnsupportedError
+  (none since the four-representative search, ``alternating_sums.deep_witness``).
 
 * ``counts``: for the dead-ending and blocking universes, the order of the values born by day 2
   (the candidate options of day 3): its size, width (a certified largest antichain, so at

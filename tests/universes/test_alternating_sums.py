@@ -15,8 +15,8 @@ import pytest
 
 from misere.core.ops import add
 from misere.universes import alternating as al
-from misere.universes.alternating_sums import (class_sum_witness, descent_table, sum_ge_class, sum_order,
-                                               sum_outcome_by_classes)
+from misere.universes.alternating_sums import (class_sum_witness, deep_witness, descent_table, sum_ge_class,
+                                               sum_order, sum_outcome_by_classes)
 from tests.oracle import brute
 from tests.universes.test_alternating import REPS, SMALL_SAMPLE, bf
 from tests.universes.test_alternating_order import _end_parts
@@ -75,7 +75,8 @@ def test_universe_uses_descent() -> None:
 
 
 #: the 14 queries that descent and proviso-and-maintenance leave open; 11 are refuted by a
-#: witness with three non-end representatives (class_sum_witness), 3 stay open
+#: witness with three non-end representatives (class_sum_witness), the last 3 need four
+#: (deep_witness)
 OPEN = [("{~C|0,A}", "{0,~A|0}", "{~B|0}"), ("{~C|0,A}", "{0|B}", "{0|0,A}"),
         ("{~C|0}", "{0,~A|0,A}", "{~B|0}"), ("{~C|0}", "{0,~A|0}", "{~B|0}"),
         ("{~C|0}", "{0|B}", "{0,~A|0,A}"), ("{~C|0}", "{0|B}", "{0|0,A}"),
@@ -120,8 +121,8 @@ def test_open_queries_refuted_or_open() -> None:
             assert not brute.outcome_ge(og, brute.outcome([bf(REPS[k])] + x)), q
 
 
-def test_still_open_queries_fail_maintenance_at_zero() -> None:
-    """Why proviso and maintenance cannot prove the 3 open queries ``G = R_i + R_j ≥ H = R_k``:
+def test_last_three_queries_fail_maintenance_at_zero() -> None:
+    """Why proviso and maintenance cannot prove the last 3 queries ``G = R_i + R_j ≥ H = R_k``:
     H has the Left option 0, which has no Right option, so maintenance needs some ``G^L ≥ 0``;
     every Left option of G is refuted against 0 by a witness checked by the oracle."""
     from misere.core.table import ZERO, left
@@ -132,3 +133,31 @@ def test_still_open_queries_fail_maintenance_at_zero() -> None:
         for gl in left(g):
             x = U.verified_witness(gl, ZERO)
             assert not brute.outcome_ge(brute.outcome([bf(gl), bf(x)]), brute.outcome([bf(x)]))
+
+
+def _refutes(i: int, j: int, k: int, xs: list[int], t: tuple[int, int, int]) -> bool:
+    """Does ``X = Σ R_xs + aA + bB + cC`` give ``o(R_i + R_j + X) ≱ o(R_k + X)`` (oracle)?"""
+    x = [bf(REPS[p]) for p in xs] + [bf(e) for e in _end_parts(*t)]
+    og = brute.outcome([bf(REPS[i]), bf(REPS[j])] + x)
+    return not brute.outcome_ge(og, brute.outcome([bf(REPS[k])] + x))
+
+
+def test_last_three_queries_refuted_with_four_representatives() -> None:
+    """The witness ``{0,~A|B} + {0|0,A} + 2·{~B|B} + ~B + ~C`` that :func:`deep_witness` finds
+    (test below, slow) refutes all three, checked here by the oracle on the forms: the sums
+    with G are P-positions, those with H are N-positions."""
+    xs = [NAMES.index(x) for x in ("{0,~A|B}", "{0|0,A}", "{~B|B}", "{~B|B}")]
+    for n in sorted(STILL_OPEN):
+        assert _refutes(*_idx(OPEN[n]), xs, (0, -1, -1)), OPEN[n]
+
+
+@pytest.mark.slow
+def test_deep_witness_refutes_the_last_three() -> None:
+    """:func:`deep_witness` (four non-end representatives, the shapes of a failed maintenance)
+    finds a witness for each of the 3 queries the smaller searches miss; each checked by the
+    oracle, and each found by the universe's own comparison."""
+    for n in sorted(STILL_OPEN):
+        i, j, k = _idx(OPEN[n])
+        w = deep_witness([i, j], [k])
+        assert w is not None and len(w[0]) == 4 and _refutes(i, j, k, *w), OPEN[n]
+        assert U.ge(add(REPS[i], REPS[j]), REPS[k]) is False
