@@ -161,3 +161,21 @@ def test_deep_witness_refutes_the_last_three() -> None:
         w = deep_witness([i, j], [k])
         assert w is not None and len(w[0]) == 4 and _refutes(i, j, k, *w), OPEN[n]
         assert U.ge(add(REPS[i], REPS[j]), REPS[k]) is False
+
+
+def test_deep_witness_small_sizes_checked_by_oracle() -> None:
+    """A small version of the search: one non-end representative against pairs of classes that
+    the class order refutes; every witness it returns is rechecked by the oracle, and it finds
+    one for most of them."""
+    from misere.universes.alternating_order import class_ge
+    rng = random.Random(3)
+    nonends = [i for i, c in enumerate(al.CLASSES) if not c.is_end]
+    pairs = [(i, k) for i in nonends for k in nonends if not class_ge(REPS[i], REPS[k])]
+    found = 0
+    for i, k in rng.sample(pairs, 12):
+        w = deep_witness([i], [k], size=1)
+        if w is not None:
+            found += 1
+            x = [bf(REPS[p]) for p in w[0]] + [bf(e) for e in _end_parts(*w[1])]
+            assert not brute.outcome_ge(brute.outcome([bf(REPS[i])] + x), brute.outcome([bf(REPS[k])] + x))
+    assert found >= 6
