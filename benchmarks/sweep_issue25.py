@@ -1,12 +1,19 @@
-"""Sweeps of issue 25, items 2a and 2b: p-free pairs of day 3 and alternating sums.
+"""Sweeps of issue 25: p-free pairs of day 3, alternating sums, and what the day-3 counts face.
 
 * ``pfree``: the values modulo pf(ℬ) born by day 3 (``p_free.day3_values``): every member with
   integer options -2..2 (943 of them) merged by a proof of equality, every other pair decided
   (a proof or a verified witness). Prints the values and how many pairs were left undecided.
 * ``alternating``: the 12,615 queries ``R_i + R_j ≥ R_k`` (i ≤ j, 29 class representatives):
-  how many are answered True (a proof), False (a verified witness) or raise UnsupportedError.
+  how many are answered True (a proof), False (a verified witness) or raise UnsupportedError
+  (none since the four-representative search, ``alternating_sums.deep_witness``).
 
-Run: ``python benchmarks/sweep_issue25.py pfree|alternating [--timeout S]``. Prints a JSON
+* ``counts``: for the dead-ending and blocking universes, the order of the values born by day 2
+  (the candidate options of day 3): its size, width (a certified largest antichain, so at
+  least ``2^width`` option sets per side), rank sizes, and an attempt to count its antichains
+  within a third of the time budget each (it reports what it established when time runs out);
+  for Left dead ends, day 5 counted as the antichains of the day-4 order beside the list.
+
+Run: ``python benchmarks/sweep_issue25.py pfree|alternating|counts [--timeout S]``. Prints a JSON
 object on the last line; on running out of time it says how far it got.
 """
 from __future__ import annotations
@@ -19,9 +26,12 @@ from collections import Counter
 from misere import budget
 from misere.core.notation import format_id
 from misere.core.ops import add
+from misere.core.table import left, right
 from misere.errors import ComputationLimitError, UnsupportedError
 from misere.universes import p_free as pf
+from misere.universes import poset
 from misere.universes.alternating import ALTERNATING, CLASSES
+from misere.universes.base import find_universe
 
 
 def pfree() -> dict:
@@ -45,16 +55,57 @@ def alternating(progress: budget.Progress, counts: Counter) -> dict:
     return {"queries": sum(counts.values()), **counts}
 
 
+def _rank_sizes(ge) -> list[int]:  # type: ignore[no-untyped-def]
+    gt = poset.strict_matrix(ge)
+    rank: dict[int, int] = {}
+    for i in sorted(range(len(gt)), key=lambda i: int(gt[i].sum())):
+        rank[i] = 1 + max((rank[j] for j in gt[i].nonzero()[0]), default=-1)
+    return [list(rank.values()).count(r) for r in range(max(rank.values()) + 1)]
+
+
+def _versus_product(vals: list, ge) -> dict:  # type: ignore[no-untyped-def]
+    """How far the order is from the product order (more Left options, fewer Right options)."""
+    extra = missing = 0
+    for i, g in enumerate(vals):
+        for j, h in enumerate(vals):
+            prod = set(left(g)) >= set(left(h)) and set(right(g)) <= set(right(h))
+            extra += bool(ge[i, j]) and not prod
+            missing += prod and not ge[i, j]
+    return {"relations_not_in_product_order": extra, "product_relations_not_in_order": missing}
+
+
+def day3_counts(timeout: float) -> dict:
+    lde = find_universe("left-dead-end")
+    out: dict = {"left-dead-end": {
+        "day5_listed": len(lde.born_by(5)),
+        "day5_counted": poset.count_antichains(lde.order_matrix(lde.born_by(4)))}}
+    for name in ("dead-ending", "blocking"):
+        u = find_universe(name)
+        vals = u.born_by(2)
+        ge = u.order_matrix(vals)
+        row: dict = {"values_by_day2": len(vals), "width": len(poset.max_antichain(ge)),
+                     "rank_sizes": _rank_sizes(ge), **_versus_product(vals, ge)}
+        t = time.perf_counter()
+        try:
+            with budget.limits(timeout=timeout / 3), budget.Progress(f"{name} antichains") as p:
+                row["antichains_of_day2"] = poset.count_antichains(ge, p)
+        except ComputationLimitError as e:
+            row["antichains_of_day2"] = f"not counted: {e} after {time.perf_counter() - t:.0f} s"
+        out[name] = row
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("sweep", choices=["pfree", "alternating"])
+    ap.add_argument("sweep", choices=["pfree", "alternating", "counts"])
     ap.add_argument("--timeout", type=float, default=3600.0)
     args = ap.parse_args()
     t0 = time.perf_counter()
     counts: Counter[str] = Counter()
     try:
         with budget.limits(timeout=args.timeout), budget.Progress(args.sweep, total=len(CLASSES)) as p:
-            out = pfree() if args.sweep == "pfree" else alternating(p, counts)
+            out = (pfree() if args.sweep == "pfree" else day3_counts(args.timeout)
+                   if args.sweep == "counts" else alternating(p, counts))
     except ComputationLimitError as e:
         out = {"error": f"stopped: {e}", "answered_so_far": dict(counts)}
     out["seconds"] = round(time.perf_counter() - t0, 1)

@@ -15,8 +15,8 @@ import pytest
 
 from misere.core.ops import add
 from misere.universes import alternating as al
-from misere.universes.alternating_sums import (class_sum_witness, descent_table, sum_ge_class, sum_order,
-                                               sum_outcome_by_classes)
+from misere.universes.alternating_sums import (class_sum_witness, deep_witness, descent_table, sum_ge_class,
+                                               sum_order, sum_outcome_by_classes)
 from tests.oracle import brute
 from tests.universes.test_alternating import REPS, SMALL_SAMPLE, bf
 from tests.universes.test_alternating_order import _end_parts
@@ -75,7 +75,8 @@ def test_universe_uses_descent() -> None:
 
 
 #: the 14 queries that descent and proviso-and-maintenance leave open; 11 are refuted by a
-#: witness with three non-end representatives (class_sum_witness), 3 stay open
+#: witness with three non-end representatives (class_sum_witness), the last 3 need four
+#: (deep_witness)
 OPEN = [("{~C|0,A}", "{0,~A|0}", "{~B|0}"), ("{~C|0,A}", "{0|B}", "{0|0,A}"),
         ("{~C|0}", "{0,~A|0,A}", "{~B|0}"), ("{~C|0}", "{0,~A|0}", "{~B|0}"),
         ("{~C|0}", "{0|B}", "{0,~A|0,A}"), ("{~C|0}", "{0|B}", "{0|0,A}"),
@@ -118,3 +119,63 @@ def test_open_queries_refuted_or_open() -> None:
             x = [bf(REPS[p]) for p in w[0]] + [bf(e) for e in _end_parts(*w[1])]
             og = brute.outcome([bf(REPS[i]), bf(REPS[j])] + x)
             assert not brute.outcome_ge(og, brute.outcome([bf(REPS[k])] + x)), q
+
+
+def test_last_three_queries_fail_maintenance_at_zero() -> None:
+    """Why proviso and maintenance cannot prove the last 3 queries ``G = R_i + R_j ≥ H = R_k``:
+    H has the Left option 0, which has no Right option, so maintenance needs some ``G^L ≥ 0``;
+    every Left option of G is refuted against 0 by a witness checked by the oracle."""
+    from misere.core.table import ZERO, left
+    for n in sorted(STILL_OPEN):
+        i, j, k = _idx(OPEN[n])
+        g = add(REPS[i], REPS[j])
+        assert ZERO in left(REPS[k])
+        for gl in left(g):
+            x = U.verified_witness(gl, ZERO)
+            assert not brute.outcome_ge(brute.outcome([bf(gl), bf(x)]), brute.outcome([bf(x)]))
+
+
+def _refutes(i: int, j: int, k: int, xs: list[int], t: tuple[int, int, int]) -> bool:
+    """Does ``X = Σ R_xs + aA + bB + cC`` give ``o(R_i + R_j + X) ≱ o(R_k + X)`` (oracle)?"""
+    x = [bf(REPS[p]) for p in xs] + [bf(e) for e in _end_parts(*t)]
+    og = brute.outcome([bf(REPS[i]), bf(REPS[j])] + x)
+    return not brute.outcome_ge(og, brute.outcome([bf(REPS[k])] + x))
+
+
+def test_last_three_queries_refuted_with_four_representatives() -> None:
+    """The witness ``{0,~A|B} + {0|0,A} + 2·{~B|B} + ~B + ~C`` that :func:`deep_witness` finds
+    (test below, slow) refutes all three, checked here by the oracle on the forms: the sums
+    with G are P-positions, those with H are N-positions."""
+    xs = [NAMES.index(x) for x in ("{0,~A|B}", "{0|0,A}", "{~B|B}", "{~B|B}")]
+    for n in sorted(STILL_OPEN):
+        assert _refutes(*_idx(OPEN[n]), xs, (0, -1, -1)), OPEN[n]
+
+
+@pytest.mark.slow
+def test_deep_witness_refutes_the_last_three() -> None:
+    """:func:`deep_witness` (four non-end representatives, the shapes of a failed maintenance)
+    finds a witness for each of the 3 queries the smaller searches miss; each checked by the
+    oracle, and each found by the universe's own comparison."""
+    for n in sorted(STILL_OPEN):
+        i, j, k = _idx(OPEN[n])
+        w = deep_witness([i, j], [k])
+        assert w is not None and len(w[0]) == 4 and _refutes(i, j, k, *w), OPEN[n]
+        assert U.ge(add(REPS[i], REPS[j]), REPS[k]) is False
+
+
+def test_deep_witness_small_sizes_checked_by_oracle() -> None:
+    """A small version of the search: one non-end representative against pairs of classes that
+    the class order refutes; every witness it returns is rechecked by the oracle, and it finds
+    one for most of them."""
+    from misere.universes.alternating_order import class_ge
+    rng = random.Random(3)
+    nonends = [i for i, c in enumerate(al.CLASSES) if not c.is_end]
+    pairs = [(i, k) for i in nonends for k in nonends if not class_ge(REPS[i], REPS[k])]
+    found = 0
+    for i, k in rng.sample(pairs, 12):
+        w = deep_witness([i], [k], size=1)
+        if w is not None:
+            found += 1
+            x = [bf(REPS[p]) for p in w[0]] + [bf(e) for e in _end_parts(*w[1])]
+            assert not brute.outcome_ge(brute.outcome([bf(REPS[i])] + x), brute.outcome([bf(REPS[k])] + x))
+    assert found >= 6

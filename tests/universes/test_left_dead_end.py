@@ -18,6 +18,7 @@ from misere.core.ops import add, conjugate, integer
 from misere.core.table import ZERO, birthday, intern, right
 from misere.universes import left_dead_end as lde
 from misere.universes import left_dead_end_monoid as mon
+from misere.universes import poset
 from tests.oracle import brute
 from tests.oracle import universe_oracle as uo
 
@@ -108,32 +109,11 @@ def test_day4_all_65536_forms() -> None:
     assert len({U.reduce(f) for f in forms}) == 52
 
 
-def _count_antichains(matrix: np.ndarray) -> int:
-    """Antichains of a poset by inclusion/exclusion on one element at a time (bitmasks)."""
-    n = len(matrix)
-    comp = [sum(1 << j for j in range(n) if j != i and (matrix[i, j] or matrix[j, i]))
-            for i in range(n)]
-    memo: dict[int, int] = {}
-
-    def count(free: int) -> int:
-        if free == 0:
-            return 1
-        if free in memo:
-            return memo[free]
-        i = free.bit_length() - 1
-        rest = free & ~(1 << i)
-        r = count(rest) + count(rest & ~comp[i])
-        memo[free] = r
-        return r
-
-    return count((1 << n) - 1)
-
-
 def test_day5_count_by_an_independent_antichain_count() -> None:
     """Day 5 = antichains of the day-4 order computed by 004 Thm 17 (ℰ), counted another way."""
     vals = U.born_by(4)
     mat = np.array([[E.ge(a, b) for b in vals] for a in vals], dtype=bool)
-    assert _count_antichains(mat) == 21278 == len(U.born_by(5))
+    assert poset.count_antichains(mat) == 21278 == len(U.born_by(5))
 
 
 def test_day6_count_contains_a_dedekind_number() -> None:
@@ -142,31 +122,9 @@ def test_day6_count_contains_a_dedekind_number() -> None:
     Boolean lattice minus its bottom; so the day-6 count (antichains of day 5) contains the
     D(9) − 1 antichains of that copy (Dedekind number D(9), first computed in 2023)."""
     vals = U.born_by(4)
-    n = len(vals)
-    mat = np.array([[i != j and lde.ge(a, b) for j, b in enumerate(vals)] for i, a in enumerate(vals)])
-    match = [-1] * n
-
-    def augment(u: int, seen: set[int]) -> bool:
-        for v in np.flatnonzero(mat[u]):
-            if v not in seen:
-                seen.add(v)
-                if match[v] < 0 or augment(match[v], seen):
-                    match[v] = u
-                    return True
-        return False
-
-    width = n - sum(augment(u, set()) for u in range(n))  # Dilworth: n - maximum matching
-    assert width == 9
-    comp = mat | mat.T
-
-    def antichain(cands: list[int], chosen: list[int]) -> list[int]:
-        if len(chosen) == 9 or len(chosen) + len(cands) < 9:
-            return chosen
-        best = antichain([j for j in cands[1:] if not comp[cands[0], j]], chosen + [cands[0]])
-        return best if len(best) == 9 else antichain(cands[1:], chosen)
-
-    w = antichain(list(range(n)), [])
-    assert len(w) == 9
+    mat = np.array([[lde.ge(a, b) for b in vals] for a in vals])
+    w = poset.max_antichain(mat)  # Dilworth/König: a largest antichain
+    assert poset.width(mat) == len(w) == 9
     subsets = [s for r in range(1, 10) for s in itertools.combinations([vals[i] for i in w], r)]
     rng = random.Random(2)
     for a, b in [(rng.choice(subsets), rng.choice(subsets)) for _ in range(300)]:

@@ -27,9 +27,9 @@ proviso, or one found among 0, the 29 representatives and sums of two, for small
 of them), checked by exhaustive outcome search. All 29 × 29 ordered pairs of classes are decided
 (245 relations ``≥``). A sum of two classes against one class is also decided by
 :mod:`.alternating_sums` (descent and proviso-and-maintenance on such pairs): of the 12,615
-queries ``R_i + R_j ≥ R_k``, 2,692 are proved, 9,920 refuted and 3 still raise
-:class:`UnsupportedError`; other sums can too: the thesis does not determine the monoid of 𝒜
-(001 §3.6).
+queries ``R_i + R_j ≥ R_k``, 2,692 are proved and 9,923 refuted, the last three by a witness
+with four non-end representatives (:func:`.alternating_sums.deep_witness`); other sums can still
+raise :class:`UnsupportedError`: the thesis does not determine the monoid of 𝒜 (001 §3.6).
 
 The classification data and outcome rules live in :mod:`misere.universes.alternating_classes`
 and are re-exported here.
@@ -37,6 +37,7 @@ and are re-exported here.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any, Callable
 from itertools import combinations_with_replacement
 
 from ..core import cache
@@ -51,7 +52,7 @@ from .alternating_classes import (  # noqa: F401  (re-exported)
     end_moves, ends_ge_zero, ends_outcome, outcome_pair, outcome_with_ends,
 )
 from .alternating_order import class_ge, class_order, proviso_witness
-from .alternating_sums import class_sum_witness, sum_ge_class
+from .alternating_sums import class_sum_witness, deep_witness, sum_ge_class
 from .base import Universe, find_universe, register
 
 __all__ = [
@@ -272,14 +273,18 @@ class AlternatingUniverse(Universe):
                 found = _sum_of(t)
                 break
         if found is None and len(cg) + len(ch) <= 3:  # three representatives plus small ends
-            found = self._class_witness(cg, ch)
+            found = self._class_witness(cg, ch, class_sum_witness)
+        if found is None and len(cg) == 2 and len(ch) == 1:  # four, shaped by maintenance
+            found = self._class_witness(cg, ch, deep_witness)
         self._witness[key] = found
         return found
 
-    def _class_witness(self, cg: tuple[GameId, ...], ch: tuple[GameId, ...]) -> GameId | None:
-        """:func:`.alternating_sums.class_sum_witness`, checked on the forms by outcome search."""
+    def _class_witness(self, cg: tuple[GameId, ...], ch: tuple[GameId, ...],
+                       search: "Callable[[list[int], list[int]], Any]") -> GameId | None:
+        """A class-level witness (:func:`.alternating_sums.class_sum_witness` or
+        :func:`.alternating_sums.deep_witness`), checked on the forms by outcome search."""
         index = {c.rep: i for i, c in enumerate(CLASSES)}
-        w = class_sum_witness([index[classify(x).rep] for x in cg], [index[classify(x).rep] for x in ch])
+        w = search([index[classify(x).rep] for x in cg], [index[classify(x).rep] for x in ch])
         if w is None:
             return None
         t = [CLASSES[i].rep for i in w[0]] + _end_parts(*w[1])
@@ -328,7 +333,8 @@ class AlternatingUniverse(Universe):
         raise UnsupportedError(
             f"001 ch. 3 gives no rule deciding {_label(g)} >= {_label(h)} modulo the "
             f"alternating universe, general misère play does not decide it, and no "
-            f"distinguishing game was found among sums of up to three class representatives"
+            f"distinguishing game was found among sums of up to three class representatives "
+            f"(four, for a sum of two against one)"
         )
 
     def reduce(self, g: GameId) -> GameId:

@@ -37,7 +37,8 @@ from ..core.table import ZERO, GameId, left, right
 from .alternating_classes import CLASSES, end_class, end_moves
 from .alternating_order import class_ge
 
-__all__ = ["descent_table", "sum_order", "sum_ge_class", "sum_outcome_by_classes", "class_sum_witness"]
+__all__ = ["descent_table", "sum_order", "sum_ge_class", "sum_outcome_by_classes", "class_sum_witness",
+           "deep_witness"]
 
 _TABLE: list[dict[tuple[int, int, int], bool]] = []
 _ORDER: list[frozenset[tuple[int, int, int]]] = []
@@ -222,4 +223,47 @@ def class_sum_witness(g: list[int], h: list[int], size: int = 3) -> Optional[tup
             for t in product((0, -1, 1), repeat=3):
                 if not sum_outcome_by_classes(g + list(xs), *t) >= sum_outcome_by_classes(h + list(xs), *t):
                     return list(xs), t
+    return None
+
+
+def _side_options(parts: list[int], left_side: bool) -> list[tuple[list[int], tuple[int, int, int]]]:
+    """The options of ``Σ R_p`` (non-end ``parts``) on one side: one part moved to an end."""
+    out = []
+    for k, p in enumerate(parts):
+        if k and parts[k - 1] == p:
+            continue
+        rest = parts[:k] + parts[k + 1:]
+        out += [(rest, t) for t in _moves(p, left_side)]
+    return out
+
+
+def deep_witness(g: list[int], h: list[int], size: int = 4) -> Optional[tuple[list[int], tuple[int, int, int]]]:
+    """``X = Σ R_p + aA + bB + cC`` with exactly ``size`` non-end representatives and a, b, c in
+    -1..1 such that ``o(G + X) ≱ o(H + X)``, for sums G, H of non-end representatives; or None.
+
+    Only the two shapes of a failed maintenance are tried in full (the rule of
+    :mod:`.alternating_order` read backwards): Left wins ``H + X`` moving first by a move in H
+    while every Left option of G loses in ``G + X``, or Right wins ``G + X`` moving first by a
+    move in G while every Right option of H loses in ``H + X``. Found with
+    :func:`sum_outcome_by_classes`; the caller verifies it on the forms. It refutes the last
+    three sum queries of issue 25 with ``size = 4`` (the 3-representative search does not).
+    """
+    g, h = sorted(g), sorted(h)
+    gl, gr, hl, hr = (_side_options(p, s) for p, s in ((g, True), (g, False), (h, True), (h, False)))
+    nonends = [i for i, c in enumerate(CLASSES) if not c.is_end]
+
+    def out(opt: tuple[list[int], tuple[int, int, int]], xs: list[int], t: tuple[int, ...]) -> Outcome:
+        rest, (a, b, c) = opt
+        return sum_outcome_by_classes(rest + xs, a + t[0], b + t[1], c + t[2])
+
+    for combo in combinations_with_replacement(nonends, size):
+        xs = list(combo)
+        for t in product((0, -1, 1), repeat=3):
+            left_shape = (any(not out(o, xs, t).right_first for o in hl)
+                          and all(out(o, xs, t).right_first for o in gl))
+            right_shape = (not left_shape and any(not out(o, xs, t).left_first for o in gr)
+                           and all(out(o, xs, t).left_first for o in hr))
+            if (left_shape or right_shape) and not (
+                    sum_outcome_by_classes(g + xs, *t) >= sum_outcome_by_classes(h + xs, *t)):
+                return xs, t
     return None
