@@ -75,7 +75,14 @@ def test_the_readme_has_examples() -> None:
     assert {name for _, _, name in EXAMPLES} > {"README.md"}, "the slow examples of the pages run here"
 
 
-@pytest.mark.parametrize("line,shown,name", EXAMPLES, ids=[f"{e[2]}: {e[0][:60]}" for e in EXAMPLES])
+#: examples run only with --runslow (each takes tens of seconds; the tests of their modules check
+#: the same values at smaller sizes)
+SLOW_EXAMPLES = {"misere enumerate --day 3 -u p-free --count-only"}
+
+
+@pytest.mark.parametrize("line,shown,name", [
+    pytest.param(*e, marks=pytest.mark.slow) if e[0] in SLOW_EXAMPLES else e for e in EXAMPLES],
+    ids=[f"{e[2]}: {e[0][:60]}" for e in EXAMPLES])
 def test_cli_example(line: str, shown: str, name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from misere.cli.app import app
 
