@@ -14,8 +14,9 @@ from collections import Counter
 import pytest
 
 from misere.impartial.heap_rulesets import grundy_game
+from misere.quotients.impartial.bounds import exact_powers, power_witnesses
 from misere.quotients.impartial.recalibrate import Limits, build, recalibrate
-from misere.quotients.impartial.solver import SolverState, step
+from misere.quotients.impartial.solver import Pending, SolverState, step
 from misere.quotients.impartial.verify import least_failure, word_key, word_status
 from tests.oracle.heap_oracle import outcome_function, positions
 
@@ -55,11 +56,20 @@ def test_first_rounds_at_heap_29_agree_with_brute_force():
     is_p = outcome_function(_grundy_rules)
     q, p, phi, fail = rounds[-1]
     checked = 0
-    for pos in positions(26, 29):
+    for pos in positions(24, 29):
         if word_key(pos) < word_key(fail):  # below the least failure: exact
             assert word_status(q, p, phi, pos) == is_p(pos), pos
             checked += 1
-    assert checked == len(positions(26, 29))  # every position of at most 26 tokens is below it
+    assert checked == len(positions(24, 29))  # every position of at most 24 tokens is below it
+    # witnesses for the powers of Phi(25) after the prefix 29 (one heap of 29: always below
+    # 29^2 ...), read back through the candidate's own products
+    assert exact_powers(fail, (29, 29), 25) == 0 and exact_powers(fail, (29,), 25) == 255
+    found = power_witnesses(Pending.of(29, 3, q, p, phi), 25, 6, (29,))
+    assert found
+    for w in found:
+        assert max(w.y, default=0) < 25
+        with_i, with_j = ((29,) + (25,) * w.i + w.y, (29,) + (25,) * w.j + w.y)
+        assert word_status(q, p, phi, with_i) == w.p_with_i != word_status(q, p, phi, with_j)
 
 
 @pytest.mark.slow
