@@ -85,4 +85,6 @@ def octal_game(code: str) -> HeapGame:
                     yield from partitions_into(rest, k)
 
     max_parts = max(d.bit_length() - 1 for d in digits)
-    return HeapGame(code.strip(), moves, periodicity=(len(digits) - 1, max(1, max_parts)))
+    game = HeapGame(code.strip(), moves, periodicity=(len(digits) - 1, max(1, max_parts)))
+    game.digits = tuple(digits)  # type: ignore[attr-defined]  # nim sequences read them directly
+    return game

@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["exact_below", "power_witnesses", "distinguished_classes", "Witness"]
+__all__ = ["exact_below", "exact_powers", "power_witnesses", "distinguished_classes", "Witness"]
 
 
 def exact_below(failure: Sequence[int] | None, n: int) -> int | None:
@@ -37,6 +37,31 @@ def exact_below(failure: Sequence[int] | None, n: int) -> int | None:
     1
     """
     return None if failure is None else sum(1 for h in failure if h == n) - 1
+
+
+def exact_powers(failure: Sequence[int] | None, prefix: Sequence[int], heap: int,
+                 cap: int = 255) -> int:
+    """Largest ``k <= cap`` such that every word ``prefix + heap^i + y`` with ``i <= k`` and
+    ``y`` made of heaps below ``heap`` is colex-below ``failure`` (so exact), or ``-1``.
+
+    Colex order compares exponents from the largest heap down, so the heaps of ``y`` never
+    matter when the part from ``heap`` up is already smaller than ``failure``'s.
+
+    >>> exact_powers((29, 29, 27, 25, 25, 25, 25, 18, 13, 13), (29, 29, 27), 25)
+    3
+    >>> exact_powers((29, 29, 27, 25, 18), (29, 29), 26)
+    255
+    """
+    from misere.quotients.impartial.verify import word_key
+
+    def top(word):
+        return word_key([h for h in word if h >= heap])
+
+    limit = cap if failure is None else -1
+    for i in range(cap + 1):
+        if failure is not None and top(list(prefix) + [heap] * i) < top(failure):
+            limit = i
+    return limit
 
 
 @dataclass(frozen=True)
@@ -52,7 +77,7 @@ class Witness:
 class _Action:
     """The heap values' action of a candidate and a shortest word per element (BFS)."""
 
-    def __init__(self, cand: Any, n: int) -> None:
+    def __init__(self, cand: Any, n: int, prefix: Sequence[int] = ()) -> None:
         self.maps = np.asarray(cand.maps, dtype=np.int64)
         self.is_p = np.asarray(cand.is_p, dtype=bool)
         self.identity = int(cand.identity)
@@ -61,12 +86,16 @@ class _Action:
         self.top = self.maps[row[self.phi[n]]] if self.phi[n] != self.identity else None
         gens = sorted({(row[self.phi[h]], h) for h in range(1, n) if self.phi[h] != self.identity},
                       key=lambda t: t[1])
+        start = self.identity
+        for h in prefix:  # words prefix + y: the BFS starts at the prefix's value
+            start = int(self.maps[row[self.phi[h]]][start]) if self.phi[h] != self.identity else start
         seen = np.zeros(len(self.is_p), dtype=bool)
-        seen[self.identity] = True
+        seen[start] = True
+        self.start = start
         self.parent = np.full(len(self.is_p), -1, dtype=np.int64)
         self.heap = np.zeros(len(self.is_p), dtype=np.int64)
         self.letter = np.zeros(len(self.is_p), dtype=np.int64)  # row of maps that reached it
-        self.levels = [np.array([self.identity], dtype=np.int64)]
+        self.levels = [np.array([start], dtype=np.int64)]
         while True:  # breadth first over the heaps below n: a shortest word per element
             grown = []
             for j, h in gens:
@@ -87,7 +116,7 @@ class _Action:
 
     def word(self, x: int) -> tuple[int, ...]:
         out = []
-        while x != self.identity:
+        while x != self.start:
             out.append(int(self.heap[x]))
             x = int(self.parent[x])
         return tuple(sorted(out, reverse=True))
@@ -98,15 +127,18 @@ class _Action:
         return xs
 
 
-def power_witnesses(cand: Any, n: int, k_max: int) -> list[Witness]:
+def power_witnesses(cand: Any, n: int, k_max: int, prefix: Sequence[int] = ()) -> list[Witness]:
     """For every ``0 <= i < j <= k_max``, a word ``y`` of heaps below ``n`` with
-    ``o(n^i + y) != o(n^j + y)`` in the candidate (a shortest one), when there is one.
+    ``o(prefix + n^i + y) != o(prefix + n^j + y)`` in the candidate (a shortest one), when
+    there is one (``n`` may be any heap below the candidate's: the words then use heaps below
+    ``n`` and the heaps of ``prefix``).
 
     Every sum involved has at most ``k_max`` heaps of size ``n``; with ``k_max <=``
-    :func:`exact_below` of the candidate's failure the outcomes are the true ones, and each
-    witness proves ``Phi(n)^i != Phi(n)^j`` in ``Q_n``.
+    :func:`exact_below` of the candidate's failure (with a ``prefix``: :func:`exact_powers`)
+    the outcomes are the true ones, and each witness proves ``Phi(n)^i != Phi(n)^j`` in the
+    partial quotient (equal elements stay equal when ``prefix`` is added).
     """
-    act = _Action(cand, n)
+    act = _Action(cand, n, prefix)
     rows = [act.below]
     for _ in range(k_max):
         rows.append(act.times_top(rows[-1], 1))

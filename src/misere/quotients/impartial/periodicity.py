@@ -105,22 +105,67 @@ def representative_heap(n: int, preperiod: int, period: int, k: int, h: int) -> 
 def nim_sequence(game: HeapGame, n: int, start: list[int] | None = None) -> list[int]:
     """Normal-play Grundy values of heaps ``0..n`` (mex of nim-sums of the options).
 
-    ``start`` may hold already computed values for heaps ``0..k``; they are extended.
+    ``start`` may hold already computed values for heaps ``0..k``; they are extended. An octal
+    game whose moves leave at most two heaps (:func:`_two_heap_digits`) is read from its digits
+    without enumerating options (the same values; tests compare both ways).
     """
     g = list(start) if start else [0]
+    digits = _two_heap_digits(game)
     for m in range(len(g), n + 1):
         budget.check()
-        seen = set()
-        for opt in game.options(m):
-            v = 0
-            for part in opt:
-                v ^= g[part]
-            seen.add(v)
+        seen = _digit_values(digits, g, m) if digits is not None else _option_values(game, g, m)
         x = 0
         while x in seen:
             x += 1
         g.append(x)
     return g
+
+
+def _option_values(game: HeapGame, g: list[int], m: int) -> set[int]:
+    seen = set()
+    for opt in game.options(m):
+        v = 0
+        for part in opt:
+            v ^= g[part]
+        seen.add(v)
+    return seen
+
+
+def _two_heap_digits(game: HeapGame) -> tuple[int, ...] | None:
+    """The digits of an octal game (``game.digits``, set by :func:`misere.impartial.octal.
+    octal_game`) when every digit is below 8 (a move leaves at most two heaps), else ``None``."""
+    digits = getattr(game, "digits", None)
+    if digits is None or any(d >= 8 for d in digits):
+        return None
+    return tuple(digits)
+
+
+def _digit_values(digits: tuple[int, ...], g: list[int], m: int) -> set[int]:
+    """Nim-values of the options of heap ``m`` from the octal digits (Guy-Smith): removing ``j``
+    tokens leaves no heap (bit 1, ``j = m``), one heap (bit 2) or two (bit 4)."""
+    seen: set[int] = set()
+    for j in range(min(m, len(digits) - 1) + 1):
+        d, rest = digits[j], m - j
+        if d & 1 and rest == 0 and j:
+            seen.add(0)
+        if d & 2 and rest and j:
+            seen.add(g[rest])
+        if d & 4 and rest >= 2:
+            seen.update([g[a] ^ g[rest - a] for a in range(1, rest // 2 + 1)])
+    return seen
+
+
+def _option_count(game: HeapGame, m: int) -> int:
+    """``len(game.options(m))``, counted from the digits when :func:`_two_heap_digits` applies."""
+    digits = _two_heap_digits(game)
+    if digits is None:
+        return len(game.options(m))
+    total = 0
+    for j in range(min(m, len(digits) - 1) + 1):
+        d, rest = digits[j], m - j
+        total += bool(d & 1 and rest == 0 and j) + bool(d & 2 and rest and j)
+        total += rest // 2 if d & 4 and rest >= 2 else 0
+    return total
 
 
 #: options enumerated at most by the search for a normal period (beyond what is needed)
@@ -148,6 +193,6 @@ def normal_period(game: HeapGame, limit: int = 600, need: int = 0
         res = certified_period(seq, k, h)
         if res is not None:
             return seq, res
-        if n >= need and sum(len(game.options(m)) for m in range(n + 1)) > NORMAL_WORK:
+        if n >= need and sum(_option_count(game, m) for m in range(n + 1)) > NORMAL_WORK:
             break
     return (seq if len(seq) > need else nim_sequence(game, need, seq)), None
