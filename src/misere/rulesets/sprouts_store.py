@@ -31,7 +31,8 @@ from misere.rulesets.sprouts_canon import lives
 __all__ = ["SproutsStore", "KIND", "RULES", "MIN_LIVES"]
 
 #: the key rules this code writes (a store written under others is refused)
-RULES = "glop-keys 1: dead spots, aa=2, unplayable regions, .22.=.1., reflection, relabelling"
+RULES = ("glop-keys 2: dead spots, aa=2, unplayable regions, .22.=.1., reflection, relabelling; "
+         "walk keys (sprouts_canon._walk_code)")
 #: positions with fewer lives are not written to ``wins``
 MIN_LIVES = 14
 #: buffered rows committed at once
