@@ -23,7 +23,14 @@ already dropped dead spots and boundaries, merged a 1-life spot seen at two adja
   in order of first appearance. The search follows only the choices that give the least code so
   far; when ties leave more than :data:`MAX_TIES` complete codes the least one found is kept:
   the key is then still a complete description of the land (equal keys are always equal
-  lands), only two equal lands may get two keys.
+  lands), only two equal lands may get two keys. This is ``method="search"``, the reference;
+* **walk keys** (the default, ``method="walk"``): letters are first told apart by colour
+  refinement (:func:`_refine`, 1-dimensional Weisfeiler-Leman on regions, boundaries and
+  corners), then one deterministic walk of the land is written from each root corner of
+  least colour, both ways round (:func:`_walk_code`), and the least walk is the key. Same
+  guarantees (complete, independent of the drawing unless :data:`MAX_TIES` walks are cut);
+  on misère 6 spots it takes 1.7x less CPU than the search over the whole solve, and it
+  meets as few distinct keys (7 658 against 7 663 on the 30 129 lands keyed there).
 
 Every rule is checked in ``tests/rulesets/test_sprouts_solve.py`` against the unsimplified
 search (nimbers and misère canonical forms of every land reachable from small starts) and the
