@@ -346,14 +346,16 @@ def _walk_code(regions: list[list[list[int]]], count: dict[int, int], col: dict[
     or the other (the mirror image): it writes the boundary it stands on from that corner,
     names letters in the order met, and queues, for each letter met first, the boundary of its
     other corner starting there; regions are numbered in the order entered. When the queue is
-    empty, a boundary with letters not yet written in an entered region is chosen by least
-    (region number, tokens read from a corner: a letter's name when it has one, else its
-    colour) and the walk goes on from there (every tied
-    choice is followed while fewer than :data:`MAX_TIES` walks have ended, then the first);
-    boundaries without letters are written last, sorted, each from its least rotation. The code is a complete description of the land; the roots are the letter
-    corners of least colour (:func:`_refine`: colour of the letter, of its boundary, of its
-    region, all invariant), so the least code over roots and both ways round is the same for
-    every drawing of the land (the walk only reads the structure from the root on).
+    empty, a boundary with letters not yet written in the entered region of least number is
+    chosen by least tokens read from a corner (a letter's name when it has one, else its
+    colour) and the walk goes on from there (every tied choice is followed while fewer than
+    :data:`MAX_TIES` walks have ended, then the first); boundaries without letters are written
+    last, sorted, each from its least rotation. A walk is the sequence of (region number,
+    boundary) it writes, a complete description of the land; the roots are the letter corners
+    and ways round that read the least (colour of the region, colours of the boundary from the
+    corner) (:func:`_refine`; invariant), so the least walk over the roots is the same for every
+    drawing of the land (a walk only reads the structure from its root on). A walk stops as soon as
+    what it has written exceeds the least walk found (it could not be the least).
     """
     corners: dict[int, list[tuple[int, int, int]]] = {}
     for r, region in enumerate(regions):
@@ -366,65 +368,95 @@ def _walk_code(regions: list[list[list[int]]], count: dict[int, int], col: dict[
         return min(tuple(sorted(_min_rotation(tuple(lives_[v] for v in b[::o])) for b in regions[0]))
                    for o in (1, -1)),
     rcol = [tuple(sorted(bc)) for bc in bcol]
-    roots = [(col[v], bcol[r][i], rcol[r], r, i, k) for v, at in corners.items() for r, i, k in at]
-    low = min(roots)[:3]
-    best = None
-    leaves = [0]
-    for c, _, _, r, i, k in roots:
-        if (c, bcol[r][i], rcol[r]) == low:
-            for o in (1, -1):
-                code = _walk(regions, count, corners, col, lives_, o, {}, {}, set(), [], [(r, i, k)], leaves)
-                if best is None or code < best:
-                    best = code
-    return best
-
-
-def _walk(regions, count, corners, col, lives_, o, rl, ll, done, out, queue, leaves) -> tuple:
-    """One walk of :func:`_walk_code` from the queued corners (state copied at each tie)."""
-    while True:
-        while queue:
-            r, i, k = queue.pop(0)
-            if (r, i) in done:
-                continue
-            done.add((r, i))
-            if r not in rl:
-                rl[r] = len(rl)
+    roots = []
+    for at in corners.values():
+        for r, i, k in at:
             b = regions[r][i]
             n = len(b)
-            toks = []
-            for step in range(n):
-                v = b[(k + o * step) % n]
-                if count[v] == 1:
-                    toks.append(lives_[v])
-                    continue
-                t = ll.get(v)
-                if t is None:
-                    t = ll[v] = -len(ll) - 1
-                    for at in corners[v]:
-                        if (at[0], at[1]) not in done:
-                            queue.append(at)
-                toks.append(t)
-            out.append((rl[r], tuple(toks)))
-        cands = []
-        for r in rl:
-            for i, b in enumerate(regions[r]):
-                if (r, i) not in done and any(count[v] == 2 for v in b):
-                    n = len(b)
-                    for k in range(n):
-                        cands.append(((rl[r], tuple(ll.get(b[(k + o * s) % n], col[b[(k + o * s) % n]]) for s in range(n))), r, i, k))
-        if not cands:
-            break
-        low = min(c[0] for c in cands)
-        ties = [c for c in cands if c[0] == low]
-        if len(ties) > 1 and leaves[0] < MAX_TIES:
-            return min(_walk(regions, count, corners, col, lives_, o, dict(rl), dict(ll), set(done),
-                             list(out), [(r, i, k)], leaves) for _, r, i, k in ties)
-        queue.append(ties[0][1:])
-    leaves[0] += 1
-    out.extend(sorted((rl[r], _min_rotation(tuple(lives_[v] for v in b[::o])))
-                      for r, region in enumerate(regions) for i, b in enumerate(region) if (r, i) not in done))
-    out.sort(key=lambda t: t[0])  # stable: within a region, written boundaries keep their order
-    grouped: list[list[tuple]] = [[] for _ in rl]
-    for r, toks in out:
+            for o in (1, -1):
+                roots.append(((rcol[r], tuple(col[b[(k + o * s) % n]] for s in range(n))), o, r, i, k))
+    low = min(roots)[0]
+    lettered = [[any(count[v] == 2 for v in b) for b in region] for region in regions]
+    w = _Walker(regions, count, corners, col, lives_, lettered)
+    for sig, o, r, i, k in roots:
+        if sig == low:
+            w.walk(o, {}, {}, set(), [], [(r, i, k)], w.best, True)
+    grouped: list[list[tuple]] = [[] for _ in range(len(regions))]
+    for r, toks in w.best:
         grouped[r].append(toks)
     return tuple(tuple(g) for g in grouped)
+
+
+class _Walker:
+    """The walks of :func:`_walk_code` over one land, with the least walk found so far."""
+
+    def __init__(self, regions, count, corners, col, lives_, lettered) -> None:
+        self.regions, self.count, self.corners = regions, count, corners
+        self.col, self.lives, self.lettered = col, lives_, lettered
+        self.best: tuple | None = None
+        self.leaves = 0
+
+    def walk(self, o, rl, ll, done, out, queue, ref, eq) -> None:
+        """Go on from the queued corners; ``eq``: what is written equals the start of ``ref``
+        (a least walk found earlier; the least one only decreases, so exceeding ``ref`` means
+        exceeding it)."""
+        regions, count, corners, lives_ = self.regions, self.count, self.corners, self.lives
+        while True:
+            while queue:
+                r, i, k = queue.pop(0)
+                if (r, i) in done:
+                    continue
+                done.add((r, i))
+                if r not in rl:
+                    rl[r] = len(rl)
+                b = regions[r][i]
+                n = len(b)
+                toks = []
+                for step in range(n):
+                    v = b[(k + o * step) % n]
+                    if count[v] == 1:
+                        toks.append(lives_[v])
+                        continue
+                    t = ll.get(v)
+                    if t is None:
+                        t = ll[v] = -len(ll) - 1
+                        for at in corners[v]:
+                            if (at[0], at[1]) not in done:
+                                queue.append(at)
+                    toks.append(t)
+                e = (rl[r], tuple(toks))
+                if eq and ref is not None:
+                    f = ref[len(out)]
+                    if e > f:
+                        return
+                    eq = e == f
+                out.append(e)
+            ties = self._next(o, rl, ll, done)
+            if not ties:
+                break
+            if len(ties) > 1 and self.leaves < MAX_TIES:
+                for r, i, k in ties:
+                    self.walk(o, dict(rl), dict(ll), set(done), list(out), [(r, i, k)], ref, eq)
+                return
+            queue.append(ties[0])
+        self.leaves += 1
+        out.extend(sorted((rl[r], _min_rotation(tuple(lives_[v] for v in b[::o])))
+                          for r, region in enumerate(regions) for i, b in enumerate(region) if (r, i) not in done))
+        code = tuple(out)
+        if self.best is None or code < self.best:
+            self.best = code
+
+    def _next(self, o, rl, ll, done) -> list[tuple[int, int, int]]:
+        """The corners a walk may go on from when its queue is empty (ties: several)."""
+        for r in sorted(rl, key=rl.__getitem__):
+            cands = []
+            for i, b in enumerate(self.regions[r]):
+                if self.lettered[r][i] and (r, i) not in done:
+                    toks = [ll.get(v, self.col[v]) for v in b]
+                    n = len(b)
+                    for k in range(n):
+                        cands.append((tuple(toks[(k + o * s) % n] for s in range(n)), i, k))
+            if cands:
+                low = min(c[0] for c in cands)
+                return [(r, i, k) for code, i, k in cands if code == low]
+        return []
