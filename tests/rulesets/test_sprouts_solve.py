@@ -230,3 +230,25 @@ def test_walk_keys_give_the_reference_values() -> None:
 def test_walk_keys_match_the_search_keys_from_3_spots() -> None:
     """The same classes for walk and search keys on every land reachable from 3 spots."""
     _same_partition(reachable([spots(3)]))
+
+
+def test_store_keeps_the_work_of_a_run_stopped_from_outside(tmp_path) -> None:
+    """With the time-based commit (here after every row), a process that dies without closing
+    its store leaves the rows written so far; the next run reads them and answers from them."""
+    import os
+    import subprocess
+    import sys
+
+    path = tmp_path / "s.sqlite"
+    code = ("import os, sys; import misere.rulesets.sprouts_store as m; m.FLUSH_SECONDS = 0.0\n"
+            "from misere.rulesets.sprouts import spots\n"
+            "from misere.rulesets.sprouts_solve import SproutsSolver\n"
+            "st = m.SproutsStore(sys.argv[1]); SproutsSolver(store=st).wins([spots(5)], 'misere')\n"
+            "os._exit(0)  # no close, no final commit\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    subprocess.run([sys.executable, "-c", code, str(path)], check=True, env=env)
+    with SproutsStore(path) as st:
+        assert st.loaded["lands"] > 0 and st.loaded["wins"] > 0
+        s = SproutsSolver(store=st)
+        assert s.wins([spots(5)], "misere") is True
+        assert s.stats()["lands"] == 0
