@@ -179,3 +179,76 @@ def test_play_command_answers_both_plays_and_reuses_the_store(tmp_path, monkeypa
         assert st.loaded["wins"] > 0
     res = runner.invoke(app, ["play", "sprouts", "0.0.x", "--json"])
     assert res.exit_code != 0 and "error" in json.loads(res.stdout)
+
+
+# a tree of regions joined by two-letter curves (many symmetries: the walks tie often) and a
+# land where a boundary with letters is reached only after the queue runs dry
+SYMMETRIC = ["AB.}AB.CD.EF.}CD.}EF.}", "AB.CD.EF.2.}AB.}CD.}EF.}", "AB.1c1c.}AB.}",
+             "AB.CD.}AB.}CD.}", "ab.ba.1.}"]
+
+
+def _same_partition(lands: list) -> None:
+    """Walk keys and search keys put the given lands in the same classes."""
+    walk, search = {}, {}
+    for land in lands:
+        regions, lv = _decode(land)
+        w = canonical_land(regions, lv, method="walk")
+        s = canonical_land(regions, lv, method="search")
+        assert walk.setdefault(w, s) == s and search.setdefault(s, w) == w, format_land(land)
+
+
+def test_walk_keys_match_the_search_keys_and_every_drawing() -> None:
+    """The walk key (colour refinement, one walk per root) against the search key, the first
+    algorithm kept as the reference: the same classes on every land reachable from 2 spots, from
+    0.0.1.} and from the symmetric lands (every land reachable from 3 spots under --runslow);
+    both unchanged by random redrawings; a walk key read back as a land keeps its key (it
+    describes the land completely)."""
+    lands = reachable([spots(2)] + parse_position("0.0.1.}") + [x for t in SYMMETRIC for x in parse_position(t)])
+    assert len(lands) > 250
+    _same_partition(lands)
+    rng = random.Random(7)
+    for land in lands[::10] + [x for t in SYMMETRIC for x in parse_position(t)]:
+        regions, lv = _decode(land)
+        keys = {m: canonical_land(regions, lv, method=m) for m in ("walk", "search")}
+        for _ in range(3):
+            regions, lv = shuffled(land, rng)
+            for m, key in keys.items():
+                assert canonical_land(regions, lv, method=m) == key, (m, format_land(land))
+        assert simplify_land(keys["walk"]) == keys["walk"]
+
+
+def test_walk_keys_give_the_reference_values() -> None:
+    """Nimbers and misère canonical forms of the lands reachable from the symmetric lands,
+    from walk keys, equal the reference search's; and an unknown method is refused."""
+    _check_lands(reachable([x for t in SYMMETRIC[:2] + SYMMETRIC[3:] for x in parse_position(t)]))
+    regions, lv = _decode(spots(2))
+    with pytest.raises(ValueError, match="walk"):
+        canonical_land(regions, lv, method="fast")
+
+
+@pytest.mark.slow
+def test_walk_keys_match_the_search_keys_from_3_spots() -> None:
+    """The same classes for walk and search keys on every land reachable from 3 spots."""
+    _same_partition(reachable([spots(3)]))
+
+
+def test_store_keeps_the_work_of_a_run_stopped_from_outside(tmp_path) -> None:
+    """With the time-based commit (here after every row), a process that dies without closing
+    its store leaves the rows written so far; the next run reads them and answers from them."""
+    import os
+    import subprocess
+    import sys
+
+    path = tmp_path / "s.sqlite"
+    code = ("import os, sys; import misere.rulesets.sprouts_store as m; m.FLUSH_SECONDS = 0.0\n"
+            "from misere.rulesets.sprouts import spots\n"
+            "from misere.rulesets.sprouts_solve import SproutsSolver\n"
+            "st = m.SproutsStore(sys.argv[1]); SproutsSolver(store=st).wins([spots(5)], 'misere')\n"
+            "os._exit(0)  # no close, no final commit\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    subprocess.run([sys.executable, "-c", code, str(path)], check=True, env=env)
+    with SproutsStore(path) as st:
+        assert st.loaded["lands"] > 0 and st.loaded["wins"] > 0
+        s = SproutsSolver(store=st)
+        assert s.wins([spots(5)], "misere") is True
+        assert s.stats()["lands"] == 0

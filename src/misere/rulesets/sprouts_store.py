@@ -15,11 +15,12 @@ written under other rules is refused rather than misread.
   with at least :data:`MIN_LIVES` lives (smaller ones are quicker to recompute than to store).
 
 Reads come from memory (the file is read once when opened); writes are buffered and committed
-every :data:`FLUSH_ROWS` rows and on :meth:`SproutsStore.close`, so an interrupted run keeps what
-it committed. One process writes a store at a time (the file is opened exclusively).
+every :data:`FLUSH_ROWS` rows, every :data:`FLUSH_SECONDS` seconds and on
+:meth:`SproutsStore.close`, so an interrupted run keeps what it committed. One process writes a store at a time (the file is opened exclusively).
 """
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -28,14 +29,18 @@ from misere.sqlite_file import APPLICATION_IDS, FileKind, open_file
 from misere.rulesets.sprouts import Land, format_land
 from misere.rulesets.sprouts_canon import lives
 
-__all__ = ["SproutsStore", "KIND", "RULES", "MIN_LIVES"]
+__all__ = ["SproutsStore", "KIND", "RULES", "MIN_LIVES", "FLUSH_SECONDS"]
 
 #: the key rules this code writes (a store written under others is refused)
-RULES = "glop-keys 1: dead spots, aa=2, unplayable regions, .22.=.1., reflection, relabelling"
+RULES = ("glop-keys 2: dead spots, aa=2, unplayable regions, .22.=.1., reflection, relabelling; "
+         "walk keys (sprouts_canon._walk_code)")
 #: positions with fewer lives are not written to ``wins``
 MIN_LIVES = 14
 #: buffered rows committed at once
 FLUSH_ROWS = 20000
+#: buffered rows are also committed when this many seconds have passed since the last commit
+#: (checked when a row is written), so a run stopped from outside loses at most that much work
+FLUSH_SECONDS = 60.0
 
 KIND = FileKind(
     label="Sprouts store",
@@ -94,6 +99,7 @@ class SproutsStore:
             self._gid[fid] = g
             self._fid[g] = fid
         self._pending: dict[str, list] = {"lands": [], "forms": [], "wins": []}
+        self._flushed = time.monotonic()
         self._open = True
         self.loaded = {"lands": len(self._lands), "forms": len(rows), "wins": len(self._wins)}
 
@@ -165,7 +171,9 @@ class SproutsStore:
     # -- file ----------------------------------------------------------------------------
 
     def _maybe_flush(self) -> None:
-        if sum(len(x) for x in self._pending.values()) >= FLUSH_ROWS:
+        # by rows, and by time so that a long run stopped from outside keeps its work
+        if (sum(len(x) for x in self._pending.values()) >= FLUSH_ROWS
+                or time.monotonic() - self._flushed >= FLUSH_SECONDS):
             self.flush()
 
     def flush(self) -> None:
@@ -176,6 +184,7 @@ class SproutsStore:
             self.db.executemany("INSERT OR REPLACE INTO lands VALUES (?, ?, ?)", p["lands"])
             self.db.executemany("INSERT OR REPLACE INTO wins VALUES (?, ?, ?)", p["wins"])
         self._pending = {"lands": [], "forms": [], "wins": []}
+        self._flushed = time.monotonic()
 
     def stats(self) -> dict[str, int]:
         """Rows held (stored and new)."""
