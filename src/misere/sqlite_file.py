@@ -87,7 +87,8 @@ class FileKind:
 #: application ids of misère's files (the header's 4 bytes at offset 68, as ASCII)
 APPLICATION_IDS = {"quotient checkpoint": int.from_bytes(b"mqck", "big"),
                    "census store": int.from_bytes(b"mcns", "big"),
-                   "Sprouts store": int.from_bytes(b"mspr", "big")}
+                   "Sprouts store": int.from_bytes(b"mspr", "big"),
+                   "partizan sweep store": int.from_bytes(b"mpsw", "big")}
 
 #: the tables of each kind in the formats before identities, to name such a file given as
 #: another kind

@@ -14,10 +14,12 @@ from itertools import combinations_with_replacement, product
 from math import gcd
 from typing import Any, Mapping, Sequence
 
+import numpy as np
+
 from misere import budget
 from misere.core.outcome import Outcome
 
-__all__ = ["Abstraction", "face_characters", "choose_forms", "closure", "nullspace_basis", "Word", "State"]
+__all__ = ["Abstraction", "face_characters", "choose_forms", "closure", "nullspace_basis", "FormData", "Word", "State"]
 
 Word = tuple[int, ...]
 Val = tuple[int, int]  # (kind, value): kind 0 exact value, 1 above (value mod p), -1 below
@@ -102,40 +104,70 @@ def face_characters(rules: Sequence[tuple[Word, Word]], n: int, reach: int = 2) 
     return found
 
 
-def _conflicts(keys: Sequence[tuple[Any, ...]], outcomes: Sequence[Outcome]) -> int:
-    """Words sharing a key whose outcome differs from that key's most common outcome."""
-    groups: dict[tuple[Any, ...], dict[Outcome, int]] = {}
-    for k, o in zip(keys, outcomes):
-        g = groups.setdefault(k, {})
-        g[o] = g.get(o, 0) + 1
-    return sum(sum(g.values()) - max(g.values()) for g in groups.values())
+def _conflicts(groups: "np.ndarray", outcomes: "np.ndarray") -> int:
+    """Words sharing a group whose outcome differs from that group's most common outcome
+    (``groups``: one non-negative integer key per word, ``outcomes``: 0..3)."""
+    pairs, counts = np.unique(groups * 4 + outcomes, return_counts=True)
+    g = pairs // 4
+    starts = np.flatnonzero(np.r_[True, g[1:] != g[:-1]])
+    return int(len(groups) - np.maximum.reduceat(counts, starts).sum())
+
+
+class FormData:
+    """The searched words, their outcomes and the values of the unit and candidate forms on
+    them (``values[i, j]`` = form ``j`` at word ``i``), computed once and reduced for every
+    window and period :func:`choose_forms` tries."""
+
+    def __init__(self, n: int, candidates: Sequence[Word], data: Mapping[Word, Outcome]) -> None:
+        self.n = n
+        self.candidates = list(candidates)
+        order = "LNPR"
+        self.words = np.array(list(data), dtype=np.int64).reshape(len(data), n)
+        self.outcomes = np.array([order.index(o.value) for o in data.values()], dtype=np.int64)
+        forms = np.array([[int(i == c) for i in range(n)] for c in range(n)]
+                         + [list(f) for f in self.candidates], dtype=np.int64).reshape(-1, n)
+        self.values = self.words @ forms.T
+
+    def codes(self, t: int, p: int) -> "np.ndarray":
+        """Each reduced value ``ρ(v)`` (:meth:`Abstraction._red`) as one integer, injectively:
+        ``v`` inside the window, ``hi + 1 + v mod p`` above it, ``lo - 1 - v mod p`` below."""
+        v = self.values
+        lo = np.array([0] * self.n + [-t] * len(self.candidates), dtype=np.int64)
+        r = np.mod(v, p)
+        return np.where(v > t, t + 1 + r, np.where(v < lo, lo - 1 - r, v))
+
+
+def _regroup(groups: "np.ndarray", column: "np.ndarray") -> "np.ndarray":
+    """Compact keys of the pairs (group, column value)."""
+    width = int(column.max() - column.min()) + 1
+    return np.unique(groups * width + (column - column.min()), return_inverse=True)[1].reshape(-1)
 
 
 def choose_forms(n: int, candidates: Sequence[Word], t: int, p: int,
-                 data: Mapping[Word, Outcome], most: int = 3) -> list[Word] | None:
+                 data: Mapping[Word, Outcome] | FormData, most: int = 3) -> list[Word] | None:
     """Unit forms plus at most ``most`` candidates, added greedily (each the one that leaves
-    fewest words whose outcome disagrees with their state's), until the searched outcomes are
-    a function of the state; ``None`` if that does not happen. A heuristic: the proof decides."""
-    units = [tuple(int(i == c) for i in range(n)) for c in range(n)]
-    words = list(data)
-    outcomes = [data[w] for w in words]
-    probe = Abstraction(units + list(candidates), n, t, p, 0)
-    red = [[probe._red(v, lo, hi) for v, lo, hi in zip(probe.values(w), probe.lo, probe.hi)]
-           for w in words]
+    fewest words whose outcome disagrees with their state's, the first such candidate on a tie),
+    until the searched outcomes are a function of the state; ``None`` if that does not happen.
+    A heuristic: the proof decides. ``data`` may be a :class:`FormData` of the same words and
+    candidates, reused across windows and periods (the answer is the same)."""
+    fd = data if isinstance(data, FormData) else FormData(n, candidates, data)
+    if len(fd.outcomes) == 0:
+        return [tuple(int(i == c) for i in range(n)) for c in range(n)]
+    codes = fd.codes(t, p)
+    groups = np.unique(codes[:, :n], axis=0, return_inverse=True)[1].reshape(-1)
     chosen: list[int] = []
-    keys = [tuple(r[:n]) for r in red]
-    best = _conflicts(keys, outcomes)
+    best = _conflicts(groups, fd.outcomes)
     while best:
         if len(chosen) == most:
             return None
-        trial = [(_conflicts([k + (r[n + j],) for k, r in zip(keys, red)], outcomes), j)
+        trial = [(_conflicts(_regroup(groups, codes[:, n + j]), fd.outcomes), j)
                  for j in range(len(candidates)) if j not in chosen]
         if not trial or min(trial)[0] >= best:
             return None
         best, j = min(trial)
         chosen.append(j)
-        keys = [k + (r[n + j],) for k, r in zip(keys, red)]
-    return units + [candidates[j] for j in chosen]
+        groups = _regroup(groups, codes[:, n + j])
+    return [tuple(int(i == c) for i in range(n)) for c in range(n)] + [tuple(candidates[j]) for j in chosen]
 
 
 class Abstraction:

@@ -18,9 +18,10 @@ Families (``G`` ranges over game forms):
 """
 from __future__ import annotations
 
+import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 from misere import budget
 from misere.core.notation import format_id
@@ -29,7 +30,10 @@ from misere.errors import BudgetExceededError, UnsupportedError
 from misere.quotients.partizan.build import partizan_quotient
 from misere.universes import find_universe
 
-__all__ = ["FAMILIES", "family", "SweepRow", "Sweep", "sweep"]
+if TYPE_CHECKING:
+    from misere.quotients.partizan.sweep_store import SweepStore
+
+__all__ = ["FAMILIES", "family", "SweepRow", "Sweep", "sweep", "closure_row", "summary_markdown"]
 
 FAMILIES = ("day1", "day2", "gh", "unions")
 
@@ -74,6 +78,12 @@ class SweepRow:
     structure: str
     order: int | None
     detail: str  #: the strategy string, or the error
+    presentation: str = ""  #: the quotient's presentation (empty when refused)
+    seconds: float | None = None  #: wall time of the closure (information, not a result)
+
+    def key(self) -> tuple[object, ...]:
+        """What a sweep established for the closure (everything but the time)."""
+        return (self.games, self.status, self.structure, self.order, self.detail, self.presentation)
 
 
 @dataclass
@@ -126,6 +136,24 @@ class Sweep:
                 "rows": [r.__dict__ for r in self.rows]}
 
 
+def summary_markdown(sweeps: Sequence[Sweep]) -> str:
+    """One table for several sweeps (a row per family: counts and finite orders), then, per
+    family, why its bounded closures are not proved. The README's table (issue 25)."""
+    lines = ["| family | closures | exact | proved (semilinear) | bounded | refused | finite orders (order: closures) |",
+             "|---|---|---|---|---|---|---|"]
+    notes = []
+    for s in sweeps:
+        c = s.counts()
+        done = f"{len(s.rows)}" + (f" of {s.total}" if len(s.rows) < s.total else "")
+        orders = ", ".join(f"{k}: {v}" for k, v in s.orders().items()) or "none"
+        lines.append(f"| `{s.family}` | {done} | {c['exact']} | {c['proved']} | {c['bounded']} | "
+                     f"{c['refused']} | {orders} |")
+        if s.reasons():
+            notes.append(f"`{s.family}` bounded, by the step of the semilinear certificate that failed: "
+                         + "; ".join(f"{k} ({v})" for k, v in s.reasons().items()))
+    return "\n".join(lines + ([""] + notes if notes else []))
+
+
 def _reason_kind(why: str) -> str:
     for key in ("no window and period", "abstract state", "outcome recursion fails",
                 "relation", "critical pair", "more than"):
@@ -134,24 +162,48 @@ def _reason_kind(why: str) -> str:
     return why[:60]
 
 
-def sweep(name: str, sets: Iterable[Sequence[str]] | None = None) -> Sweep:
+def closure_row(games: Sequence[str]) -> SweepRow:
+    """The row of one closure ``cl(games)`` (raises the budget's error when it runs out)."""
+    games = tuple(games)
+    t0 = time.perf_counter()
+    try:
+        q = partizan_quotient(list(games))
+    except BudgetExceededError:
+        raise
+    except UnsupportedError as e:
+        return SweepRow(games, "refused", "", None, str(e), "", time.perf_counter() - t0)
+    return SweepRow(games, q.strategy.split(":")[0], q.structure, q.order, q.strategy,
+                    q.presentation, time.perf_counter() - t0)
+
+
+def sweep(name: str, sets: Iterable[Sequence[str]] | None = None,
+          store: "SweepStore | None" = None) -> Sweep:
     """Compute the quotient of every closure of family ``name`` (or of ``sets``), recording
     how each was established. Runs under the budget in force (:mod:`misere.budget`); when it runs
-    out, the rows so far are returned with :attr:`Sweep.stopped` saying why."""
+    out, the rows so far are returned with :attr:`Sweep.stopped` saying why.
+
+    With a ``store`` (:class:`~misere.quotients.partizan.sweep_store.SweepStore`) each row is
+    written as soon as it is known, under the closure's index in the list, and closures already
+    stored for ``name`` are read back instead of computed (resuming an interrupted sweep)."""
     todo = list(sets) if sets is not None else family(name)
     out = Sweep(name, total=len(todo))
+    known = store.rows(name) if store is not None else {}
+    t0 = time.perf_counter()
     with budget.Progress(f"partizan sweep {name}", total=len(todo)) as progress:
         for i, s in enumerate(todo):
             progress.update(i, **out.counts())
-            games = tuple(s)
+            old = known.get(i)
+            if old is not None and old.games == tuple(s):
+                out.rows.append(old)
+                continue
             try:
-                q = partizan_quotient(list(games))
+                row = closure_row(s)
             except BudgetExceededError as e:
                 out.stopped = str(e)
                 break
-            except UnsupportedError as e:
-                out.rows.append(SweepRow(games, "refused", "", None, str(e)))
-                continue
-            status = q.strategy.split(":")[0]
-            out.rows.append(SweepRow(games, status, q.structure, q.order, q.strategy))
+            out.rows.append(row)
+            if store is not None:
+                store.put(name, i, row)
+    if store is not None and out.stopped is None and len(known) < len(todo):
+        store.finished(name, len(todo), time.perf_counter() - t0)
     return out
