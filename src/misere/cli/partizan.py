@@ -129,8 +129,8 @@ def register(app: typer.Typer) -> None:
             names = FAMILIES if family == "all" else (family,)
             with SweepStore(store, create=False) as st:
                 sweeps = [st.sweep(f, len(_sweep_family(f))) for f in names]
-            emit({"store": str(store), "families": [s.to_dict() for s in sweeps]}, as_json,
-                 summary_markdown(sweeps))
+                text = st.tables() if family == "all" else summary_markdown(sweeps)
+            emit({"store": str(store), "families": [s.to_dict() for s in sweeps]}, as_json, text)
             return
         sets = _sweep_family(family)
         sets = sets[:limit] if limit is not None else sets

@@ -96,6 +96,13 @@ class SweepStore:
             out.stopped = f"{total - len(rows)} closures not in the store"
         return out
 
+    def tables(self) -> str:
+        """The summary table of every family (:func:`~misere.quotients.partizan.sweep.
+        summary_markdown`) from the records alone: the README's table (issue 25)."""
+        from misere.quotients.partizan.sweep import FAMILIES, family, summary_markdown
+
+        return summary_markdown([self.sweep(f, len(family(f))) for f in FAMILIES])
+
     def families(self) -> list[str]:
         """Families with at least one record."""
         with self.file.errors():
