@@ -167,3 +167,20 @@ def test_a_small_sweep_recomputed_gives_the_stored_records(stored, fam, count) -
     rows = stored.rows(fam)
     again = sweep(fam, family(fam)[:count])
     assert [r.key() for r in again.rows] == [rows[i].key() for i in range(count)]
+
+
+def test_signatures_partition_words_as_the_outcome_rows_do() -> None:
+    """build._signatures (numpy, mixed radix) against the rows of outcomes themselves."""
+    from misere.quotients.partizan.build import _signatures
+    from misere.quotients.partizan.components import from_games, words_up_to
+    from misere.quotients.partizan.quotient import _add, _gid
+
+    comps = from_games([_gid("{0,*,1|1}")])
+    n = len(comps)
+    outcome = {w: comps.outcome(w) for w in words_up_to(n, 7)}
+    words, tests = list(words_up_to(n, 3)), list(words_up_to(n, 4))
+    rows = [tuple(outcome[_add(w, z)] for z in tests) for w in words]
+    keys = _signatures(outcome, words, tests, n)
+    assert len(set(rows)) > 3
+    assert all((rows[i] == rows[j]) == (keys[i] == keys[j])
+               for i in range(len(words)) for j in range(len(words)))
