@@ -116,6 +116,8 @@ def register(app: typer.Typer) -> None:
         rows: bool = typer.Option(False, "--rows", help="List every closure (text output)."),
         store: Optional[Path] = typer.Option(
             None, "--store", help="SQLite store of the records: written closure by closure, resumed."),
+        cheap_first: bool = typer.Option(
+            False, "--cheap-first", help="Compute closures with fewer components first (same rows)."),
         report: bool = typer.Option(
             False, "--report", help="Only read --store: the table of every family (FAMILY: all)."),
         as_json: bool = JSON_OPTION,
@@ -136,9 +138,9 @@ def register(app: typer.Typer) -> None:
         sets = sets[:limit] if limit is not None else sets
         if store is not None:
             with SweepStore(store) as st:
-                result = sweep(family, sets, st)
+                result = sweep(family, sets, st, cheap_first)
         else:
-            result = sweep(family, sets)
+            result = sweep(family, sets, cheap_first=cheap_first)
         text = result.markdown()
         if rows:
             text += "\n\n" + "\n".join(f"cl({', '.join(r.games)}): {r.status}: {r.structure or r.detail}"

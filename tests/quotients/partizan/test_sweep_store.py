@@ -24,7 +24,7 @@ from misere.errors import CheckpointError
 from misere.quotients.partizan import semilinear
 from misere.quotients.partizan import sweep as sweep_module
 from misere.quotients.partizan.abstraction import FormData, choose_forms
-from misere.quotients.partizan.sweep import FAMILIES, closure_row, family, sweep
+from misere.quotients.partizan.sweep import FAMILIES, closure_row, closure_size, family, sweep
 from misere.quotients.partizan.sweep_store import SweepStore
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -184,3 +184,14 @@ def test_signatures_partition_words_as_the_outcome_rows_do() -> None:
     assert len(set(rows)) > 3
     assert all((rows[i] == rows[j]) == (keys[i] == keys[j])
                for i in range(len(words)) for j in range(len(words)))
+
+
+def test_cheap_first_gives_the_same_rows_in_family_order(tmp_path) -> None:
+    sets = family("day1")
+    sizes = [closure_size(s) for s in sets]
+    assert sizes != sorted(sizes)  # the order really changes
+    plain = sweep("day1", sets)
+    with SweepStore(tmp_path / "s.sqlite") as st_:
+        cheap = sweep("day1", sets, st_, cheap_first=True)
+        assert [r.key() for r in st_.sweep("day1", 10).rows] == [r.key() for r in plain.rows]
+    assert [r.key() for r in cheap.rows] == [r.key() for r in plain.rows]

@@ -78,7 +78,7 @@ def _signatures(outcome: dict[Word, Outcome], words: list[Word], tests: list[Wor
     from the sorted numbers at once (numpy); the tuples of outcomes themselves when the numbers
     would not fit in 63 bits."""
     base = 1 + max((sum(w) for w in outcome), default=0)
-    if not words or base ** n >= 1 << 62:
+    if not words or n == 0 or base ** n >= 1 << 62:
         return [tuple(outcome[_add(w, z)] for z in tests) for w in words]
     radix = base ** np.arange(n, dtype=np.int64)
     known = np.array(list(outcome), dtype=np.int64).reshape(-1, n) @ radix

@@ -33,7 +33,7 @@ from misere.universes import find_universe
 if TYPE_CHECKING:
     from misere.quotients.partizan.sweep_store import SweepStore
 
-__all__ = ["FAMILIES", "family", "SweepRow", "Sweep", "sweep", "closure_row", "summary_markdown"]
+__all__ = ["FAMILIES", "family", "SweepRow", "Sweep", "sweep", "closure_row", "closure_size", "summary_markdown"]
 
 FAMILIES = ("day1", "day2", "gh", "unions")
 
@@ -176,34 +176,51 @@ def closure_row(games: Sequence[str]) -> SweepRow:
                     q.presentation, time.perf_counter() - t0)
 
 
+def closure_size(games: Sequence[str]) -> int:
+    """Number of components of ``cl(games)`` (its non-zero followers): what a closure costs."""
+    from misere.core.notation import parse_id
+    from misere.quotients.partizan.components import from_games
+
+    return len(from_games([parse_id(g) for g in games]))
+
+
 def sweep(name: str, sets: Iterable[Sequence[str]] | None = None,
-          store: "SweepStore | None" = None) -> Sweep:
+          store: "SweepStore | None" = None, cheap_first: bool = False) -> Sweep:
     """Compute the quotient of every closure of family ``name`` (or of ``sets``), recording
     how each was established. Runs under the budget in force (:mod:`misere.budget`); when it runs
     out, the rows so far are returned with :attr:`Sweep.stopped` saying why.
 
     With a ``store`` (:class:`~misere.quotients.partizan.sweep_store.SweepStore`) each row is
     written as soon as it is known, under the closure's index in the list, and closures already
-    stored for ``name`` are read back instead of computed (resuming an interrupted sweep)."""
-    todo = list(sets) if sets is not None else family(name)
+    stored for ``name`` are read back instead of computed (resuming an interrupted sweep).
+    ``cheap_first`` computes the closures in order of their number of components (rows are
+    still returned and stored in the family's order): a sweep stopped early then covers every
+    closure up to some size."""
+    todo = [tuple(s) for s in (sets if sets is not None else family(name))]
     out = Sweep(name, total=len(todo))
     known = store.rows(name) if store is not None else {}
+    indices = sorted(range(len(todo)), key=lambda i: closure_size(todo[i])) if cheap_first \
+        else list(range(len(todo)))
+    done: dict[int, SweepRow] = {}
     t0 = time.perf_counter()
     with budget.Progress(f"partizan sweep {name}", total=len(todo)) as progress:
-        for i, s in enumerate(todo):
-            progress.update(i, **out.counts())
+        for k, i in enumerate(indices):
+            progress.update(k, **out.counts())
             old = known.get(i)
-            if old is not None and old.games == tuple(s):
+            if old is not None and old.games == todo[i]:
+                done[i] = old
                 out.rows.append(old)
                 continue
             try:
-                row = closure_row(s)
+                row = closure_row(todo[i])
             except BudgetExceededError as e:
                 out.stopped = str(e)
                 break
+            done[i] = row
             out.rows.append(row)
             if store is not None:
                 store.put(name, i, row)
+    out.rows = [done[i] for i in sorted(done)]
     if store is not None and out.stopped is None and len(known) < len(todo):
         store.finished(name, len(todo), time.perf_counter() - t0)
     return out
