@@ -128,13 +128,23 @@ class FormData:
                          + [list(f) for f in self.candidates], dtype=np.int64).reshape(-1, n)
         self.values = self.words @ forms.T
 
-    def codes(self, t: int, p: int) -> "np.ndarray":
+    def codes(self, t: int, p: int, rows: "np.ndarray | slice" = slice(None),
+              cols: slice = slice(None)) -> "np.ndarray":
         """Each reduced value ``ρ(v)`` (:meth:`Abstraction._red`) as one integer, injectively:
-        ``v`` inside the window, ``hi + 1 + v mod p`` above it, ``lo - 1 - v mod p`` below."""
-        v = self.values
-        lo = np.array([0] * self.n + [-t] * len(self.candidates), dtype=np.int64)
+        ``v`` inside the window, ``hi + 1 + v mod p`` above it, ``lo - 1 - v mod p`` below
+        (for the words ``rows`` and the forms ``cols``)."""
+        v = self.values[rows][:, cols]
+        lo = np.array([0] * self.n + [-t] * len(self.candidates), dtype=np.int64)[cols]
         r = np.mod(v, p)
         return np.where(v > t, t + 1 + r, np.where(v < lo, lo - 1 - r, v))
+
+
+def _impure(groups: "np.ndarray", outcomes: "np.ndarray") -> "np.ndarray":
+    """Mask of the words whose group holds more than one outcome: only they can conflict, in
+    this grouping or any refinement of it."""
+    pairs = np.unique(groups * 4 + outcomes)
+    g, k = np.unique(pairs // 4, return_counts=True)
+    return np.isin(groups, g[k > 1])
 
 
 def _regroup(groups: "np.ndarray", column: "np.ndarray") -> "np.ndarray":
@@ -153,20 +163,25 @@ def choose_forms(n: int, candidates: Sequence[Word], t: int, p: int,
     fd = data if isinstance(data, FormData) else FormData(n, candidates, data)
     if len(fd.outcomes) == 0:
         return [tuple(int(i == c) for i in range(n)) for c in range(n)]
-    codes = fd.codes(t, p)
-    groups = np.unique(codes[:, :n], axis=0, return_inverse=True)[1].reshape(-1)
+    groups = np.unique(fd.codes(t, p, cols=slice(0, n)), axis=0, return_inverse=True)[1].reshape(-1)
+    outcomes = fd.outcomes
     chosen: list[int] = []
-    best = _conflicts(groups, fd.outcomes)
+    best = _conflicts(groups, outcomes)
     while best:
         if len(chosen) == most:
             return None
-        trial = [(_conflicts(_regroup(groups, codes[:, n + j]), fd.outcomes), j)
+        # words in groups of one outcome never conflict: keep the others (same counts)
+        keep = np.flatnonzero(_impure(groups, outcomes))
+        groups, outcomes = groups[keep], outcomes[keep]
+        rows = keep if not chosen else rows[keep]
+        codes = fd.codes(t, p, rows, slice(n, None))
+        trial = [(_conflicts(_regroup(groups, codes[:, j]), outcomes), j)
                  for j in range(len(candidates)) if j not in chosen]
         if not trial or min(trial)[0] >= best:
             return None
         best, j = min(trial)
         chosen.append(j)
-        groups = _regroup(groups, codes[:, n + j])
+        groups = _regroup(groups, codes[:, j])
     return [tuple(int(i == c) for i in range(n)) for c in range(n)] + [tuple(candidates[j]) for j in chosen]
 
 
