@@ -21,7 +21,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from misere import budget
 from misere.core.notation import format_id
@@ -29,9 +29,6 @@ from misere.core.table import left, right
 from misere.errors import BudgetExceededError, UnsupportedError
 from misere.quotients.partizan.build import partizan_quotient
 from misere.universes import find_universe
-
-if TYPE_CHECKING:
-    from misere.quotients.partizan.sweep_store import SweepStore
 
 __all__ = ["FAMILIES", "family", "SweepRow", "Sweep", "sweep", "closure_row", "closure_size", "summary_markdown"]
 
@@ -154,11 +151,20 @@ def summary_markdown(sweeps: Sequence[Sweep]) -> str:
     return "\n".join(lines + ([""] + notes if notes else []))
 
 
+#: the failed step of the semilinear certificate, by a phrase of its reason
+_REASONS = (("no window and period", "no window and period fits the data"),
+            ("more than", "more than 20000 abstract states"),
+            ("outcome recursion fails", "outcome recursion fails"),
+            ("fails against abstract state", "a relation fails"),
+            ("critical pair", "presentation not confluent"),
+            ("has no known word", "a state with no known word"),
+            ("first met at a sum", "a state first met beyond 40 components"))
+
+
 def _reason_kind(why: str) -> str:
-    for key in ("no window and period", "abstract state", "outcome recursion fails",
-                "relation", "critical pair", "more than"):
+    for key, label in _REASONS:
         if key in why:
-            return key
+            return label
     return why[:60]
 
 
@@ -185,7 +191,7 @@ def closure_size(games: Sequence[str]) -> int:
 
 
 def sweep(name: str, sets: Iterable[Sequence[str]] | None = None,
-          store: "SweepStore | None" = None, cheap_first: bool = False) -> Sweep:
+          store: Any = None, cheap_first: bool = False) -> Sweep:
     """Compute the quotient of every closure of family ``name`` (or of ``sets``), recording
     how each was established. Runs under the budget in force (:mod:`misere.budget`); when it runs
     out, the rows so far are returned with :attr:`Sweep.stopped` saying why.

@@ -13,12 +13,10 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from misere.quotients.partizan.sweep import FAMILIES, Sweep, SweepRow, family, summary_markdown
 from misere.sqlite_file import APPLICATION_IDS, FileKind, open_file
-
-if TYPE_CHECKING:
-    from misere.quotients.partizan.sweep import Sweep, SweepRow
 
 __all__ = ["SweepStore", "KIND", "ROW_FIELDS"]
 
@@ -61,17 +59,15 @@ class SweepStore:
         self.file = open_file(path, KIND, exclusive=True, create=create)
         self.db = self.file.db
 
-    def rows(self, family: str) -> dict[int, "SweepRow"]:
+    def rows(self, family: str) -> dict[int, SweepRow]:
         """The stored rows of ``family`` by their index in the family."""
-        from misere.quotients.partizan.sweep import SweepRow
-
         with self.file.errors():
             got = self.db.execute("SELECT idx, games, status, structure, ord, presentation, detail, "
                                   "seconds FROM rows WHERE family = ? ORDER BY idx", (family,)).fetchall()
         return {i: SweepRow(tuple(json.loads(g)), st, s, o, d, p, sec)
                 for i, g, st, s, o, p, d, sec in got}
 
-    def put(self, family: str, idx: int, row: "SweepRow") -> None:
+    def put(self, family: str, idx: int, row: SweepRow) -> None:
         """Record one closure (replacing an older record of the same index)."""
         with self.file.errors(), self.db:
             self.db.execute("INSERT OR REPLACE INTO rows VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -85,11 +81,9 @@ class SweepStore:
         with self.file.errors(), self.db:
             self.db.execute("INSERT INTO runs VALUES (?, ?, ?, ?)", (family, total, wall, time.time()))
 
-    def sweep(self, family: str, total: int) -> "Sweep":
+    def sweep(self, family: str, total: int) -> Sweep:
         """The sweep of ``family`` as stored (rows in family order; ``stopped`` says how many
         of ``total`` are missing)."""
-        from misere.quotients.partizan.sweep import Sweep
-
         rows = self.rows(family)
         out = Sweep(family, [rows[i] for i in sorted(rows)], total)
         if len(rows) < total:
@@ -99,8 +93,6 @@ class SweepStore:
     def tables(self) -> str:
         """The summary table of every family (:func:`~misere.quotients.partizan.sweep.
         summary_markdown`) from the records alone: the README's table (issue 25)."""
-        from misere.quotients.partizan.sweep import FAMILIES, family, summary_markdown
-
         return summary_markdown([self.sweep(f, len(family(f))) for f in FAMILIES])
 
     def families(self) -> list[str]:
