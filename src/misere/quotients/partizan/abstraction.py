@@ -320,6 +320,7 @@ def closure(ab: Abstraction, n: int, d: int) -> dict[State, Word | None]:
     start = (0,) * n
     found: dict[State, Word | None] = {ab.fine(start, d): start}
     queue = deque([ab.fine(start, d)])  # breadth first: each state's first word is short
+    impossible: set[State] = set()  # states no word has (the test is not repeated)
     while queue:
         budget.check()
         s = queue.popleft()
@@ -328,17 +329,21 @@ def closure(ab: Abstraction, n: int, d: int) -> dict[State, Word | None]:
             real = None
             if w is not None:
                 real = tuple(x + (i == c) for i, x in enumerate(w))
+            state = ab.fine(real, d) if real is not None else None  # the fine state of real
             for t in ab.step(s, incs[c], d):
+                if t in impossible:
+                    continue
                 if t not in found:
-                    found[t] = real if real is not None and ab.fine(real, d) == t else None
+                    found[t] = real if state == t else None
                     if found[t] is None:
                         if not _possible(ab, t, d):
                             del found[t]
+                            impossible.add(t)
                             continue
                         found[t] = _find_word(ab, t, d, n)
                     queue.append(t)
                     if len(found) > MAX_STATES:
                         raise Fail(f"more than {MAX_STATES} abstract states")
-                elif found[t] is None and real is not None and ab.fine(real, d) == t:
+                elif found[t] is None and state == t:
                     found[t] = real
     return found
