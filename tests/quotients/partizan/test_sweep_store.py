@@ -131,6 +131,10 @@ def test_cli_store_and_report(tmp_path) -> None:
     assert "| `gh` | 0 of 1444 |" in rep.stdout
     bad = runner.invoke(app, ["partizan-sweep", "all", "--report", "--json"])
     assert bad.exit_code == 1 and "--report needs an existing --store" in json.loads(bad.output)["error"]
+    junk = tmp_path / "junk.sqlite"
+    junk.write_bytes(b"x" * 4096)
+    bad = runner.invoke(app, ["partizan-sweep", "day1", "--store", str(junk), "--json", "-q"])
+    assert bad.exit_code == 1 and "junk.sqlite" in json.loads(bad.output)["error"]
 
 
 @pytest.fixture(scope="module")
