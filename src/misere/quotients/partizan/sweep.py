@@ -15,6 +15,10 @@ Families (``G`` ranges over game forms):
   options in all (``SMALL``): 38² = 1 444 closures;
 * ``unions``: ``cl(G, H)`` for the 300 pairs of the 25 day-2 forms with at most one option per
   side.
+
+The records of a sweep can be kept in a store (:mod:`~misere.quotients.partizan.sweep_store`):
+written closure by closure, resumed after an interruption, and the tables regenerated from
+them (:func:`summary_markdown`) without recomputing.
 """
 from __future__ import annotations
 
