@@ -161,8 +161,9 @@ def test_the_stored_sweeps_refuse_nothing_and_state_their_bounds(stored) -> None
     for f in FAMILIES:
         sets = family(f)
         rows = stored.rows(f)
-        assert f not in COMPLETE or len(rows) == len(sets), f
-        assert all(r.games == sets[i] for i, r in rows.items())
+        # (the order of born_by, hence of a family, depends on which games a process made first)
+        assert f not in COMPLETE or {r.games for r in rows.values()} == set(sets), f
+        assert {r.games for r in rows.values()} <= set(sets) and len(rows) <= len(sets)
         for r in rows.values():
             assert r.status in ("exact", "proved", "bounded") and r.detail.startswith(r.status)
             if r.status == "bounded":  # the bound and the failed step are stated
@@ -173,9 +174,9 @@ def test_the_stored_sweeps_refuse_nothing_and_state_their_bounds(stored) -> None
 
 @pytest.mark.parametrize("fam, count", [("day1", 10), ("day2", 12)])
 def test_a_small_sweep_recomputed_gives_the_stored_records(stored, fam, count) -> None:
-    rows = stored.rows(fam)
-    again = sweep(fam, family(fam)[:count])
-    assert [r.key() for r in again.rows] == [rows[i].key() for i in range(count)]
+    rows = [stored.rows(fam)[i] for i in range(count)]
+    again = sweep(fam, [r.games for r in rows])
+    assert [r.key() for r in again.rows] == [r.key() for r in rows]
 
 
 def test_signatures_partition_words_as_the_outcome_rows_do() -> None:
