@@ -16,12 +16,12 @@ from __future__ import annotations
 import argparse
 import lzma
 import re
-import sqlite3
 import tempfile
 from pathlib import Path
 
 from misere.quotients.census import Store
 from misere.quotients.census.findings import fig18_markdown, findings, markdown_table, report_html
+from misere.sqlite_file import compact_copy
 
 ROOT = Path(__file__).resolve().parents[1]
 MARKERS = ("<!-- census-table: generated, do not edit -->", "<!-- /census-table -->")
@@ -34,13 +34,7 @@ def main() -> None:
     a = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         copy = Path(tmp) / "census.sqlite"
-        src = sqlite3.connect(f"file:{Path(a.store).resolve()}?mode=ro", uri=True)
-        dst = sqlite3.connect(copy)
-        src.backup(dst)
-        src.close()
-        dst.execute("PRAGMA journal_mode=DELETE")
-        dst.execute("VACUUM")
-        dst.close()
+        compact_copy(a.store, copy)
         with Store(copy, create=False) as st:
             f = findings(st.records(), st.runs())
         out = ROOT / "benchmarks" / "data" / "census.sqlite.xz"

@@ -45,7 +45,7 @@ try:
 except ImportError:  # pragma: no cover - not POSIX: no advisory lock
     fcntl = None  # type: ignore[assignment]
 
-__all__ = ["FileKind", "SQLiteFile", "APPLICATION_IDS", "open_file", "damaged"]
+__all__ = ["FileKind", "SQLiteFile", "APPLICATION_IDS", "open_file", "damaged", "compact_copy"]
 
 _MAGIC = b"SQLite format 3\x00"
 _SIDE = ("-wal", "-shm", "-journal")
@@ -87,7 +87,8 @@ class FileKind:
 #: application ids of misère's files (the header's 4 bytes at offset 68, as ASCII)
 APPLICATION_IDS = {"quotient checkpoint": int.from_bytes(b"mqck", "big"),
                    "census store": int.from_bytes(b"mcns", "big"),
-                   "Sprouts store": int.from_bytes(b"mspr", "big")}
+                   "Sprouts store": int.from_bytes(b"mspr", "big"),
+                   "partizan sweep store": int.from_bytes(b"mpsw", "big")}
 
 #: the tables of each kind in the formats before identities, to name such a file given as
 #: another kind
@@ -145,6 +146,21 @@ class SQLiteFile:
         self._closed = True
         self.db.close()
         _release(self._key, self._exclusive)
+
+
+def compact_copy(source: str | os.PathLike[str], target: str | os.PathLike[str]) -> None:
+    """Copy the SQLite file ``source`` to ``target`` consistently (SQLite's backup API, so a
+    run may still be writing it), then compact the copy (no log, ``VACUUM``): the form in which
+    stores go into the repository (compressed)."""
+    src = sqlite3.connect(f"file:{os.path.abspath(source)}?mode=ro", uri=True)
+    dst = sqlite3.connect(target)
+    try:
+        src.backup(dst)
+        dst.execute("PRAGMA journal_mode=DELETE")
+        dst.execute("VACUUM")
+    finally:
+        src.close()
+        dst.close()
 
 
 def _release(key: tuple[int, int] | None, exclusive: bool) -> None:

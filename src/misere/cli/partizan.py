@@ -14,7 +14,8 @@ import typer
 from misere.errors import EXIT_BUDGET, MisereError
 from misere.quotients.partizan import PartizanQuotient, partizan_quotient
 from misere.quotients.partizan.constructions import closed_set, construct
-from misere.quotients.partizan.sweep import family as _sweep_family, sweep
+from misere.quotients.partizan.sweep import FAMILIES, family as _sweep_family, summary_markdown, sweep
+from misere.quotients.partizan.sweep_store import SweepStore
 from misere.rulesets.partizan_kayles import PartizanKaylesRuleset
 from misere.rulesets.registry import find_ruleset, ruleset_names
 
@@ -113,12 +114,33 @@ def register(app: typer.Typer) -> None:
         family: str = typer.Argument(..., help="Family of closures: day1, day2, gh, unions."),
         limit: Optional[int] = typer.Option(None, "--limit", min=1, help="Only the first N closures."),
         rows: bool = typer.Option(False, "--rows", help="List every closure (text output)."),
+        store: Optional[Path] = typer.Option(
+            None, "--store", help="SQLite store of the records: written closure by closure, resumed."),
+        cheap_first: bool = typer.Option(
+            False, "--cheap-first", help="Compute closures with fewer components first (same rows)."),
+        report: bool = typer.Option(
+            False, "--report", help="Only read --store: the table of every family (FAMILY: all)."),
         as_json: bool = JSON_OPTION,
     ) -> None:
         """Quotients of a family of closures: exact / proved / bounded / refused counts, finite
-        orders and why each bounded one is not proved (issue 25)."""
+        orders and why each bounded one is not proved (issue 25). With --store the records are
+        kept and an interrupted sweep resumes; --report prints the tables from the store."""
+        if report:
+            if store is None or not store.exists():
+                raise MisereError(f"--report needs an existing --store (got {store})")
+            names = FAMILIES if family == "all" else (family,)
+            with SweepStore(store, create=False) as st:
+                sweeps = [st.sweep(f, len(_sweep_family(f))) for f in names]
+                text = st.tables() if family == "all" else summary_markdown(sweeps)
+            emit({"store": str(store), "families": [s.to_dict() for s in sweeps]}, as_json, text)
+            return
         sets = _sweep_family(family)
-        result = sweep(family, sets[:limit] if limit is not None else sets)
+        sets = sets[:limit] if limit is not None else sets
+        if store is not None:
+            with SweepStore(store) as st:
+                result = sweep(family, sets, st, cheap_first)
+        else:
+            result = sweep(family, sets, cheap_first=cheap_first)
         text = result.markdown()
         if rows:
             text += "\n\n" + "\n".join(f"cl({', '.join(r.games)}): {r.status}: {r.structure or r.detail}"

@@ -14,10 +14,12 @@ from itertools import combinations_with_replacement, product
 from math import gcd
 from typing import Any, Mapping, Sequence
 
+import numpy as np
+
 from misere import budget
 from misere.core.outcome import Outcome
 
-__all__ = ["Abstraction", "face_characters", "choose_forms", "closure", "nullspace_basis", "Word", "State"]
+__all__ = ["Abstraction", "face_characters", "choose_forms", "closure", "nullspace_basis", "FormData", "Word", "State"]
 
 Word = tuple[int, ...]
 Val = tuple[int, int]  # (kind, value): kind 0 exact value, 1 above (value mod p), -1 below
@@ -102,40 +104,85 @@ def face_characters(rules: Sequence[tuple[Word, Word]], n: int, reach: int = 2) 
     return found
 
 
-def _conflicts(keys: Sequence[tuple[Any, ...]], outcomes: Sequence[Outcome]) -> int:
-    """Words sharing a key whose outcome differs from that key's most common outcome."""
-    groups: dict[tuple[Any, ...], dict[Outcome, int]] = {}
-    for k, o in zip(keys, outcomes):
-        g = groups.setdefault(k, {})
-        g[o] = g.get(o, 0) + 1
-    return sum(sum(g.values()) - max(g.values()) for g in groups.values())
+def _conflicts(groups: "np.ndarray", outcomes: "np.ndarray") -> int:
+    """Words sharing a group whose outcome differs from that group's most common outcome
+    (``groups``: one non-negative integer key per word, ``outcomes``: 0..3)."""
+    pairs, counts = np.unique(groups * 4 + outcomes, return_counts=True)
+    g = pairs // 4
+    starts = np.flatnonzero(np.r_[True, g[1:] != g[:-1]])
+    return int(len(groups) - np.maximum.reduceat(counts, starts).sum())
+
+
+class FormData:
+    """The searched words, their outcomes and the values of the unit and candidate forms on
+    them (``values[i, j]`` = form ``j`` at word ``i``), computed once and reduced for every
+    window and period :func:`choose_forms` tries."""
+
+    def __init__(self, n: int, candidates: Sequence[Word], data: Mapping[Word, Outcome]) -> None:
+        self.n = n
+        self.candidates = list(candidates)
+        order = "LNPR"
+        self.words = np.array(list(data), dtype=np.int64).reshape(len(data), n)
+        self.outcomes = np.array([order.index(o.value) for o in data.values()], dtype=np.int64)
+        forms = np.array([[int(i == c) for i in range(n)] for c in range(n)]
+                         + [list(f) for f in self.candidates], dtype=np.int64).reshape(-1, n)
+        self.values = self.words @ forms.T
+
+    def codes(self, t: int, p: int, rows: "np.ndarray | slice" = slice(None),
+              cols: slice = slice(None)) -> "np.ndarray":
+        """Each reduced value ``ρ(v)`` (:meth:`Abstraction._red`) as one integer, injectively:
+        ``v`` inside the window, ``hi + 1 + v mod p`` above it, ``lo - 1 - v mod p`` below
+        (for the words ``rows`` and the forms ``cols``)."""
+        v = self.values[rows][:, cols]
+        lo = np.array([0] * self.n + [-t] * len(self.candidates), dtype=np.int64)[cols]
+        r = np.mod(v, p)
+        return np.where(v > t, t + 1 + r, np.where(v < lo, lo - 1 - r, v))
+
+
+def _impure(groups: "np.ndarray", outcomes: "np.ndarray") -> "np.ndarray":
+    """Mask of the words whose group holds more than one outcome: only they can conflict, in
+    this grouping or any refinement of it."""
+    pairs = np.unique(groups * 4 + outcomes)
+    g, k = np.unique(pairs // 4, return_counts=True)
+    return np.isin(groups, g[k > 1])
+
+
+def _regroup(groups: "np.ndarray", column: "np.ndarray") -> "np.ndarray":
+    """Compact keys of the pairs (group, column value)."""
+    width = int(column.max() - column.min()) + 1
+    return np.unique(groups * width + (column - column.min()), return_inverse=True)[1].reshape(-1)
 
 
 def choose_forms(n: int, candidates: Sequence[Word], t: int, p: int,
-                 data: Mapping[Word, Outcome], most: int = 3) -> list[Word] | None:
+                 data: Mapping[Word, Outcome] | FormData, most: int = 3) -> list[Word] | None:
     """Unit forms plus at most ``most`` candidates, added greedily (each the one that leaves
-    fewest words whose outcome disagrees with their state's), until the searched outcomes are
-    a function of the state; ``None`` if that does not happen. A heuristic: the proof decides."""
-    units = [tuple(int(i == c) for i in range(n)) for c in range(n)]
-    words = list(data)
-    outcomes = [data[w] for w in words]
-    probe = Abstraction(units + list(candidates), n, t, p, 0)
-    red = [[probe._red(v, lo, hi) for v, lo, hi in zip(probe.values(w), probe.lo, probe.hi)]
-           for w in words]
+    fewest words whose outcome disagrees with their state's, the first such candidate on a tie),
+    until the searched outcomes are a function of the state; ``None`` if that does not happen.
+    A heuristic: the proof decides. ``data`` may be a :class:`FormData` of the same words and
+    candidates, reused across windows and periods (the answer is the same)."""
+    fd = data if isinstance(data, FormData) else FormData(n, candidates, data)
+    if len(fd.outcomes) == 0:
+        return [tuple(int(i == c) for i in range(n)) for c in range(n)]
+    groups = np.unique(fd.codes(t, p, cols=slice(0, n)), axis=0, return_inverse=True)[1].reshape(-1)
+    outcomes = fd.outcomes
     chosen: list[int] = []
-    keys = [tuple(r[:n]) for r in red]
-    best = _conflicts(keys, outcomes)
+    best = _conflicts(groups, outcomes)
     while best:
         if len(chosen) == most:
             return None
-        trial = [(_conflicts([k + (r[n + j],) for k, r in zip(keys, red)], outcomes), j)
+        # words in groups of one outcome never conflict: keep the others (same counts)
+        keep = np.flatnonzero(_impure(groups, outcomes))
+        groups, outcomes = groups[keep], outcomes[keep]
+        rows = keep if not chosen else rows[keep]
+        codes = fd.codes(t, p, rows, slice(n, None))
+        trial = [(_conflicts(_regroup(groups, codes[:, j]), outcomes), j)
                  for j in range(len(candidates)) if j not in chosen]
         if not trial or min(trial)[0] >= best:
             return None
         best, j = min(trial)
         chosen.append(j)
-        keys = [k + (r[n + j],) for k, r in zip(keys, red)]
-    return units + [candidates[j] for j in chosen]
+        groups = _regroup(groups, codes[:, j])
+    return [tuple(int(i == c) for i in range(n)) for c in range(n)] + [tuple(candidates[j]) for j in chosen]
 
 
 class Abstraction:
@@ -273,6 +320,7 @@ def closure(ab: Abstraction, n: int, d: int) -> dict[State, Word | None]:
     start = (0,) * n
     found: dict[State, Word | None] = {ab.fine(start, d): start}
     queue = deque([ab.fine(start, d)])  # breadth first: each state's first word is short
+    impossible: set[State] = set()  # states no word has (the test is not repeated)
     while queue:
         budget.check()
         s = queue.popleft()
@@ -281,17 +329,21 @@ def closure(ab: Abstraction, n: int, d: int) -> dict[State, Word | None]:
             real = None
             if w is not None:
                 real = tuple(x + (i == c) for i, x in enumerate(w))
+            state = ab.fine(real, d) if real is not None else None  # the fine state of real
             for t in ab.step(s, incs[c], d):
+                if t in impossible:
+                    continue
                 if t not in found:
-                    found[t] = real if real is not None and ab.fine(real, d) == t else None
+                    found[t] = real if state == t else None
                     if found[t] is None:
                         if not _possible(ab, t, d):
                             del found[t]
+                            impossible.add(t)
                             continue
                         found[t] = _find_word(ab, t, d, n)
                     queue.append(t)
                     if len(found) > MAX_STATES:
                         raise Fail(f"more than {MAX_STATES} abstract states")
-                elif found[t] is None and real is not None and ab.fine(real, d) == t:
+                elif found[t] is None and state == t:
                     found[t] = real
     return found

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
+import numpy as np
+
 from misere import budget
 from misere.core.outcome import Outcome
 from misere.errors import ComputationLimitError, UnsupportedError
@@ -68,6 +70,27 @@ def _graded(w: Word) -> tuple[int, ...]:
     return (sum(w),) + _colex(w)
 
 
+def _signatures(outcome: dict[Word, Outcome], words: list[Word], tests: list[Word],
+                n: int) -> list[object]:
+    """For each word ``w``, a key equal for two words iff their outcome rows
+    ``(o(w + z) for z in tests)`` are equal. Words are numbered in the mixed radix
+    ``B = 1 + largest total`` so that ``w + z`` is an addition of numbers, and the rows are read
+    from the sorted numbers at once (numpy); the tuples of outcomes themselves when the numbers
+    would not fit in 63 bits."""
+    base = 1 + max((sum(w) for w in outcome), default=0)
+    if not words or n == 0 or base ** n >= 1 << 62:
+        return [tuple(outcome[_add(w, z)] for z in tests) for w in words]
+    radix = base ** np.arange(n, dtype=np.int64)
+    known = np.array(list(outcome), dtype=np.int64).reshape(-1, n) @ radix
+    order = np.argsort(known)
+    codes = np.array(["LNPR".index(o.value) for o in outcome.values()], dtype=np.int8)[order]
+    wanted = ((np.array(words, dtype=np.int64).reshape(-1, n) @ radix)[:, None]
+              + (np.array(tests, dtype=np.int64).reshape(-1, n) @ radix)[None, :])
+    pos = np.searchsorted(known[order], wanted)
+    assert (known[order][pos] == wanted).all(), "a sum of a word and a test was not searched"
+    return [row.tobytes() for row in codes[pos]]
+
+
 def _identify(comps: Components, outcome: dict[Word, Outcome], s: int, t: int,
               order: Callable[[Word], tuple[int, ...]] = _colex) -> PartizanQuotient:
     """Steps 2-4 of the module docstring with classification bounds ``s``, ``t``; the normal
@@ -78,10 +101,9 @@ def _identify(comps: Components, outcome: dict[Word, Outcome], s: int, t: int,
     tests = list(words_up_to(n, t))
     words = sorted(words_up_to(n, s), key=order)
     cls: dict[Word, int] = {}
-    sigs: dict[tuple[Outcome, ...], int] = {}
+    sigs: dict[object, int] = {}
     normal: list[Word] = []
-    for w in words:
-        sig = tuple(outcome[_add(w, z)] for z in tests)
+    for w, sig in zip(words, _signatures(outcome, words, tests, n)):
         c = sigs.get(sig)
         if c is None:
             c = sigs[sig] = len(normal)

@@ -57,8 +57,8 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 from misere import budget
 from misere.core.outcome import Outcome
 from misere.errors import UnsupportedError
-from misere.quotients.partizan.abstraction import (Abstraction, Fail, State, Word, choose_forms, closure,
-                                                   face_characters)
+from misere.quotients.partizan.abstraction import (Abstraction, Fail, FormData, State, Word, choose_forms,
+                                                   closure, face_characters)
 from misere.quotients.partizan.rank1 import confluent
 
 if TYPE_CHECKING:
@@ -226,7 +226,7 @@ def prove_semilinear(q: "PartizanQuotient", data: Mapping[Word, Outcome],
     n = len(q.components)
     units = [tuple(int(i == c) for i in range(n)) for c in range(n)]
     candidates = face_characters(q._rules, n)
-    small = {w: o for w, o in data.items() if sum(w) <= _SELECT_SIZE}
+    small = FormData(n, candidates, {w: o for w, o in data.items() if sum(w) <= _SELECT_SIZE})
     reason = "no window and period fit the searched outcomes"
     attempts = 0
     for t, p in parameters:

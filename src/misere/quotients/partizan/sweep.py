@@ -15,12 +15,17 @@ Families (``G`` ranges over game forms):
   options in all (``SMALL``): 38² = 1 444 closures;
 * ``unions``: ``cl(G, H)`` for the 300 pairs of the 25 day-2 forms with at most one option per
   side.
+
+The records of a sweep can be kept in a store (:mod:`~misere.quotients.partizan.sweep_store`):
+written closure by closure, resumed after an interruption, and the tables regenerated from
+them (:func:`summary_markdown`) without recomputing.
 """
 from __future__ import annotations
 
+import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from misere import budget
 from misere.core.notation import format_id
@@ -29,7 +34,7 @@ from misere.errors import BudgetExceededError, UnsupportedError
 from misere.quotients.partizan.build import partizan_quotient
 from misere.universes import find_universe
 
-__all__ = ["FAMILIES", "family", "SweepRow", "Sweep", "sweep"]
+__all__ = ["FAMILIES", "family", "SweepRow", "Sweep", "sweep", "closure_row", "closure_size", "summary_markdown"]
 
 FAMILIES = ("day1", "day2", "gh", "unions")
 
@@ -74,6 +79,12 @@ class SweepRow:
     structure: str
     order: int | None
     detail: str  #: the strategy string, or the error
+    presentation: str = ""  #: the quotient's presentation (empty when refused)
+    seconds: float | None = None  #: wall time of the closure (information, not a result)
+
+    def key(self) -> tuple[object, ...]:
+        """What a sweep established for the closure (everything but the time)."""
+        return (self.games, self.status, self.structure, self.order, self.detail, self.presentation)
 
 
 @dataclass
@@ -126,32 +137,100 @@ class Sweep:
                 "rows": [r.__dict__ for r in self.rows]}
 
 
+def summary_markdown(sweeps: Sequence[Sweep]) -> str:
+    """One table for several sweeps (a row per family: counts and finite orders), then, per
+    family, why its bounded closures are not proved. The README's table (issue 25)."""
+    lines = ["| family | closures | exact | proved (semilinear) | bounded | refused | finite orders (order: closures) |",
+             "|---|---|---|---|---|---|---|"]
+    notes = []
+    for s in sweeps:
+        c = s.counts()
+        done = f"{len(s.rows)}" + (f" of {s.total}" if len(s.rows) < s.total else "")
+        orders = ", ".join(f"{k}: {v}" for k, v in s.orders().items()) or "none"
+        lines.append(f"| `{s.family}` | {done} | {c['exact']} | {c['proved']} | {c['bounded']} | "
+                     f"{c['refused']} | {orders} |")
+        if s.reasons():
+            notes.append(f"`{s.family}` bounded, by the step of the semilinear certificate that failed: "
+                         + "; ".join(f"{k} ({v})" for k, v in s.reasons().items()))
+    return "\n".join(lines + ([""] + notes if notes else []))
+
+
+#: the failed step of the semilinear certificate, by a phrase of its reason
+_REASONS = (("no window and period", "no window and period fits the data"),
+            ("more than", "more than 20000 abstract states"),
+            ("outcome recursion fails", "outcome recursion fails"),
+            ("fails against abstract state", "a relation fails"),
+            ("critical pair", "presentation not confluent"),
+            ("has no known word", "a state with no known word"),
+            ("first met at a sum", "a state first met beyond 40 components"))
+
+
 def _reason_kind(why: str) -> str:
-    for key in ("no window and period", "abstract state", "outcome recursion fails",
-                "relation", "critical pair", "more than"):
+    for key, label in _REASONS:
         if key in why:
-            return key
+            return label
     return why[:60]
 
 
-def sweep(name: str, sets: Iterable[Sequence[str]] | None = None) -> Sweep:
+def closure_row(games: Sequence[str]) -> SweepRow:
+    """The row of one closure ``cl(games)`` (raises the budget's error when it runs out)."""
+    games = tuple(games)
+    t0 = time.perf_counter()
+    try:
+        q = partizan_quotient(list(games))
+    except BudgetExceededError:
+        raise
+    except UnsupportedError as e:
+        return SweepRow(games, "refused", "", None, str(e), "", time.perf_counter() - t0)
+    return SweepRow(games, q.strategy.split(":")[0], q.structure, q.order, q.strategy,
+                    q.presentation, time.perf_counter() - t0)
+
+
+def closure_size(games: Sequence[str]) -> int:
+    """Number of components of ``cl(games)`` (its non-zero followers): what a closure costs."""
+    from misere.core.notation import parse_id
+    from misere.quotients.partizan.components import from_games
+
+    return len(from_games([parse_id(g) for g in games]))
+
+
+def sweep(name: str, sets: Iterable[Sequence[str]] | None = None,
+          store: Any = None, cheap_first: bool = False) -> Sweep:
     """Compute the quotient of every closure of family ``name`` (or of ``sets``), recording
     how each was established. Runs under the budget in force (:mod:`misere.budget`); when it runs
-    out, the rows so far are returned with :attr:`Sweep.stopped` saying why."""
-    todo = list(sets) if sets is not None else family(name)
+    out, the rows so far are returned with :attr:`Sweep.stopped` saying why.
+
+    With a ``store`` (:class:`~misere.quotients.partizan.sweep_store.SweepStore`) each row is
+    written as soon as it is known, under the closure's index in the list, and closures already
+    stored for ``name`` are read back instead of computed (resuming an interrupted sweep).
+    ``cheap_first`` computes the closures in order of their number of components (rows are
+    still returned and stored in the family's order): a sweep stopped early then covers every
+    closure up to some size."""
+    todo = [tuple(s) for s in (sets if sets is not None else family(name))]
     out = Sweep(name, total=len(todo))
+    known = store.rows(name) if store is not None else {}
+    indices = sorted(range(len(todo)), key=lambda i: closure_size(todo[i])) if cheap_first \
+        else list(range(len(todo)))
+    done: dict[int, SweepRow] = {}
+    t0 = time.perf_counter()
     with budget.Progress(f"partizan sweep {name}", total=len(todo)) as progress:
-        for i, s in enumerate(todo):
-            progress.update(i, **out.counts())
-            games = tuple(s)
+        for k, i in enumerate(indices):
+            progress.update(k, **out.counts())
+            old = known.get(i)
+            if old is not None and old.games == todo[i]:
+                done[i] = old
+                out.rows.append(old)
+                continue
             try:
-                q = partizan_quotient(list(games))
+                row = closure_row(todo[i])
             except BudgetExceededError as e:
                 out.stopped = str(e)
                 break
-            except UnsupportedError as e:
-                out.rows.append(SweepRow(games, "refused", "", None, str(e)))
-                continue
-            status = q.strategy.split(":")[0]
-            out.rows.append(SweepRow(games, status, q.structure, q.order, q.strategy))
+            done[i] = row
+            out.rows.append(row)
+            if store is not None:
+                store.put(name, i, row)
+    out.rows = [done[i] for i in sorted(done)]
+    if store is not None and out.stopped is None and len(known) < len(todo):
+        store.finished(name, len(todo), time.perf_counter() - t0)
     return out
