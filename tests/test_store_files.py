@@ -298,13 +298,16 @@ def test_the_run_budget_stops_the_census_with_a_summary(tmp_path):
 
 def test_a_census_with_stopped_codes_exits_3_with_a_summary(tmp_path):
     store = str(tmp_path / "s.sqlite")
+    # 0.6 meets the default work budget within a second, so a roomy one lets the clock stop it;
+    # 0.1 is solved in milliseconds, well inside 2 s even on a loaded machine
+    roomy = ["--work", "max_order=100000,max_candidate=400000,max_wide_candidate=8000000,max_words=50000000,max_rounds=10000"]
     res = runner.invoke(app, ["census", "0.1 0.6", "--max-heap", "40", "--store", store,
-                              "--per-code-timeout", "0.3", "-q"])
+                              "--per-code-timeout", "2", *roomy, "-q"])
     assert res.exit_code == 3, res.output
     last = res.stdout.strip().splitlines()[-1]
     assert last.startswith("2 codes (0 skipped), 1 solved; 1 stopped by their budget"), last
     res = runner.invoke(app, ["census", "0.1 0.6", "--max-heap", "40", "--store", store,
-                              "--per-code-timeout", "0.3", "--json", "-q"])
+                              "--per-code-timeout", "2", *roomy, "--json", "-q"])
     d = json.loads(res.stdout)
     assert res.exit_code == 3 and d["summary"]["stopped"] == 1 and d["summary"]["solved"] == 1
     assert [r["status"] for r in d["records"]] == ["solved", "stopped"]

@@ -37,6 +37,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from misere.errors import CheckpointError
 
@@ -45,7 +46,7 @@ try:
 except ImportError:  # pragma: no cover - not POSIX: no advisory lock
     fcntl = None  # type: ignore[assignment]
 
-__all__ = ["FileKind", "SQLiteFile", "APPLICATION_IDS", "open_file", "damaged", "compact_copy"]
+__all__ = ["FileKind", "SQLiteFile", "FileStore", "APPLICATION_IDS", "open_file", "damaged", "compact_copy"]
 
 _MAGIC = b"SQLite format 3\x00"
 _SIDE = ("-wal", "-shm", "-journal")
@@ -146,6 +147,26 @@ class SQLiteFile:
         self._closed = True
         self.db.close()
         _release(self._key, self._exclusive)
+
+
+_S = TypeVar("_S", bound="FileStore")
+
+
+class FileStore:
+    """Base of a store kept in one :class:`SQLiteFile` (``self.file``): closing, and use in a
+    ``with`` block that closes it."""
+
+    file: SQLiteFile
+
+    def close(self) -> None:
+        """Close the file."""
+        self.file.close()
+
+    def __enter__(self: _S) -> _S:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 def compact_copy(source: str | os.PathLike[str], target: str | os.PathLike[str]) -> None:

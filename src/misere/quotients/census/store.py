@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from misere.sqlite_file import APPLICATION_IDS, FileKind, damaged, open_file
+from misere.sqlite_file import APPLICATION_IDS, FileKind, FileStore, damaged, open_file
 
 __all__ = ["Store", "RECORD_FIELDS", "FINAL_STATUSES", "RETRIED_STATUSES", "KIND"]
 
@@ -86,7 +86,7 @@ _UPSERT = (f"INSERT INTO results ({_COLS}) "
            " OR coalesce(excluded.max_heap, 0) < coalesce(results.max_heap, 0)))))")
 
 
-class Store:
+class Store(FileStore):
     """A census store in the SQLite file ``path`` (created when missing).
 
     Anything but a census store (a checkpoint, another program's database, a damaged or cut
@@ -108,15 +108,6 @@ class Store:
         self.file = open_file(path, KIND, create=create)
         self.db = self.file.db
 
-    def close(self) -> None:
-        """Close the file."""
-        self.file.close()
-
-    def __enter__(self) -> "Store":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
     def put(self, rec: dict[str, Any]) -> None:
         """Store one record in its own transaction, unless the store holds a better one.

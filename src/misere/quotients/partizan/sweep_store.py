@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from misere.quotients.partizan.sweep import FAMILIES, Sweep, SweepRow, family, summary_markdown
-from misere.sqlite_file import APPLICATION_IDS, FileKind, open_file
+from misere.sqlite_file import APPLICATION_IDS, FileKind, FileStore, open_file
 
 __all__ = ["SweepStore", "KIND", "ROW_FIELDS"]
 
@@ -40,7 +40,7 @@ KIND = FileKind(
 )
 
 
-class SweepStore:
+class SweepStore(FileStore):
     """The records of partizan sweeps in the SQLite file ``path`` (``":memory:"``: none on
     disk); ``create=False`` refuses a missing file (readers).
 
@@ -100,11 +100,3 @@ class SweepStore:
         with self.file.errors():
             return [r[0] for r in self.db.execute("SELECT DISTINCT family FROM rows ORDER BY family")]
 
-    def close(self) -> None:
-        self.file.close()
-
-    def __enter__(self) -> "SweepStore":
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.close()
