@@ -13,8 +13,9 @@ writes (and reuses) a store file.
     PYTHONPATH=src python benchmarks/sprouts_spots.py --play misere --min 8 --max 9 --jobs 16
     PYTHONPATH=src nice python benchmarks/sprouts_spots.py --play misere --max 6 --method search
 
-``--method search`` keys lands with the reference tie-breaking search instead of the walks
-(:func:`misere.rulesets.sprouts_canon.canonical_land`), for comparing the two.
+``--method walk`` or ``--method search`` keys the lands of both plays one way
+(:func:`misere.rulesets.sprouts_canon.canonical_land`), for comparing the two; by default each
+play uses its own (``sprouts_solve.PLAY_KEYS``: walks for misère, the search for normal play).
 
 ``--jobs K`` splits one start over its first moves: K processes each decide some of the
 positions one move from the start (no store, no shared memo) and the start is won iff one of
@@ -35,14 +36,12 @@ PUBLISHED = {"normal": "PPNNNPPPNNNPPPNNN", "misere": "NPPPNNPPPNNNPPPNN"}
 
 CHILD = r"""
 import json, resource, sys
-import misere.rulesets.sprouts_canon as canon
 from misere.rulesets.sprouts import spots
 from misere.rulesets.sprouts_solve import SproutsSolver
 from misere.rulesets.sprouts_store import SproutsStore
 play, n, small, path = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
-canon.METHOD = sys.argv[5]
 store = SproutsStore(path) if path else None
-s = SproutsSolver(store=store, small=small)
+s = SproutsSolver(store=store, small=small, method=sys.argv[5] or None)
 w = s.wins([spots(n)], play)
 if store is not None:
     store.close()
@@ -90,8 +89,9 @@ def main() -> None:
     ap.add_argument("--small", type=int, default=4, help="lands with at most this many lives get values")
     ap.add_argument("--store", default="", help="store file (default: none)")
     ap.add_argument("--jobs", type=int, default=0, help="decide the first moves in this many processes")
-    ap.add_argument("--method", choices=["walk", "search"], default="walk",
-                    help="land keys: walks (default) or the reference tie-breaking search")
+    ap.add_argument("--method", choices=["walk", "search"], default="",
+                    help="land keys: walks or the reference tie-breaking search (default: "
+                         "sprouts_solve.PLAY_KEYS, walks for misère and the search for normal play)")
     a = ap.parse_args()
     plays = ["misere", "normal"] if a.play == "both" else [a.play]
     for play in plays:

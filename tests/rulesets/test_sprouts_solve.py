@@ -226,6 +226,31 @@ def test_walk_keys_give_the_reference_values() -> None:
         canonical_land(regions, lv, method="fast")
 
 
+def test_each_play_searches_with_its_own_keys_and_any_keys_agree(monkeypatch) -> None:
+    """The default keys of a play (PLAY_KEYS) and either forced method give the published
+    outcomes of 1-4 spots in both plays; the search keys lands with its play's method, and the
+    module's METHOD is restored after each search."""
+    import misere.rulesets.sprouts as sp
+    import misere.rulesets.sprouts_canon as canon
+    from misere.rulesets.sprouts_solve import PLAY_KEYS
+
+    assert PLAY_KEYS == {"misere": "walk", "normal": "search"}
+    published = {"normal": "PPNN", "misere": "NPPP"}  # AJS 1991; Lemoine-Viennot 0908.4407
+    for method in (None, "walk", "search"):
+        s = SproutsSolver(method=method)
+        for play in ("misere", "normal"):
+            got = "".join("N" if s.wins([spots(n)], play) else "P" for n in range(1, 5))
+            assert got == published[play], (method, play)
+            assert canon.METHOD == "walk"
+    seen: list[str] = []
+    real = sp.canonical_land
+    monkeypatch.setattr(sp, "canonical_land", lambda *a, **k: seen.append(canon.METHOD) or real(*a, **k))
+    for play in ("normal", "misere"):
+        seen.clear()
+        SproutsSolver().wins([spots(3)], play)
+        assert seen and set(seen) == {PLAY_KEYS[play]}, play
+
+
 @pytest.mark.slow
 def test_walk_keys_match_the_search_keys_from_3_spots() -> None:
     """The same classes for walk and search keys on every land reachable from 3 spots."""

@@ -38,16 +38,34 @@ key's independence of the drawing on random redrawings.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["canonical_land", "mirror", "lives", "MAX_TIES", "METHOD", "LETTER"]
+__all__ = ["canonical_land", "mirror", "lives", "MAX_TIES", "METHOD", "LETTER", "keyed_by"]
 
 #: at most this many complete tie-breaking codes are compared per land
 MAX_TIES = 64
 
 #: the key algorithm used when ``canonical_land`` is not told one: ``"walk"`` or ``"search"``
 METHOD = "walk"
+
+
+@contextmanager
+def keyed_by(method: str | None) -> Iterator[None]:
+    """Key lands with ``method`` (:data:`METHOD`) inside the block; ``None`` leaves it as it is.
+
+    Both methods give complete keys (a key read back is the same land), so lands keyed one way
+    stay valid the other way; only equal lands keyed both ways are not merged.
+    """
+    global METHOD
+    old = METHOD
+    METHOD = method or old
+    try:
+        yield
+    finally:
+        METHOD = old
 
 
 @lru_cache(maxsize=1 << 16)
