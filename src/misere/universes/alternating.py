@@ -37,8 +37,9 @@ and are re-exported here.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Callable
+from collections.abc import Callable
 from itertools import combinations_with_replacement
+from typing import Any
 
 from ..core import cache
 from ..core.notation import format_id
@@ -280,7 +281,7 @@ class AlternatingUniverse(Universe):
         return found
 
     def _class_witness(self, cg: tuple[GameId, ...], ch: tuple[GameId, ...],
-                       search: "Callable[[list[int], list[int]], Any]") -> GameId | None:
+                       search: Callable[[list[int], list[int]], Any]) -> GameId | None:
         """A class-level witness (:func:`.alternating_sums.class_sum_witness` or
         :func:`.alternating_sums.deep_witness`), checked on the forms by outcome search."""
         index = {c.rep: i for i, c in enumerate(CLASSES)}

@@ -12,6 +12,7 @@ Issue 25, item 1.
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -76,8 +77,6 @@ class SweepStore(FileStore):
 
     def finished(self, family: str, total: int, wall: float) -> None:
         """Note that a sweep of ``family`` ended with all ``total`` closures stored."""
-        import time
-
         with self.file.errors(), self.db:
             self.db.execute("INSERT INTO runs VALUES (?, ?, ?, ?)", (family, total, wall, time.time()))
 
@@ -94,9 +93,3 @@ class SweepStore(FileStore):
         """The summary table of every family (:func:`~misere.quotients.partizan.sweep.
         summary_markdown`) from the records alone: the README's table (issue 25)."""
         return summary_markdown([self.sweep(f, len(family(f))) for f in FAMILIES])
-
-    def families(self) -> list[str]:
-        """Families with at least one record."""
-        with self.file.errors():
-            return [r[0] for r in self.db.execute("SELECT DISTINCT family FROM rows ORDER BY family")]
-
