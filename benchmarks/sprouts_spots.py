@@ -11,6 +11,7 @@ writes (and reuses) a store file.
     PYTHONPATH=src nice python benchmarks/sprouts_spots.py --max 9 --cpu 3600
     PYTHONPATH=src nice python benchmarks/sprouts_spots.py --play normal --max 11 --cpu 600
     PYTHONPATH=src python benchmarks/sprouts_spots.py --play misere --min 8 --max 9 --jobs 16
+    PYTHONPATH=src python benchmarks/sprouts_spots.py --play normal --min 9 --max 9 --jobs 14 --depth 2
     PYTHONPATH=src nice python benchmarks/sprouts_spots.py --play misere --max 6 --method search
 
 ``--method walk`` or ``--method search`` keys the lands of both plays one way
@@ -20,7 +21,9 @@ play uses its own (``sprouts_solve.PLAY_KEYS``: walks for misère, the search fo
 ``--jobs K`` splits one start over its first moves: K processes each decide some of the
 positions one move from the start (no store, no shared memo) and the start is won iff one of
 them is lost (the pool stops at the first). Wall seconds are reported then, with the CPU
-seconds of all workers.
+seconds of all workers. ``--depth 2`` splits over the positions two moves from the start
+instead (tens of tasks instead of a handful; a first move refuted by one reply skips the rest
+of its replies), each worker keeping one solver, so its tasks share memo tables.
 """
 from __future__ import annotations
 
@@ -50,16 +53,39 @@ print(json.dumps({"play": play, "n": n, "outcome": "N" if w else "P", "cpu_s": r
 """
 
 
+#: one solver per worker process, so the tasks a worker decides share its memo tables
+_SOLVERS: dict = {}
+
+
 def _child_wins(args: tuple) -> tuple[bool, float]:
     play, after, small = args
     from misere.rulesets.sprouts_solve import SproutsSolver
-    s = SproutsSolver(small=small)
+    s = _SOLVERS.get(small) or _SOLVERS.setdefault(small, SproutsSolver(small=small))
     w = s.wins(list(after), play)
     return w, resource.getrusage(resource.RUSAGE_SELF).ru_utime
 
 
-def parallel(play: str, n: int, small: int, jobs: int) -> dict:
-    """Outcome of the n-spot start from its first moves decided in ``jobs`` processes."""
+#: per first move, 1 once it is known to be won (set by the parent; workers inherit it by fork)
+_DECIDED = None
+
+
+def _grandchild_wins(args: tuple) -> tuple[int, bool | None, float]:
+    """Does the player to move win ``after`` (a position two moves from the start)? ``None``
+    when its first move ``c`` was decided before this task started (skipped)."""
+    c, play, after, small = args
+    if _DECIDED[c]:
+        return c, None, 0.0
+    t = resource.getrusage(resource.RUSAGE_SELF).ru_utime
+    w, _ = _child_wins((play, after, small))
+    return c, w, resource.getrusage(resource.RUSAGE_SELF).ru_utime - t
+
+
+def parallel(play: str, n: int, small: int, jobs: int, depth: int = 1) -> dict:
+    """Outcome of the n-spot start decided in ``jobs`` processes, split over the positions one
+    move (``depth=1``) or two moves (``depth=2``) from the start. At depth 2 the start is won
+    iff some first move leaves a position all of whose replies are won for the first player;
+    a first move is refuted by one reply lost for the first player, after which the tasks of
+    its other replies are skipped (a flag shared with the workers)."""
     import multiprocessing as mp
     import time
 
@@ -69,15 +95,51 @@ def parallel(play: str, n: int, small: int, jobs: int) -> dict:
     children = [after for _, after in land_moves(spots(n), simplify=True)]
     won = False
     cpu = 0.0
-    with mp.get_context("fork").Pool(jobs, maxtasksperchild=1) as pool:
-        for w, c in pool.imap_unordered(_child_wins, [(play, a, small) for a in children]):
-            cpu += c
-            if not w:
-                won = True
+    if depth == 1:
+        with mp.get_context("fork").Pool(jobs, maxtasksperchild=1) as pool:
+            for w, c in pool.imap_unordered(_child_wins, [(play, a, small) for a in children]):
+                cpu += c
+                if not w:
+                    won = True
+                    pool.terminate()
+                    break
+        return {"play": play, "n": n, "outcome": "N" if won else "P", "jobs": jobs,
+                "first_moves": len(children), "wall_s": round(time.monotonic() - t, 1),
+                "cpu_s_finished_workers": round(cpu, 1)}
+    global _DECIDED
+    from misere.rulesets.sprouts_solve import SproutsSolver
+    solver = SproutsSolver(small=small)
+    tasks, left = [], []
+    for c, after in enumerate(children):
+        grand = []
+        for i, land in enumerate(after):   # one move in one land of the first move's position
+            rest = tuple(after[:i]) + tuple(after[i + 1:])
+            grand.extend(rest + g for g in solver.moves(land))
+        tasks.extend((c, play, g, small) for g in grand)
+        left.append(len(grand))
+    _DECIDED = mp.get_context("fork").Array("b", len(children), lock=False)
+    # a first move with no moves after it: the opponent cannot move (normal: mover wins; misère: loses)
+    for c, k in enumerate(left):
+        if k == 0 and play == "misere":
+            _DECIDED[c] = 1
+    skipped = 0
+    with mp.get_context("fork").Pool(jobs) as pool:
+        for c, w, sec in pool.imap_unordered(_grandchild_wins, tasks):
+            cpu += sec
+            if w is None:
+                skipped += 1
+            elif not w:
+                _DECIDED[c] = 1   # the opponent of the first mover has a winning reply
+            left[c] -= 1
+            if any(k == 0 and not _DECIDED[i] for i, k in enumerate(left)):
+                won = True        # every reply to this first move is won by the first mover
                 pool.terminate()
                 break
-    return {"play": play, "n": n, "outcome": "N" if won else "P", "jobs": jobs, "first_moves": len(children),
-            "wall_s": round(time.monotonic() - t, 1), "cpu_s_finished_workers": round(cpu, 1)}
+            if all(_DECIDED):
+                break
+    return {"play": play, "n": n, "outcome": "N" if won else "P", "jobs": jobs, "depth": 2,
+            "first_moves": len(children), "second_moves": len(tasks), "skipped": skipped,
+            "wall_s": round(time.monotonic() - t, 1), "cpu_s_workers": round(cpu, 1)}
 
 
 def main() -> None:
@@ -89,6 +151,8 @@ def main() -> None:
     ap.add_argument("--small", type=int, default=4, help="lands with at most this many lives get values")
     ap.add_argument("--store", default="", help="store file (default: none)")
     ap.add_argument("--jobs", type=int, default=0, help="decide the first moves in this many processes")
+    ap.add_argument("--depth", type=int, choices=[1, 2], default=1,
+                    help="with --jobs: split over the positions 1 or 2 moves from the start")
     ap.add_argument("--method", choices=["walk", "search"], default="",
                     help="land keys: walks or the reference tie-breaking search (default: "
                          "sprouts_solve.PLAY_KEYS, walks for misère and the search for normal play)")
@@ -97,7 +161,7 @@ def main() -> None:
     for play in plays:
         for n in range(a.min, a.max + 1):
             if a.jobs:
-                row = parallel(play, n, a.small, a.jobs)
+                row = parallel(play, n, a.small, a.jobs, a.depth)
                 row["published"] = PUBLISHED[play][n - 1] if n <= len(PUBLISHED[play]) else None
                 print(json.dumps(row), flush=True)
                 continue
