@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/partizan_sweep_parallel.py STORE FAMILY [--workers N] [--timeout S]
+    python benchmarks/partizan_sweep_parallel.py STORE FAMILY [--workers N] [--timeout S] [--redo STATUS]
 
 Computes, cheapest first (:func:`~misere.quotients.partizan.sweep.closure_size`), every closure
 of ``FAMILY`` whose generating set has no record in ``STORE`` yet, with ``N`` processes, and
@@ -13,7 +13,8 @@ their generating set, not by index, since the order of ``born_by(2)`` may differ
 processes: at the end every record is rewritten under this process's index of its games. After
 ``--timeout`` seconds no new closure is started and the rows that arrived are kept, so the
 store resumes like an interrupted sweep. Used on a lent 16-core machine for the rest of the
-``gh`` sweep (issue 25, item 1).
+``gh`` sweep (issue 25, item 1). ``--redo bounded`` recomputes the stored rows of that status
+as well (after the engine learned to prove more), keeping the others.
 """
 from __future__ import annotations
 
@@ -35,13 +36,17 @@ def main() -> None:
     ap.add_argument("store")
     ap.add_argument("family")
     ap.add_argument("--workers", type=int, default=mp.cpu_count())
+    ap.add_argument("--redo", action="append", default=[], metavar="STATUS",
+                    help="recompute the stored rows of this status too (repeatable), e.g. after "
+                         "the engine learned to prove more")
     ap.add_argument("--timeout", type=float, default=None, help="stop after S seconds, keeping the rows that arrived")
     a = ap.parse_args()
     todo = family(a.family)
     t0 = time.perf_counter()
     with SweepStore(a.store) as st:
         by_games = {row.games: row for row in st.rows(a.family).values()}
-        missing = sorted({g for g in todo if g not in by_games}, key=closure_size)
+        missing = sorted({g for g in todo if g not in by_games or by_games[g].status in a.redo},
+                         key=closure_size)
         print(f"{a.family}: {len(todo)} closures, {len(by_games)} stored, {len(missing)} to compute "
               f"with {a.workers} workers", file=sys.stderr, flush=True)
         with mp.get_context("fork").Pool(a.workers, maxtasksperchild=20) as pool:
