@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 import misere.quotients as mq
-from misere.quotients.impartial import bipartite, recalibrate, reduction
+from misere.quotients.impartial import bipartite, compiled, recalibrate, reduction
 from misere.quotients.impartial.bipartite import ProductMonoid
 from misere.quotients.impartial.sparse import generator_maps, refine
 from misere.quotients.monoid import TableMonoid
@@ -70,6 +70,7 @@ def test_generator_maps_equal_the_general_product():
 
 
 def _force_sparse(monkeypatch):
+    monkeypatch.setattr(compiled, "PYTHON_FIRST", 0)  # also in a process that has not loaded the kernels yet
     monkeypatch.setattr(bipartite, "COMPILED_MIN_ORDER", 0)
     monkeypatch.setattr(bipartite, "SPARSE_MIN_ORDER", 0)
 

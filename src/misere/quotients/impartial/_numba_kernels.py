@@ -325,4 +325,6 @@ def class_table(letter_maps, identity):
     return table, qn
 
 
-_jit.announce(_sys.modules[__name__], "the quotient engine's search kernels")  # numba compiles these on first use
+#: seconds numba takes to compile these kernels (measured on the project's 2-core machine)
+COMPILE_SECONDS = 10
+_jit.announce(_sys.modules[__name__], "the quotient engine's search kernels", COMPILE_SECONDS)  # compiled on first use
