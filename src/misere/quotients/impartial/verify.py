@@ -321,5 +321,5 @@ def least_failure(game, n, q, is_p, phi, limits, tick):
 def heap_words(q, phi, trans, wanted) -> dict[int, tuple[int, ...]]:
     """Colex-least heap word of the ``wanted`` elements (heaps with options as generators)."""
     heaps = sorted(trans)
-    _, words = first_words(q.order, q.identity, [phi[h] for h in heaps], q.mul_by)
+    _, words = first_words(q.order, q.identity, [phi[h] for h in heaps], q.mul_by, wanted)
     return {x: tuple(h for h, e in zip(heaps, words[x]) for _ in range(e)) for x in wanted}
