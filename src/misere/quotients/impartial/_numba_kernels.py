@@ -299,6 +299,37 @@ def mark_level(level, level_prev, prev, pow_map, maps, ooff, oidx, status, ft_of
 
 
 @njit(cache=True)
+def mark_levels(gmap, level_prev, prev, pow_map, maps, ooff, oidx, status, ft_off, ft_len, pool, sc,
+                reached, stamp, keep, limit, target, max_levels):
+    """The levels of one heap value ``gmap`` (:func:`mark_level` each) until one brings nothing
+    new, without a return to Python per level; returns ``(code, level_prev, pow_map)`` to
+    resume from: 0 the heap is done, 1 ``pool`` must grow before the next level, 2 over
+    ``limit`` elements reached, 3 ``target`` is marked (``-1``: none), 4 ``max_levels`` marked."""
+    nopt = ooff.shape[0] - 1
+    for _ in range(max_levels):
+        level = gmap[level_prev].astype(np.int64)
+        done = True
+        for k in range(level.shape[0]):
+            if status[level[k]] == 0:
+                done = False
+                break
+        if done:
+            return 0, level_prev, pow_map
+        rows = level.shape[0] if keep else 1
+        if sc[0] + rows * (sc[3] + nopt) > pool.shape[0]:
+            return 1, level_prev, pow_map
+        mark_level(level, level_prev, prev, pow_map, maps, ooff, oidx, status, ft_off, ft_len,
+                   pool, sc, reached, stamp, keep)
+        level_prev = level
+        pow_map = gmap[pow_map]
+        if sc[1] > limit:
+            return 2, level_prev, pow_map
+        if target >= 0 and status[target] != 0:
+            return 3, level_prev, pow_map
+    return 4, level_prev, pow_map
+
+
+@njit(cache=True)
 def class_table(letter_maps, identity):
     """``bipartite.class_table`` breadth first, one row at a time; returns the table and the
     number of classes reached."""
