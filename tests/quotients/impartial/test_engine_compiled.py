@@ -146,3 +146,34 @@ def test_presentation_relations_are_the_minimal_non_normal_words(code):
     gens = list(q.pres.generators)
     pres = present(q.monoid, gens)
     assert sorted(w for w, _ in pres.relations) == _naive_minimal(q.monoid, gens)
+
+
+@pytest.mark.parametrize("code", ["0.07", "0.137", "4.7"])
+def test_compiled_moore_rounds_equal_numpy_rounds(code, monkeypatch):
+    """reduce_bipartite's compiled refinement (moore_rounds) numbers the classes exactly as the
+    numpy rounds do: the same table, P mask and class of every element."""
+    from misere.quotients.impartial import compiled
+
+    _force(monkeypatch, True)
+    monkeypatch.setattr(compiled, "PYTHON_FIRST", 0)
+    real = reduction.reduce_bipartite
+    checked = []
+
+    def spy(m, reached, is_p, letters, max_order=None, action=None):
+        if action is None and not isinstance(reached, list):
+            outs, saved = [], reduction.worth
+            try:
+                for use in (True, False):  # compiled rounds, then numpy rounds
+                    reduction.worth = lambda size, least, use=use: use
+                    outs.append(real(m, reached, is_p, letters, max_order, action))
+            finally:
+                reduction.worth = saved
+            (qa, pa, ca), (qb, pb, cb) = outs
+            assert np.array_equal(np.asarray(qa.data), np.asarray(qb.data))
+            assert np.array_equal(pa, pb) and np.array_equal(ca, cb)
+            checked.append(len(reached))
+        return real(m, reached, is_p, letters, max_order, action)
+
+    monkeypatch.setattr(recalibrate, "reduce_bipartite", spy)
+    q = mq.quotient(code, max_heap=16, certify=0)
+    assert checked and q.order > 1

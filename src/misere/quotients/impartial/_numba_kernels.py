@@ -330,6 +330,37 @@ def mark_levels(gmap, level_prev, prev, pow_map, maps, ooff, oidx, status, ft_of
 
 
 @njit(cache=True)
+def moore_rounds(cls, count, succ, mults, max_rounds):
+    """Rounds of the Moore refinement of ``reduction.reduce_bipartite`` (the same int64 keys,
+    wrapping; each class renumbered by the rank of its key among the distinct keys, as
+    ``np.unique(..., return_inverse=True)`` numbers them) until a round keeps the number of
+    classes; returns ``(cls, count, finished)``, unfinished after ``max_rounds`` rounds."""
+    n = cls.shape[0]
+    for _ in range(max_rounds):
+        key = cls * mults[0]
+        for i in range(succ.shape[0]):
+            row = succ[i]
+            mlt = mults[i + 1]
+            for x in range(n):
+                key[x] += cls[row[x]] * mlt
+        order = np.argsort(key)
+        new = np.empty(n, dtype=np.int64)
+        r = -1
+        prev = key[0] if n else 0
+        for i in range(n):
+            kv = key[order[i]]
+            if i == 0 or kv != prev:
+                r += 1
+                prev = kv
+            new[order[i]] = r
+        cls = new
+        if r + 1 == count:
+            return cls, count, True
+        count = r + 1
+    return cls, count, False
+
+
+@njit(cache=True)
 def class_table(letter_maps, identity):
     """``bipartite.class_table`` breadth first, one row at a time; returns the table and the
     number of classes reached."""

@@ -22,6 +22,9 @@ from misere.quotients.monoid.storage import is_array, small
 
 __all__ = ["reduce_bipartite", "class_table", "quotient_monoid"]
 
+#: rounds of the compiled Moore refinement between two budget checks
+MOORE_ROUNDS = 32
+
 
 def reduce_bipartite(
     m: ProductMonoid, reached, is_p, letters: Sequence[int],
@@ -73,19 +76,28 @@ def reduce_bipartite(
     mults = rng.integers(1, 2**62, size=len(succ) + 1, dtype=np.int64) | 1
     cls = is_p.astype(np.int64)
     count = len(np.unique(cls))
-    with np.errstate(over="ignore"):
-        while True:
+    if worth(len(reached), COMPILED_MIN_ORDER):  # the same rounds, compiled (MOORE_ROUNDS a call)
+        k = _kernels().get()
+        both = np.stack(succ).astype(np.int64) if succ else np.zeros((0, len(cls)), dtype=np.int64)
+        done = False
+        while not done:
             budget.check()
-            key = cls * mults[0]
-            for s, mlt in zip(succ, mults[1:]):
-                key = key + cls[s] * mlt
-            _, new = np.unique(key, return_inverse=True)
-            new = new.ravel().astype(np.int64)
-            c = int(new.max()) + 1 if new.size else 0
-            cls = new
-            if c == count:
-                break
-            count = c
+            cls, count, done = k.moore_rounds(cls, count, both, mults, MOORE_ROUNDS)
+        count = int(count)
+    else:
+        with np.errstate(over="ignore"):
+            while True:
+                budget.check()
+                key = cls * mults[0]
+                for s, mlt in zip(succ, mults[1:]):
+                    key = key + cls[s] * mlt
+                _, new = np.unique(key, return_inverse=True)
+                new = new.ravel().astype(np.int64)
+                c = int(new.max()) + 1 if new.size else 0
+                cls = new
+                if c == count:
+                    break
+                count = c
     _check_order(count, max_order)
     # representatives (first reached element of each class) and table
     _, reps = np.unique(cls, return_index=True)
