@@ -121,6 +121,25 @@ class ProductMonoid:
             rg, scale = rg // s, scale * s
         return out
 
+    def actions(self, gens: Sequence[int]):
+        """``x -> x * g`` for every element ``x`` and each ``g`` in ``gens``: an ``int64`` array
+        of shape ``(len(gens), order)``, row ``i`` equal to ``mul_by(arange(order), gens[i])``
+        (the generators of the base factor in one gather)."""
+        import numpy as np
+
+        codes = np.arange(self.order, dtype=np.int64)
+        nb = self.base.order
+        out = np.empty((len(gens), self.order), dtype=np.int64)
+        in_base = [i for i, g in enumerate(gens) if int(g) < nb]
+        if in_base:
+            low = codes % nb
+            cols = np.asarray(self.base.columns([int(gens[i]) for i in in_base]), dtype=np.int64)
+            out[in_base] = (codes - low)[None, :] + cols[:, low]
+        for i, g in enumerate(gens):
+            if int(g) >= nb:
+                out[i] = self.mul_by(codes, g)
+        return out
+
     def mul_by(self, xs, g: int):
         """Multiply elements by one element: a list of ``int`` gives a list; an array gives an
         ``int64`` array (fast when ``g`` lies in a single factor)."""
@@ -222,8 +241,7 @@ class Marking:
             itype = np.int32
         else:
             budget.reserve(8 * len(gens) * m.order, "candidate multiplication maps")
-            codes = np.arange(m.order, dtype=np.int64)
-            maps = np.stack([m.mul_by(codes, g) for g in gens]) if gens else codes[None, :0]
+            maps = m.actions(gens) if gens else np.zeros((1, 0), dtype=np.int64)
             itype = np.int64
         budget.reserve(16 * m.order, "candidate marking")
         ft_off = np.zeros(m.order, dtype=np.int64)
