@@ -177,3 +177,26 @@ def test_compiled_moore_rounds_equal_numpy_rounds(code, monkeypatch):
     monkeypatch.setattr(recalibrate, "reduce_bipartite", spy)
     q = mq.quotient(code, max_heap=16, certify=0)
     assert checked and q.order > 1
+
+
+@pytest.mark.parametrize("code,heap", [("0.07", 20), ("0.137", 14), ("0.123", 10)])
+def test_first_words_on_arrays_equal_first_words_on_lists(code, heap):
+    """first_words with products as arrays (only new elements visited) gives the same order and
+    words as with products as lists, also when stopped at wanted elements."""
+    q = mq.quotient(code, max_heap=heap, certify=0)
+    table = np.asarray(q.monoid.table)
+    rows = table.tolist()
+
+    def by_list(xs, g):
+        return [rows[x][g] for x in xs]
+
+    def by_array(xs, g):
+        return table[np.asarray(xs, dtype=np.int64), g].astype(np.int64)
+
+    for gens in ([int(v) for v in dict.fromkeys(q.state.phi[1:])], list(range(q.order))[::-1][:6]):
+        want = first_words(q.order, q.monoid.identity, gens, by_list)
+        assert first_words(q.order, q.monoid.identity, gens, by_array) == want
+        late = want[0][-3:]
+        stopped = first_words(q.order, q.monoid.identity, gens, by_array, late)
+        assert stopped == first_words(q.order, q.monoid.identity, gens, by_list, late)
+        assert all(stopped[1][x] == want[1][x] for x in late)

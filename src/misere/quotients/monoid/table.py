@@ -45,7 +45,7 @@ def first_words(
     Parameters
     ----------
     order : int
-        Number of elements (only used to size nothing; kept for symmetry of call sites).
+        Number of elements (sizes the set of reached elements when products come as arrays).
     identity : int
         The identity element.
     gen_elements : sequence of int
@@ -75,29 +75,52 @@ def first_words(
     reached = [identity]
     words: dict[int, tuple[int, ...]] = {identity: (0,) * k}
     missing = None if wanted is None else set(wanted) - {identity}
+    known = None  # with products as arrays: which elements have a word (only new ones are visited)
     for j, g in enumerate(gen_elements):
         if missing is not None and not missing:
             break
         prev = list(reached)
+        prev_array = None
         level = prev
         e = 0
         while True:
             e += 1
             level = mul_by(level, g)
             if is_array(level):
-                level = level.tolist()
-            new = False
-            for x, y in zip(prev, level):
-                if y not in words:
-                    w = list(words[x])
+                import numpy as np
+
+                if known is None:
+                    known = np.zeros(order, dtype=bool)
+                    known[list(words)] = True
+                if prev_array is None:
+                    prev_array = np.asarray(prev, dtype=np.int64)
+                level = np.asarray(level, dtype=np.int64)
+                fresh = np.flatnonzero(~known[level])
+                ys = level[fresh]
+                _, first = np.unique(ys, return_index=True)
+                new_ys = []
+                for i in np.sort(first).tolist():  # first occurrences, in level order
+                    y = int(ys[i])
+                    w = list(words[int(prev_array[fresh[i]])])
                     w[j] = e
                     words[y] = tuple(w)
-                    reached.append(y)
-                    new = True
-            if not new:
+                    new_ys.append(y)
+                known[ys] = True
+            else:
+                new_ys = []
+                for x, y in zip(prev, level):
+                    if y not in words:
+                        w = list(words[x])
+                        w[j] = e
+                        words[y] = tuple(w)
+                        new_ys.append(y)
+                if known is not None:
+                    known[new_ys] = True
+            if not new_ys:
                 break
+            reached.extend(new_ys)
             if missing is not None:
-                missing.difference_update(level)
+                missing.difference_update(new_ys)
                 if not missing:
                     break
     return reached, words
