@@ -68,7 +68,8 @@ def reduce_bipartite(
         return quotient_monoid(lm, identity, len(p_mask)), p_mask, cls_map
     pos = np.full(m.order, -1, dtype=np.int64)
     pos[reached] = np.arange(len(reached), dtype=np.int64)
-    succ = [pos[m.mul_by(reached, g)] for g in distinct]
+    succ = (pos[m.actions(distinct)[:, reached]] if distinct  # successors' positions, per letter
+            else np.zeros((0, len(reached)), dtype=np.int64))
     # Moore refinement; each round hashes (class, classes of the successors) into one int64
     # with fixed odd multipliers. A collision could only merge states wrongly, which the
     # verification of the resulting candidate would then reject; it never certifies an error.
@@ -78,7 +79,7 @@ def reduce_bipartite(
     count = len(np.unique(cls))
     if worth(len(reached), COMPILED_MIN_ORDER):  # the same rounds, compiled (MOORE_ROUNDS a call)
         k = _kernels().get()
-        both = np.stack(succ).astype(np.int64) if succ else np.zeros((0, len(cls)), dtype=np.int64)
+        both = np.ascontiguousarray(succ, dtype=np.int64)
         done = False
         while not done:
             budget.check()
