@@ -96,16 +96,14 @@ def first_words(
                     prev_array = np.asarray(prev, dtype=np.int64)
                 level = np.asarray(level, dtype=np.int64)
                 fresh = np.flatnonzero(~known[level])
-                ys = level[fresh]
-                _, first = np.unique(ys, return_index=True)
                 new_ys = []
-                for i in np.sort(first).tolist():  # first occurrences, in level order
-                    y = int(ys[i])
-                    w = list(words[int(prev_array[fresh[i]])])
-                    w[j] = e
-                    words[y] = tuple(w)
-                    new_ys.append(y)
-                known[ys] = True
+                for x, y in zip(prev_array[fresh].tolist(), level[fresh].tolist()):
+                    if y not in words:  # its first occurrence in the level
+                        w = list(words[x])
+                        w[j] = e
+                        words[y] = tuple(w)
+                        new_ys.append(y)
+                known[new_ys] = True
             else:
                 new_ys = []
                 for x, y in zip(prev, level):
