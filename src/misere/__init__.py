@@ -9,38 +9,49 @@ Quick tour::
     >>> len(m.born_by(2))
     256
 """
-from .core import Game, Outcome
+import sys as _sys
+
 from .errors import MisereError
 from .budget import limits
-from .core.game import Game as _Game
 
 
 def _general_ge(g: int, h: int) -> bool:
-    """``G >= H`` on games: general misère comparison, loaded with the universes on first use."""
+    """``G >= H`` on games: general misère comparison, loaded with the universes on first use
+    (:mod:`misere.universes.general` then puts its ``ge`` in place of this hook)."""
     from .universes.general import ge
 
-    _Game._ge = ge
     return ge(g, h)
 
 
-def _game_svg(self: _Game) -> str:
+def _game_svg(self: object) -> str:
     """Notebook picture of a game (:mod:`misere.api.display`, loaded on first use; it then
     replaces these two hooks by its own functions)."""
     from .api.display import _game_svg as svg
 
-    return svg(self)
+    return svg(self)  # type: ignore[arg-type]
 
 
-def _outcome_html(self: Outcome) -> str:
+def _outcome_html(self: object) -> str:
     """Notebook badge of an outcome (:mod:`misere.api.display`, loaded on first use)."""
     from .api.display import _outcome_html as html
 
-    return html(self)
+    return html(self)  # type: ignore[arg-type]
 
 
-_Game._ge = _general_ge  # type: ignore[assignment]
-_Game._repr_svg_ = _game_svg  # type: ignore[attr-defined]
-Outcome._repr_html_ = _outcome_html  # type: ignore[attr-defined]
+def _attach() -> None:
+    """Give the core's ``Game`` and ``Outcome`` the conveniences that live above the core
+    (comparison, notebook views), once the core is loaded: ``import misere`` itself does not
+    load it, so that commands such as ``misere quotient 0.77`` never do."""
+    from .core.game import Game
+    from .core.outcome import Outcome
+
+    if Game._ge is None:
+        Game._ge = _general_ge
+    if not hasattr(Game, "_repr_svg_"):
+        Game._repr_svg_ = _game_svg  # type: ignore[attr-defined]
+    if not hasattr(Outcome, "_repr_html_"):
+        Outcome._repr_html_ = _outcome_html  # type: ignore[attr-defined]
+
 
 __version__ = "0.1.0"
 
@@ -58,9 +69,10 @@ _API = ("Comparison", "born_by", "canonical", "compare", "comparison", "count_bo
         "ge", "find_universe", "order", "outcome", "outcome_of_sum", "parse", "parse_list",
         "Invertibility", "invertibility", "is_invertible")
 
-#: names imported on first use, so that ``import misere`` stays fast (numpy, the quotient
-#: engines and the rulesets load only when asked for)
-_LAZY = {**{name: (".api", name) for name in _API},"rulesets": (".rulesets", None), "quotient": (".quotients", "quotient"),
+#: names imported on first use, so that ``import misere`` stays fast (the game core, numpy,
+#: the quotient engines and the rulesets load only when asked for)
+_LAZY = {**{name: (".api", name) for name in _API}, "Game": (".core", "Game"), "Outcome": (".core", "Outcome"),
+         "core": (".core", None), "rulesets": (".rulesets", None), "quotient": (".quotients", "quotient"),
          "Quotient": (".quotients", "Quotient"),
          "universe_names": (".universes", "universe_names"), "census": (".quotients.census", "census")}
 
@@ -75,6 +87,8 @@ def __getattr__(name: str) -> object:
     module = importlib.import_module(module_name, __name__)
     value = module if attr is None else getattr(module, attr)
     globals()[name] = value
+    if "misere.core.game" in _sys.modules:
+        _attach()
     return value
 
 

@@ -107,6 +107,10 @@ class Budget:
     started: float = field(default_factory=time.monotonic)
     _calls: int = 0
     _next_mem: float = 0.0
+    #: the last resident size read, when, and the bytes reserved since (see :meth:`reserve`)
+    _rss: int = 0
+    _rss_at: float = float("-inf")
+    _reserved: int = 0
 
     def __post_init__(self) -> None:
         if self.timeout is not None and not (isinstance(self.timeout, (int, float)) and self.timeout > 0):
@@ -135,17 +139,30 @@ class Budget:
             raise BudgetExceededError("time", f"time budget of {self.timeout:g} s exhausted")
         if force or now >= self._next_mem:
             self._next_mem = now + 0.1
-            rss = resident_memory()
+            rss = self._read_rss(now)
             assert self.max_memory is not None
             if rss > self.max_memory:
                 raise BudgetExceededError(
                     "memory", f"memory budget of {format_size(self.max_memory)} exhausted "
                               f"({format_size(rss)} in use)")
 
+    def _read_rss(self, now: float) -> int:
+        self._rss, self._rss_at, self._reserved = resident_memory(), now, 0
+        return self._rss
+
     def reserve(self, nbytes: int, what: str) -> None:
-        """Refuse up front an allocation of ``nbytes`` that would break the memory budget."""
+        """Refuse up front an allocation of ``nbytes`` that would break the memory budget.
+
+        The resident size is read again at most every 0.1 s (as :meth:`check` reads it) while
+        the last reading plus every reservation since still fits: the quotient engine reserves
+        thousands of small blocks a second, and each reading opens ``/proc/self/statm``.
+        """
         assert self.max_memory is not None
-        if resident_memory() + nbytes > self.max_memory:
+        now = time.monotonic()
+        if now - self._rss_at < 0.1 and self._rss + self._reserved + nbytes <= self.max_memory:
+            self._reserved += nbytes
+            return
+        if self._read_rss(now) + nbytes > self.max_memory:
             raise BudgetExceededError(
                 "memory", f"{what} needs {format_size(nbytes)}, over the memory budget of "
                           f"{format_size(self.max_memory)}")

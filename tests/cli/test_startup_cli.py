@@ -98,6 +98,50 @@ def test_quotient_imports_only_what_it_needs() -> None:
                    "misere.quotients.partizan", "misere.rulesets", "misere.universes", "misere.viz",
                    "pydantic", "pydantic_core", "misere.api", "numba", "numpy", "sqlite3",
                    "misere.quotients.impartial.kernels", "misere.quotients.impartial.sparse") == []
+    # neither the game core nor the canonical forms of impartial games (issue 21 item 4)
+    assert _loaded(modules, "misere.core", "misere.impartial.canonical", "misere.impartial.genus",
+                   "misere.impartial.parts", "misere.impartial.counting") == []
+
+
+def _imports_of(statement: str) -> set[str]:
+    env = dict(os.environ, PYTHONPATH=SRC)
+    code = f"import json, sys\n{statement}\nprint(json.dumps(sorted(sys.modules)))"
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert r.returncode == 0, r.stderr
+    return set(json.loads(r.stdout))
+
+
+@pytest.mark.parametrize("statement", ["import misere", "import misere.cli.app", "import misere.quotients",
+                                       "import misere.impartial.octal"])
+def test_lazy_imports(statement: str) -> None:
+    """The CLI, ``import misere`` and the quotient engine load neither numpy nor numba, nor the
+    game core (``misere.Game`` and friends load it on first use)."""
+    modules = _imports_of(statement)
+    assert statement.split()[1] in modules
+    assert _loaded(modules, "numpy", "numba", "misere.core", "misere.api", "misere.universes",
+                   "misere.impartial.canonical") == []
+
+
+def test_lazy_core_names_keep_their_hooks() -> None:
+    """``misere.Game`` loads the core and attaches comparison and the notebook picture."""
+    modules = _imports_of("import misere as m\nassert m.Game.parse('*') >= m.Game.parse('*')\n"
+                          "assert not m.Game.parse('*') >= m.Game.parse('0')\n"
+                          "assert hasattr(m.Game, '_repr_svg_') and hasattr(m.Outcome, '_repr_html_')")
+    assert "misere.core.game" in modules and "misere.universes.general" in modules
+
+
+def test_lazy_impartial_names_are_the_functions() -> None:
+    """``misere.impartial.canonical``, ``genus`` and ``parts`` name both a submodule and a
+    function: the package attribute is the function, also after the submodule is imported."""
+    modules = _imports_of(
+        "import misere.impartial as mi, misere.impartial.canonical, misere.impartial.genus\n"
+        "import misere.impartial.parts\n"
+        "assert callable(mi.canonical) and callable(mi.genus) and callable(mi.parts)\n"
+        "assert mi.distinguisher is mi.discriminator\n"
+        "from misere.impartial import Genus, born_by\n"
+        "assert Genus.__module__ == 'misere.impartial.genus' and callable(born_by)\n"
+        "assert sorted(mi.__all__) == sorted(n for n in dir(mi) if n in mi.__all__)")
+    assert "misere.impartial.canonical" in modules
 
 
 def test_large_quotient_still_loads_numpy() -> None:

@@ -166,7 +166,7 @@ class Game:
     @classmethod
     def _general(cls) -> Callable[[GameId, GameId], bool]:
         if cls._ge is None:
-            raise UnsupportedError("comparison of games needs misere.universes (import misere)")
+            raise UnsupportedError("comparison of games needs misere.universes (import it, or use misere.Game)")
         return cls._ge
 
     def __ge__(self, other: "Game") -> bool:

@@ -14,7 +14,8 @@ import sys
 from collections.abc import Iterator
 from types import ModuleType
 
-__all__ = ["available", "njit", "cached_on_disk", "compile_seconds", "announce", "compiling"]
+__all__ = ["available", "njit", "cached_on_disk", "compile_seconds", "compiled_seconds", "announce", "report",
+           "compiling"]
 
 try:  # pragma: no cover - depends on the environment
     from numba import njit
@@ -48,7 +49,9 @@ def cached_on_disk(module: ModuleType) -> bool:
 
 def compile_seconds(module: ModuleType) -> float:
     """Seconds numba spent compiling ``module``'s kernels in this process (loads from the disk
-    cache cost nothing here): the sum of each compiled overload's ``compiler_lock`` timer."""
+    cache cost nothing here): the sum of each compiled overload's ``compiler_lock`` timer.
+    A kernel called by another is compiled inside its caller's lock and counted twice; the
+    notices below time compilation by numba's own events instead (:func:`compiled_seconds`)."""
     total = 0.0
     for fn in _kernels(module):
         for cres in getattr(fn, "overloads", {}).values():
@@ -57,24 +60,63 @@ def compile_seconds(module: ModuleType) -> float:
     return total
 
 
-def announce(module: ModuleType, what: str) -> bool:
+#: what :func:`announce` said is being compiled, and the listener timing it (until :func:`report`)
+_ANNOUNCED: list[str] = []
+_TIMER: list = []
+
+
+def compiled_seconds() -> float:
+    """Wall seconds numba has spent compiling since the first :func:`announce` of this process
+    that is not yet reported: numba's ``numba:compile`` events, nested compilations (a kernel
+    compiling the kernels it calls) counted once."""
+    if not _TIMER:
+        return 0.0
+    return _TIMER[0].duration if _TIMER[0].done else 0.0
+
+
+def announce(module: ModuleType, what: str, about: float | None = None) -> bool:
     """Say on stderr that ``what`` will be compiled on first use when ``module``'s kernels are
-    not all in numba's disk cache (silent under a quiet budget); whether it said so."""
+    not in numba's disk cache (silent under a quiet budget), with the time it takes ``about``
+    (seconds, as measured on the project's machine); start timing compilation for
+    :func:`report`. Returns whether it said so."""
     from misere import budget
 
     loud = available and not budget.current().quiet and not cached_on_disk(module)
     if loud:
-        print(f"misere: compiling {what} (first run on this machine; kept for later runs) ...",
+        guess = f", about {about:.0f} s" if about else ""
+        print(f"misere: compiling {what} (first run on this machine{guess}; kept for later runs) ...",
               file=sys.stderr, flush=True)
+        if not _TIMER:
+            from numba.core import event
+
+            _TIMER.append(event.TimingListener())
+            event.register("numba:compile", _TIMER[0])
+        _ANNOUNCED.append(what)
     return loud
 
 
+def report() -> float | None:
+    """After :func:`announce`: say on stderr how long compiling took (:func:`compiled_seconds`)
+    and stop timing; the seconds, or ``None`` (and silence) when nothing was announced."""
+    if not _ANNOUNCED:
+        return None
+    seconds = compiled_seconds()
+    from numba.core import event
+
+    event.unregister("numba:compile", _TIMER.pop())
+    what = " and ".join(dict.fromkeys(_ANNOUNCED))
+    _ANNOUNCED.clear()
+    print(f"misere: compiled {what} in {seconds:.1f} s", file=sys.stderr, flush=True)
+    return seconds
+
+
 @contextlib.contextmanager
-def compiling(module: ModuleType, what: str) -> Iterator[None]:
+def compiling(module: ModuleType, what: str, about: float | None = None) -> Iterator[None]:
     """:func:`announce` before the block; after it, when announced, how long compiling took
-    (:func:`compile_seconds`)."""
-    loud = announce(module, what)
-    yield
-    if loud:
-        print(f"misere: compiled {what} in {compile_seconds(module):.1f} s", file=sys.stderr,
-              flush=True)
+    (:func:`report`)."""
+    loud = announce(module, what, about)
+    try:
+        yield
+    finally:
+        if loud:
+            report()

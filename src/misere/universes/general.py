@@ -185,3 +185,6 @@ GENERAL = register(GeneralUniverse(ge=ge, reduce=canonical, order_table=_table))
 
 
 Game._ge = ge  # ``G >= H`` on Game objects is general misère comparison (attached from above)
+
+
+Game._ge = ge  # ``G >= H`` on games: attached from above (the core knows forms, not equivalences)

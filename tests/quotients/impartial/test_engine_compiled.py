@@ -146,3 +146,57 @@ def test_presentation_relations_are_the_minimal_non_normal_words(code):
     gens = list(q.pres.generators)
     pres = present(q.monoid, gens)
     assert sorted(w for w, _ in pres.relations) == _naive_minimal(q.monoid, gens)
+
+
+@pytest.mark.parametrize("code", ["0.07", "0.137", "4.7"])
+def test_compiled_moore_rounds_equal_numpy_rounds(code, monkeypatch):
+    """reduce_bipartite's compiled refinement (moore_rounds) numbers the classes exactly as the
+    numpy rounds do: the same table, P mask and class of every element."""
+    from misere.quotients.impartial import compiled
+
+    _force(monkeypatch, True)
+    monkeypatch.setattr(compiled, "PYTHON_FIRST", 0)
+    real = reduction.reduce_bipartite
+    checked = []
+
+    def spy(m, reached, is_p, letters, max_order=None, action=None):
+        if action is None and not isinstance(reached, list):
+            outs, saved = [], reduction.worth
+            try:
+                for use in (True, False):  # compiled rounds, then numpy rounds
+                    reduction.worth = lambda size, least, use=use: use
+                    outs.append(real(m, reached, is_p, letters, max_order, action))
+            finally:
+                reduction.worth = saved
+            (qa, pa, ca), (qb, pb, cb) = outs
+            assert np.array_equal(np.asarray(qa.data), np.asarray(qb.data))
+            assert np.array_equal(pa, pb) and np.array_equal(ca, cb)
+            checked.append(len(reached))
+        return real(m, reached, is_p, letters, max_order, action)
+
+    monkeypatch.setattr(recalibrate, "reduce_bipartite", spy)
+    q = mq.quotient(code, max_heap=16, certify=0)
+    assert checked and q.order > 1
+
+
+@pytest.mark.parametrize("code,heap", [("0.07", 20), ("0.137", 14), ("0.123", 10)])
+def test_first_words_on_arrays_equal_first_words_on_lists(code, heap):
+    """first_words with products as arrays (only new elements visited) gives the same order and
+    words as with products as lists, also when stopped at wanted elements."""
+    q = mq.quotient(code, max_heap=heap, certify=0)
+    table = np.asarray(q.monoid.table)
+    rows = table.tolist()
+
+    def by_list(xs, g):
+        return [rows[x][g] for x in xs]
+
+    def by_array(xs, g):
+        return table[np.asarray(xs, dtype=np.int64), g].astype(np.int64)
+
+    for gens in ([int(v) for v in dict.fromkeys(q.state.phi[1:])], list(range(q.order))[::-1][:6]):
+        want = first_words(q.order, q.monoid.identity, gens, by_list)
+        assert first_words(q.order, q.monoid.identity, gens, by_array) == want
+        late = want[0][-3:]
+        stopped = first_words(q.order, q.monoid.identity, gens, by_array, late)
+        assert stopped == first_words(q.order, q.monoid.identity, gens, by_list, late)
+        assert all(stopped[1][x] == want[1][x] for x in late)

@@ -158,3 +158,52 @@ def test_certificate_fails_on_every_corrupted_quotient():
             assert (bad.outcome(cert.mismatch) == "P") != oracle(cert.mismatch), cert.mismatch
         count += 1
     assert count > 30
+
+
+def test_p_mask_cache_is_shared_by_conservative_steps_and_not_pickled():
+    """The solver's cache of ``p_mask`` columns (solver._p_masks) holds what ``p_mask`` gives,
+    is handed on while ``Q`` and ``P`` stay, and stays out of checkpoints (pickles)."""
+    import pickle
+
+    from misere.impartial.octal import octal_game
+    from misere.quotients.impartial import solver
+    from misere.quotients.monoid.storage import p_mask
+
+    game = octal_game("0.144")
+    st = solver.SolverState.initial()
+    steps = []
+    for _ in range(20):
+        new = solver.step(game, st)
+        if new.table is st.table and new.is_p is st.is_p and solver._p_masks(st):
+            steps.append(new)
+            assert solver._p_masks(new) is solver._p_masks(st)
+        st = new
+    assert steps  # some conservative steps used the cache
+    masks = solver._p_masks(steps[-1])
+    assert masks and all(m == p_mask(steps[-1].table, steps[-1].is_p, v) for v, m in masks.items())
+    back = pickle.loads(pickle.dumps(steps[-1]))
+    assert "_p_masks" not in back.__dict__ and back == steps[-1]
+
+
+@pytest.mark.parametrize("code,heap", [("0.07", 20), ("0.137", 14), ("4.7", 14)])
+def test_p_failures_on_arrays_equal_p_failures_on_lists(code, heap):
+    """p_failure reads every column's P-mask in one pass on an array table (or a generator
+    action); the failures equal those found on the same table as lists, column by column."""
+    import numpy as np
+
+    from misere.impartial.octal import octal_game
+    from misere.quotients.monoid.action import ActionMonoid
+
+    q = mq.quotient(code, max_heap=heap, certify=0)
+    game = octal_game(code)
+    table = np.asarray(q.monoid.table)
+    rows = table.tolist()
+    phi = list(q.state.phi)
+    trans = verify.transitions(game, heap, q.monoid, phi)
+    # a candidate's P portion: P of the quotient, and its complement (many failures)
+    for is_p in (list(q.state.is_p), [not b for b in q.state.is_p]):
+        want = verify.p_failure(rows, is_p, phi, trans)
+        assert verify.p_failure(table, np.asarray(is_p), phi, trans) == want
+        action = ActionMonoid.from_table(table, phi, q.monoid.identity)
+        assert verify.p_failure(action, is_p, phi, trans) == want
+    assert verify.p_failure(rows, [not b for b in q.state.is_p], phi, trans)  # not vacuous

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 import misere.quotients as mq
-from misere.quotients.impartial import bipartite, recalibrate, reduction
+from misere.quotients.impartial import bipartite, compiled, recalibrate, reduction
 from misere.quotients.impartial.bipartite import ProductMonoid
 from misere.quotients.impartial.sparse import generator_maps, refine
 from misere.quotients.monoid import TableMonoid
@@ -69,7 +69,23 @@ def test_generator_maps_equal_the_general_product():
         assert np.array_equal(maps[r], m.mul(codes, g))
 
 
+@pytest.mark.parametrize("listed", [True, False])
+def test_actions_equal_the_general_product(listed):
+    """ProductMonoid.actions (base generators in one gather) against ``mul`` on every code,
+    over a base held as lists and as an array."""
+    base = mq.quotient("0.123", max_heap=10, certify=0).monoid
+    table = base.table.tolist() if listed else np.asarray(base.table)
+    m = ProductMonoid(TableMonoid(table, base.identity), [(3, 2), (1, 2)])
+    gens = [1, 5, m.generator(0), m.generator(1), m.generator(0) + 3, 0]
+    maps = m.actions(gens)
+    codes = np.arange(m.order)
+    assert maps.shape == (len(gens), m.order) and maps.dtype == np.int64
+    for r, g in enumerate(gens):
+        assert np.array_equal(maps[r], m.mul(codes, g))
+
+
 def _force_sparse(monkeypatch):
+    monkeypatch.setattr(compiled, "PYTHON_FIRST", 0)  # also in a process that has not loaded the kernels yet
     monkeypatch.setattr(bipartite, "COMPILED_MIN_ORDER", 0)
     monkeypatch.setattr(bipartite, "SPARSE_MIN_ORDER", 0)
 

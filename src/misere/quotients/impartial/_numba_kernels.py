@@ -299,6 +299,68 @@ def mark_level(level, level_prev, prev, pow_map, maps, ooff, oidx, status, ft_of
 
 
 @njit(cache=True)
+def mark_levels(gmap, level_prev, prev, pow_map, maps, ooff, oidx, status, ft_off, ft_len, pool, sc,
+                reached, stamp, keep, limit, target, max_levels):
+    """The levels of one heap value ``gmap`` (:func:`mark_level` each) until one brings nothing
+    new, without a return to Python per level; returns ``(code, level_prev, pow_map)`` to
+    resume from: 0 the heap is done, 1 ``pool`` must grow before the next level, 2 over
+    ``limit`` elements reached, 3 ``target`` is marked (``-1``: none), 4 ``max_levels`` marked."""
+    nopt = ooff.shape[0] - 1
+    for _ in range(max_levels):
+        level = gmap[level_prev].astype(np.int64)
+        done = True
+        for k in range(level.shape[0]):
+            if status[level[k]] == 0:
+                done = False
+                break
+        if done:
+            return 0, level_prev, pow_map
+        rows = level.shape[0] if keep else 1
+        if sc[0] + rows * (sc[3] + nopt) > pool.shape[0]:
+            return 1, level_prev, pow_map
+        mark_level(level, level_prev, prev, pow_map, maps, ooff, oidx, status, ft_off, ft_len,
+                   pool, sc, reached, stamp, keep)
+        level_prev = level
+        pow_map = gmap[pow_map]
+        if sc[1] > limit:
+            return 2, level_prev, pow_map
+        if target >= 0 and status[target] != 0:
+            return 3, level_prev, pow_map
+    return 4, level_prev, pow_map
+
+
+@njit(cache=True)
+def moore_rounds(cls, count, succ, mults, max_rounds):
+    """Rounds of the Moore refinement of ``reduction.reduce_bipartite`` (the same int64 keys,
+    wrapping; each class renumbered by the rank of its key among the distinct keys, as
+    ``np.unique(..., return_inverse=True)`` numbers them) until a round keeps the number of
+    classes; returns ``(cls, count, finished)``, unfinished after ``max_rounds`` rounds."""
+    n = cls.shape[0]
+    for _ in range(max_rounds):
+        key = cls * mults[0]
+        for i in range(succ.shape[0]):
+            row = succ[i]
+            mlt = mults[i + 1]
+            for x in range(n):
+                key[x] += cls[row[x]] * mlt
+        order = np.argsort(key)
+        new = np.empty(n, dtype=np.int64)
+        r = -1
+        prev = key[0] if n else 0
+        for i in range(n):
+            kv = key[order[i]]
+            if i == 0 or kv != prev:
+                r += 1
+                prev = kv
+            new[order[i]] = r
+        cls = new
+        if r + 1 == count:
+            return cls, count, True
+        count = r + 1
+    return cls, count, False
+
+
+@njit(cache=True)
 def class_table(letter_maps, identity):
     """``bipartite.class_table`` breadth first, one row at a time; returns the table and the
     number of classes reached."""
@@ -325,4 +387,6 @@ def class_table(letter_maps, identity):
     return table, qn
 
 
-_jit.announce(_sys.modules[__name__], "the quotient engine's search kernels")  # numba compiles these on first use
+#: seconds numba takes to compile these kernels (measured on the project's 2-core machine)
+COMPILE_SECONDS = 10
+_jit.announce(_sys.modules[__name__], "the quotient engine's search kernels", COMPILE_SECONDS)  # compiled on first use

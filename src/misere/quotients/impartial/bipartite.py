@@ -26,6 +26,8 @@ COMPILED_MIN_ORDER = 256
 #: smallest candidate order held sparsely (int32 generator maps, exact partition refinement;
 #: :mod:`misere.quotients.impartial.sparse`) when the compiled kernels are used
 SPARSE_MIN_ORDER = 1 << 16
+#: levels the compiled marking runs per call before the budget is checked again
+LEVELS_PER_CALL = 64
 
 
 def _kernels():
@@ -119,6 +121,25 @@ class ProductMonoid:
             rg, scale = rg // s, scale * s
         return out
 
+    def actions(self, gens: Sequence[int]):
+        """``x -> x * g`` for every element ``x`` and each ``g`` in ``gens``: an ``int64`` array
+        of shape ``(len(gens), order)``, row ``i`` equal to ``mul_by(arange(order), gens[i])``
+        (the generators of the base factor in one gather)."""
+        import numpy as np
+
+        codes = np.arange(self.order, dtype=np.int64)
+        nb = self.base.order
+        out = np.empty((len(gens), self.order), dtype=np.int64)
+        in_base = [i for i, g in enumerate(gens) if int(g) < nb]
+        if in_base:
+            low = codes % nb
+            cols = np.asarray(self.base.columns([int(gens[i]) for i in in_base]), dtype=np.int64)
+            out[in_base] = (codes - low)[None, :] + cols[:, low]
+        for i, g in enumerate(gens):
+            if int(g) >= nb:
+                out[i] = self.mul_by(codes, g)
+        return out
+
     def mul_by(self, xs, g: int):
         """Multiply elements by one element: a list of ``int`` gives a list; an array gives an
         ``int64`` array (fast when ``g`` lies in a single factor)."""
@@ -200,6 +221,7 @@ class Marking:
             python_work(m.order)
         self.status[m.identity] = 1
         self._compiled = compiled
+        self._target = -1
         self._steps = run(psi, options, heaps)
 
     def _run_compiled(self, psi, options, heaps):
@@ -219,8 +241,7 @@ class Marking:
             itype = np.int32
         else:
             budget.reserve(8 * len(gens) * m.order, "candidate multiplication maps")
-            codes = np.arange(m.order, dtype=np.int64)
-            maps = np.stack([m.mul_by(codes, g) for g in gens]) if gens else codes[None, :0]
+            maps = m.actions(gens) if gens else np.zeros((1, 0), dtype=np.int64)
             itype = np.int64
         budget.reserve(16 * m.order, "candidate marking")
         ft_off = np.zeros(m.order, dtype=np.int64)
@@ -234,25 +255,24 @@ class Marking:
                               dtype=np.int64)
             prev = self._reached[:int(sc[1])].copy()
             level_prev, pow_map = prev, gmap
+            keep = h != heaps[-1]  # the last generator's sets are never read again
             while True:
-                level = gmap[level_prev]
-                if status[level].all():
+                code, level_prev, pow_map = k.mark_levels(
+                    gmap, level_prev, prev, pow_map, maps, ooff, oidx, status, ft_off, ft_len, pool,
+                    sc, self._reached, stamp, keep, self.limit, self._target, LEVELS_PER_CALL)
+                if code == 0:
                     break
-                keep = h != heaps[-1]  # the last generator's sets are never read again
-                need = int(sc[0]) + (len(level) if keep else 1) * (int(sc[3]) + len(options[h]))
-                if need > len(pool):
+                if code == 1:  # grow the pool for the next level
+                    need = int(sc[0]) + (len(level_prev) if keep else 1) * (int(sc[3]) + len(options[h]))
                     need = max(need, len(pool) + len(pool) // 2)
                     budget.reserve(pool.itemsize * need, "candidate marking")
                     pool = np.concatenate([pool, np.zeros(need - len(pool), dtype=pool.dtype)])
-                k.mark_level(level, level_prev, prev, pow_map, maps, ooff, oidx, status, ft_off,
-                             ft_len, pool, sc, self._reached, stamp, keep)
-                if sc[1] > self.limit:
+                    continue
+                if code == 2:
                     raise ComputationLimitError(
                         f"candidate monoid exceeds the size bound of {self.limit} elements")
                 budget.check()
                 yield
-                level_prev = level
-                pow_map = gmap[pow_map]
 
     def _run(self, psi, options, heaps):
         """The marking in Python, on lists: the action of each heap value
@@ -308,11 +328,15 @@ class Marking:
     def status_of(self, target: int) -> bool:
         """P-status of ``target``, marking only as far as needed."""
         if not self.status[target]:
-            for _ in self._steps:
-                if self.status[target]:
-                    break
-            else:
-                raise ComputationLimitError("target element not reached while marking")
+            self._target = int(target)  # the compiled marking stops at the level marking it
+            try:
+                for _ in self._steps:
+                    if self.status[target]:
+                        break
+                else:
+                    raise ComputationLimitError("target element not reached while marking")
+            finally:
+                self._target = -1
         return self.status[target] == 2
 
     def finish(self):

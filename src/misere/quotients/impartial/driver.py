@@ -15,6 +15,7 @@ established (``err.partial``, a JSON-ready dict) and the partial quotient (``err
 from __future__ import annotations
 
 import gc
+import sys
 from collections.abc import Callable
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
@@ -104,12 +105,21 @@ def compute(
     finally:
         if ck:
             ck.close()
+        _report_compilation()
     try:
         return _assemble(game, st, records)
     except BudgetExceededError as err:  # in the normal-play nim sequence, after the last heap
         err.partial.update(established(game, st, records, ck))
         err.quotient = _assemble(game, st, records, normal=False)  # type: ignore[attr-defined]
         raise
+
+
+def _report_compilation() -> None:
+    """When this run compiled the engine's kernels (first run on this machine), say how long
+    that took (:func:`misere.core.jit.report`; nothing is imported when no kernel was loaded)."""
+    jit = sys.modules.get("misere.core.jit")
+    if jit is not None:
+        jit.report()
 
 
 def _phi_prefixes(ck: Checkpoint, records: list[dict], last: int):

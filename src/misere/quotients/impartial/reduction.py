@@ -22,6 +22,9 @@ from misere.quotients.monoid.storage import is_array, small
 
 __all__ = ["reduce_bipartite", "class_table", "quotient_monoid"]
 
+#: rounds of the compiled Moore refinement between two budget checks
+MOORE_ROUNDS = 32
+
 
 def reduce_bipartite(
     m: ProductMonoid, reached, is_p, letters: Sequence[int],
@@ -65,7 +68,8 @@ def reduce_bipartite(
         return quotient_monoid(lm, identity, len(p_mask)), p_mask, cls_map
     pos = np.full(m.order, -1, dtype=np.int64)
     pos[reached] = np.arange(len(reached), dtype=np.int64)
-    succ = [pos[m.mul_by(reached, g)] for g in distinct]
+    succ = (pos[m.actions(distinct)[:, reached]] if distinct  # successors' positions, per letter
+            else np.zeros((0, len(reached)), dtype=np.int64))
     # Moore refinement; each round hashes (class, classes of the successors) into one int64
     # with fixed odd multipliers. A collision could only merge states wrongly, which the
     # verification of the resulting candidate would then reject; it never certifies an error.
@@ -73,19 +77,28 @@ def reduce_bipartite(
     mults = rng.integers(1, 2**62, size=len(succ) + 1, dtype=np.int64) | 1
     cls = is_p.astype(np.int64)
     count = len(np.unique(cls))
-    with np.errstate(over="ignore"):
-        while True:
+    if worth(len(reached), COMPILED_MIN_ORDER):  # the same rounds, compiled (MOORE_ROUNDS a call)
+        k = _kernels().get()
+        both = np.ascontiguousarray(succ, dtype=np.int64)
+        done = False
+        while not done:
             budget.check()
-            key = cls * mults[0]
-            for s, mlt in zip(succ, mults[1:]):
-                key = key + cls[s] * mlt
-            _, new = np.unique(key, return_inverse=True)
-            new = new.ravel().astype(np.int64)
-            c = int(new.max()) + 1 if new.size else 0
-            cls = new
-            if c == count:
-                break
-            count = c
+            cls, count, done = k.moore_rounds(cls, count, both, mults, MOORE_ROUNDS)
+        count = int(count)
+    else:
+        with np.errstate(over="ignore"):
+            while True:
+                budget.check()
+                key = cls * mults[0]
+                for s, mlt in zip(succ, mults[1:]):
+                    key = key + cls[s] * mlt
+                _, new = np.unique(key, return_inverse=True)
+                new = new.ravel().astype(np.int64)
+                c = int(new.max()) + 1 if new.size else 0
+                cls = new
+                if c == count:
+                    break
+                count = c
     _check_order(count, max_order)
     # representatives (first reached element of each class) and table
     _, reps = np.unique(cls, return_index=True)

@@ -92,6 +92,9 @@ class SolverState:
         """``|Q|``."""
         return len(self.table)
 
+    def __getstate__(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if k != "_p_masks"}  # a cache (below)
+
     def __setstate__(self, state: dict) -> None:
         from misere.quotients.monoid import action, table as table_module
 
@@ -104,6 +107,12 @@ class SolverState:
 
 
 
+def _p_masks(st: SolverState) -> dict[int, int]:
+    """``v -> p_mask(Q, P, v)`` for the quotient of ``st``, filled on demand and handed on to
+    the states of conservative steps (they keep ``Q`` and ``P``); not pickled."""
+    return st.__dict__.setdefault("_p_masks", {})
+
+
 def _try_conservative(game: HeapGame, st: SolverState, n: int,
                       tn: tuple[int, ...]) -> tuple[int, Store] | None:
     """Value of heap ``n`` inside the current quotient, if one works (notes E.5 step 2).
@@ -114,13 +123,21 @@ def _try_conservative(game: HeapGame, st: SolverState, n: int,
     otherwise after the words containing heap ``n`` show no N-failure.
     """
     table, is_p = st.table, st.is_p
+    masks = _p_masks(st)
+
+    def pm(v: int) -> int:
+        got = masks.get(v)
+        if got is None:
+            got = masks[v] = p_mask(table, is_p, v)
+        return got
+
     want_p = not any(is_p[t] for t in tn)
-    tmasks = [p_mask(table, is_p, t) for t in tn]  # y with y*t in P, as bits
+    tmasks = [pm(t) for t in tn]  # y with y*t in P, as bits
     cands = []
     for x in range(len(table)):
         if bool(is_p[x]) != want_p:
             continue
-        px = p_mask(table, is_p, x)
+        px = pm(x)
         if any(px & tm for tm in tmasks):
             continue  # T(n) not inside Mex(x)
         cands.append(x)
@@ -215,8 +232,8 @@ def step(game: HeapGame, st: SolverState, limits: Limits | None = None,
     n = st.heap + 1
     opts = game.options(n)
     if not opts:
-        return SolverState(st.table, st.identity, st.is_p, st.phi + [st.identity], st.store,
-                           list(st.changes))
+        return _same_quotient(st, SolverState(st.table, st.identity, st.is_p, st.phi + [st.identity],
+                                              st.store, list(st.changes)))
     if pending is not None and pending.heap == n:  # a presentation change in progress
         return _change(game, st, n, pending.candidate(), pending.round, limits, tick,
                        on_round)
@@ -231,12 +248,19 @@ def step(game: HeapGame, st: SolverState, limits: Limits | None = None,
                 cur = store.setdefault(k, [])
                 cur[:] = [s for s in cur if not t <= s]
                 cur.append(t)
-        return SolverState(st.table, st.identity, st.is_p, st.phi + [x], store,
-                           list(st.changes))
+        return _same_quotient(st, SolverState(st.table, st.identity, st.is_p, st.phi + [x], store,
+                                              list(st.changes)))
     # presentation change
     base_phi = st.phi + [st.identity]
     return _change(game, st, n, build(game, n, mon, base_phi, {n: (2, 2)}, limits), 0,
                    limits, tick, on_round)
+
+
+def _same_quotient(st: SolverState, new: SolverState) -> SolverState:
+    """``new`` (a conservative step from ``st``: the same ``Q`` and ``P``) with the cache of
+    :func:`_p_masks` of ``st``."""
+    new.__dict__["_p_masks"] = _p_masks(st)
+    return new
 
 
 def _change(game, st, n, cand, start, limits, tick, on_round) -> SolverState:

@@ -24,7 +24,7 @@ from misere.quotients.impartial.compiled import python_work, worth
 from misere import budget
 from misere.errors import ComputationLimitError
 from misere.quotients.monoid import first_words
-from misere.quotients.monoid.storage import column, nonzero, p_mask, set_bits
+from misere.quotients.monoid.storage import column, columns_array, is_array, nonzero, p_mask, set_bits
 
 __all__ = ["Store", "p_failure", "n_failure_search", "extend_store", "word_key", "word_value",
            "transitions", "word_status", "least_failure", "heap_words"]
@@ -95,6 +95,13 @@ def p_failure(table: Any, is_p: Any, phi: Sequence[int],
     """All ``(x, h)`` with ``x*Phi(h)`` in P and ``x*t`` in P for an option value ``t`` of h
     (per heap, ``x`` increasing; P-masks of the columns as bitsets)."""
     masks: dict[int, int] = {}
+    if is_array(table) or hasattr(table, "column_array"):  # every column's mask in one pass
+        import numpy as np
+
+        vs = list(dict.fromkeys([int(phi[h]) for h in trans] + [int(t) for ts in trans.values() for t in ts]))
+        bits = np.packbits(np.asarray(is_p, dtype=bool)[columns_array(table, vs)], axis=1,
+                           bitorder="little")
+        masks = {v: int.from_bytes(row.tobytes(), "little") for v, row in zip(vs, bits)}
 
     def mask(v: int) -> int:
         if v not in masks:
@@ -321,5 +328,5 @@ def least_failure(game, n, q, is_p, phi, limits, tick):
 def heap_words(q, phi, trans, wanted) -> dict[int, tuple[int, ...]]:
     """Colex-least heap word of the ``wanted`` elements (heaps with options as generators)."""
     heaps = sorted(trans)
-    _, words = first_words(q.order, q.identity, [phi[h] for h in heaps], q.mul_by)
+    _, words = first_words(q.order, q.identity, [phi[h] for h in heaps], q.mul_by, wanted)
     return {x: tuple(h for h, e in zip(heaps, words[x]) for _ in range(e)) for x in wanted}

@@ -87,6 +87,18 @@ class Presentation:
         return f"<{gens} | {rels}>" if rels else f"<{gens}>"
 
 
+def _lowered_all_normal(w: tuple[int, ...], normal_words) -> bool:
+    """Whether removing any one letter of ``w`` gives a word in ``normal_words``."""
+    v = list(w)
+    for i, e in enumerate(w):
+        if e:
+            v[i] = e - 1
+            if tuple(v) not in normal_words:
+                return False
+            v[i] = e
+    return True
+
+
 def present(monoid: TableMonoid, generators: Sequence[int]) -> Presentation:
     """Presentation of ``monoid`` on the given generator elements (notes E.4).
 
@@ -116,9 +128,7 @@ def present(monoid: TableMonoid, generators: Sequence[int]) -> Presentation:
     nonnormal = sorted(set(nonnormal), key=_colex_key)
     # normal words are closed downwards (colex is a monomial order), so a boundary word is
     # minimal among the non-normal ones iff removing any one letter gives a normal word
-    minimal = [w for w in nonnormal
-               if all(tuple(e - (j == i) for j, e in enumerate(w)) in value_of
-                      for i, ei in enumerate(w) if ei)]
+    minimal = [w for w in nonnormal if _lowered_all_normal(w, value_of)]
     rels = []
     for w in minimal:
         x = monoid.identity
