@@ -60,6 +60,7 @@ from misere.errors import UnsupportedError
 from misere.quotients.partizan.abstraction import (Abstraction, Fail, FormData, State, Word, choose_forms,
                                                    closure, face_characters)
 from misere.quotients.partizan.rank1 import confluent
+from misere.quotients.partizan.refine import refine_certificate
 
 if TYPE_CHECKING:
     from misere.quotients.partizan.quotient import PartizanQuotient
@@ -85,7 +86,7 @@ class SemilinearProof:
         self.details = details or {}
         self._cert: Abstraction | None = None
         self._q: PartizanQuotient | None = None
-        self._states: dict[int, dict[State, Word | None]] = {}
+        self._states: dict[tuple[int, ...], dict[State, Word | None]] = {}
         self.rule: dict[str, Any] = {}
 
     def __repr__(self) -> str:
@@ -109,7 +110,7 @@ class SemilinearProof:
         assert self._cert is not None and self._q is not None
         ab = self._cert
         ix, iy = ab.values(x), ab.values(y)
-        d = max([ab.d] + [abs(v) for v in ix + iy])
+        d = tuple(max(m, abs(a), abs(b)) for m, a, b in zip(ab.margins(ab.d), ix, iy))
         try:
             states = self._states.get(d)
             if states is None:
@@ -257,11 +258,27 @@ def prove_semilinear(q: "PartizanQuotient", data: Mapping[Word, Outcome],
                 reason += f" ({attempts} parameter choices fitted the data and failed)"
                 break
             continue
-        proof = SemilinearProof(True, "proved", {
-            "forms": len(forms), "characters": [list(f) for f in forms[n:]], "window": t,
-            "period": p, "states": len(states), "relation_checks": checked})
-        proof.rule = {"forms": [list(f) for f in forms], "window": t, "period": p,
-                      "table": {repr(k): o.value for k, o in sorted(ab.table.items())}}
-        proof._cert, proof._q, proof._states = ab, q, {d: states}
-        return proof
-    return SemilinearProof(False, reason)
+        return _proved(ab, q, states, checked)
+    found = refine_certificate(q, data, parameters)
+    if isinstance(found, str):
+        return SemilinearProof(False, f"{reason}; refinement: {found}")
+    ab, states, checked = found
+    return _proved(ab, q, states, checked)
+
+
+def _proved(ab: Abstraction, q: "PartizanQuotient", states: dict[State, Word | None],
+            checked: int) -> SemilinearProof:
+    """The proof object of a certificate that passed the theorem's checks."""
+    n = len(q.components)
+    proof = SemilinearProof(True, "proved", {
+        "forms": len(ab.forms), "characters": [list(f) for f in ab.forms[n:]],
+        "window": max(max(ab.hi), -min(ab.lo)), "period": ab.p, "states": len(states),
+        "relation_checks": checked})
+    proof.rule = {"forms": [list(f) for f in ab.forms], "window": proof.details["window"],
+                  "period": ab.p, "table": {repr(k): o.value for k, o in sorted(ab.table.items())}}
+    if len(set(ab.hi)) > 1 or len(set(ab.periods)) > 1:
+        proof.rule["windows"] = [[lo, hi] for lo, hi in zip(ab.lo, ab.hi)]
+        proof.rule["periods"] = list(ab.periods)
+    proof._cert, proof._q = ab, q
+    proof._states = {tuple(ab.margins(ab.d)): states}
+    return proof
