@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import deque
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations_with_replacement, product
 from math import gcd
 from typing import Any, Callable, Mapping, Sequence
@@ -335,6 +336,8 @@ def _find_word(ab: Abstraction, s: State, d: int | Sequence[int], n: int, spread
             edge = ab.hi[c] + margins[c] + 1
             base.append(edge + (v - edge) % ab.periods[c])
             tails.append(c)
+    if tries is not None:
+        return _first_word(ab, s, d, base, tails, spread, tries)
     for total in range(spread + 1):
         for combo in combinations_with_replacement(tails, total):
             w = list(base)
@@ -374,6 +377,43 @@ class Residues:
             if m > 1:
                 ok &= (self.values[:, f] - v) % m == 0
         return bool(ok.any())
+
+
+@lru_cache(maxsize=64)
+def _steps(k: int, spread: int, tries: int) -> "np.ndarray":
+    """The first ``tries`` vectors ``y ∈ ℕ^k`` with ``Σy <= spread``, by total then in the
+    order of :func:`itertools.combinations_with_replacement` (the order of :func:`_find_word`)."""
+    out = []
+    for total in range(spread + 1):
+        for combo in combinations_with_replacement(range(k), total):
+            y = [0] * k
+            for c in combo:
+                y[c] += 1
+            out.append(y)
+            if len(out) == tries or k == 0:
+                return np.array(out, dtype=np.int64).reshape(len(out), k)
+    return np.array(out, dtype=np.int64).reshape(len(out), k)
+
+
+def _first_word(ab: Abstraction, s: State, d: int | Sequence[int], base: list[int], tails: list[int],
+                spread: int, tries: int) -> Word | None:
+    """:func:`_find_word` with ``tries``, all candidates at once (numpy): the same word."""
+    y = _steps(len(tails), spread, tries)
+    words = np.tile(np.array(base, dtype=np.int64), (len(y), 1))
+    for i, c in enumerate(tails):
+        words[:, c] += y[:, i] * ab.periods[c]
+    values = words @ np.array(ab.forms, dtype=np.int64).T
+    ok = np.ones(len(words), dtype=bool)
+    for f, ((k, v), lo, hi, p, m) in enumerate(zip(s, ab.lo, ab.hi, ab.periods, ab.margins(d))):
+        col = values[:, f]
+        if k == 0:
+            ok &= col == v
+        elif k > 0:
+            ok &= (col > hi + m) & (col % p == v)
+        else:
+            ok &= (col < lo - m) & (col % p == v)
+    hit = np.flatnonzero(ok)
+    return tuple(int(x) for x in words[hit[0]]) if len(hit) else None
 
 
 def closure(ab: Abstraction, n: int, d: int | Sequence[int], limit: int = MAX_STATES,

@@ -27,14 +27,14 @@ theorem hold on all of ``S``.
 """
 from __future__ import annotations
 
-from math import log
+from itertools import combinations
+from math import comb, log
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 import numpy as np
 
 from misere.core.outcome import Outcome
-from misere.quotients.partizan.abstraction import (Abstraction, Fail, FormData, State, Word, choose_forms, closure,
-                                                   face_characters)
+from misere.quotients.partizan.abstraction import Abstraction, Fail, State, Word, closure, face_characters
 
 if TYPE_CHECKING:
     from misere.quotients.partizan.quotient import PartizanQuotient
@@ -49,7 +49,14 @@ STATE_LIMIT = 60_000
 SEARCH_LIMIT = 48
 _STEPS = 40  # refinements per fit
 #: starting points (window and period choices that fit) tried before giving up
-ATTEMPTS = 2
+ATTEMPTS = 3
+#: the sizes of the character sets of the starting points, level by level (the next level is
+#: tried when the best :data:`ATTEMPTS` starts of one level fail)
+SIZES = ((0, 1, 2), (3,))
+#: character sets of one size listed as starting points only if there are at most this many
+MAX_SETS = 2000
+#: the generous (window, period) of the starting points, tried in order
+GENEROUS = ((6, 2), (6, 6))
 #: largest period of a form
 MAX_PERIOD = 6
 #: largest ``|lo|``, ``|hi|`` of a window
@@ -89,12 +96,27 @@ class _Data:
 
     def conflicts(self, spec: Spec) -> int:
         """Known words whose outcome differs from the most common one of their coarse state."""
+        if len(spec) > 12:  # the key could overflow: group the rows of codes
+            return self._conflicts_rows(spec)
+        key = np.zeros(len(self.outcomes), dtype=np.int64)
+        for j, lo, hi, p in spec:  # one mixed-radix key per coarse state
+            v = self.values[:, j]
+            r = np.mod(v, p)
+            code = np.where(v > hi, hi + 1 + r, np.where(v < lo, lo - 1 - r, v)) - (lo - p)
+            key = key * (hi - lo + 2 * p + 2) + code
+        return self._impure(np.unique(key, return_inverse=True)[1].reshape(-1))
+
+
+    def _conflicts_rows(self, spec: Spec) -> int:
         cols = []
         for j, lo, hi, p in spec:
             v = self.values[:, j]
             r = np.mod(v, p)
             cols.append(np.where(v > hi, hi + 1 + r, np.where(v < lo, lo - 1 - r, v)))
         groups = np.unique(np.stack(cols, axis=1), axis=0, return_inverse=True)[1].reshape(-1)
+        return self._impure(groups)
+
+    def _impure(self, groups: "np.ndarray") -> int:
         pairs, counts = np.unique(groups * 4 + self.outcomes, return_counts=True)
         g = pairs // 4
         starts = np.flatnonzero(np.r_[True, g[1:] != g[:-1]])
@@ -253,8 +275,8 @@ def _margins(ab: Abstraction, q: "PartizanQuotient") -> list[int]:
     return [max([abs(inc[f]) for inc in incs] + [1]) for f in range(len(ab.forms))]
 
 
-def refine_certificate(q: "PartizanQuotient", data: Mapping[Word, Outcome],
-                       parameters: Sequence[tuple[int, int]], rounds: int = ROUNDS, limit: int = STATE_LIMIT
+def refine_certificate(q: "PartizanQuotient", data: Mapping[Word, Outcome], rounds: int = ROUNDS,
+                       limit: int = STATE_LIMIT
                        ) -> tuple[Abstraction, dict[State, Word | None], int] | str:
     """Search a certificate for ``q`` by refinement (module docstring).
 
@@ -269,29 +291,39 @@ def refine_certificate(q: "PartizanQuotient", data: Mapping[Word, Outcome],
     candidates = [tuple(f) for f in face_characters(q._rules, n)]
     forms = units + candidates
     known = _Data(forms, data)
-    small = FormData(n, candidates, {w: o for w, o in data.items() if sum(w) <= 12})
     reasons = []
-    tried: set[tuple[int, ...]] = set()
-    for t, p in parameters:
-        chosen = choose_forms(n, candidates, t, p, small)
-        if chosen is None:
-            continue
-        idx = [forms.index(f) for f in chosen]
-        start: Spec | None = [(j, 0 if j < n else -t, t, p) for j in idx]
-        if known.conflicts(start):
-            continue
-        start = shrink(start, known, n)
-        key = tuple(x for e in start for x in e)
-        if key in tried:
-            continue
-        tried.add(key)
-        got = _search(q, forms, start, known, rounds, limit)
-        if not isinstance(got, str):
-            return got
-        reasons.append(f"T={t}, p={p}: {got}")
-        if len(reasons) == ATTEMPTS:
-            break
+    for sizes in SIZES:
+        for start in starts(known, n, len(candidates), sizes)[:ATTEMPTS]:
+            got = _search(q, forms, start, known, rounds, limit)
+            if not isinstance(got, str):
+                return got
+            reasons.append(f"from {_show(start, forms)}: {got}")
     return "; ".join(reasons) or "no window and period fit the searched outcomes"
+
+
+def _show(spec: Spec, forms: Sequence[Word]) -> str:
+    return "[" + ", ".join(f"{list(forms[j])} in [{lo},{hi}] mod {p}" for j, lo, hi, p in spec) + "]"
+
+
+def starts(known: _Data, units: int, candidates: int, sizes: Sequence[int] = (0, 1, 2)) -> list[Spec]:
+    """Starting points of the search: for every set of candidate characters of a size in
+    ``sizes`` (in the candidates' order), the generous windows ``[0, W]`` (units) and
+    ``[-W, W]`` (characters) with the period ``P`` (:data:`GENEROUS`); those that fit the known
+    outcomes are narrowed (:func:`shrink`) and returned cheapest first (:func:`_cost`)."""
+    sets: list[tuple[int, ...]] = []
+    for size in sizes:
+        if comb(candidates, size) <= MAX_SETS:
+            sets += list(combinations(range(units, units + candidates), size))
+    out: list[tuple[float, int, Spec]] = []
+    for w, p in GENEROUS:
+        for k, chars in enumerate(sets):
+            spec = [(c, 0, w, p) for c in range(units)] + [(j, -w, w, p) for j in chars]
+            if known.conflicts(spec) == 0:
+                spec = shrink(spec, known, units)
+                out.append((_cost(spec, units), k, spec))
+        if out:
+            break
+    return [spec for _, _, spec in sorted(out)]
 
 
 def _search(q: "PartizanQuotient", forms: list[Word], spec: Spec | None, known: _Data,

@@ -259,7 +259,7 @@ def prove_semilinear(q: "PartizanQuotient", data: Mapping[Word, Outcome],
                 break
             continue
         return _proved(ab, q, states, checked)
-    found = refine_certificate(q, data, parameters)
+    found = refine_certificate(q, data)
     if isinstance(found, str):
         return SemilinearProof(False, f"{reason}; refinement: {found}")
     ab, states, checked = found
