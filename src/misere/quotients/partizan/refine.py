@@ -39,20 +39,18 @@ from misere.quotients.partizan.abstraction import Abstraction, Fail, State, Word
 if TYPE_CHECKING:
     from misere.quotients.partizan.quotient import PartizanQuotient
 
-__all__ = ["Spec", "fit", "refine_certificate", "ROUNDS", "STATE_LIMIT", "SEARCH_LIMIT"]
+__all__ = ["Spec", "fit", "shrink", "starts", "refine_certificate", "EFFORT", "SEARCH_LIMIT"]
 
-#: counterexample rounds before giving up
-ROUNDS = 10
-#: abstract states allowed in ``S`` (a deterministic limit, not a clock)
-STATE_LIMIT = 60_000
+#: (counterexample rounds, starting points per level, abstract states allowed in ``S``) by the
+#: number of components: with four or more each round costs far more (deterministic limits)
+EFFORT = {3: (10, 3, 60_000), 4: (4, 2, 30_000)}
 #: largest sum (number of components) whose outcome a conflict may search
 SEARCH_LIMIT = 48
 _STEPS = 40  # refinements per fit
-#: starting points (window and period choices that fit) tried before giving up
-ATTEMPTS = 3
+
 #: the sizes of the character sets of the starting points, level by level (the next level is
-#: tried when the best :data:`ATTEMPTS` starts of one level fail)
-SIZES = ((0, 1, 2), (3,))
+#: tried when the best starts (:data:`EFFORT`) of one level fail)
+SIZES = ((0, 1, 2, 3),)
 #: character sets of one size listed as starting points only if there are at most this many
 MAX_SETS = 2000
 #: the generous (window, period) of the starting points, tried in order
@@ -275,8 +273,8 @@ def _margins(ab: Abstraction, q: "PartizanQuotient") -> list[int]:
     return [max([abs(inc[f]) for inc in incs] + [1]) for f in range(len(ab.forms))]
 
 
-def refine_certificate(q: "PartizanQuotient", data: Mapping[Word, Outcome], rounds: int = ROUNDS,
-                       limit: int = STATE_LIMIT
+def refine_certificate(q: "PartizanQuotient", data: Mapping[Word, Outcome], rounds: int | None = None,
+                       limit: int | None = None
                        ) -> tuple[Abstraction, dict[State, Word | None], int] | str:
     """Search a certificate for ``q`` by refinement (module docstring).
 
@@ -287,13 +285,16 @@ def refine_certificate(q: "PartizanQuotient", data: Mapping[Word, Outcome], roun
         (confluence, step 3, is the caller's), or the reason the search stopped.
     """
     n = len(q.components)
+    default_rounds, attempts, default_limit = EFFORT[min(max(n, 3), 4)]
+    rounds = default_rounds if rounds is None else rounds
+    limit = default_limit if limit is None else limit
     units = [tuple(int(i == c) for i in range(n)) for c in range(n)]
     candidates = [tuple(f) for f in face_characters(q._rules, n)]
     forms = units + candidates
     known = _Data(forms, data)
     reasons = []
     for sizes in SIZES:
-        for start in starts(known, n, len(candidates), sizes)[:ATTEMPTS]:
+        for start in starts(known, n, len(candidates), sizes)[:attempts]:
             got = _search(q, forms, start, known, rounds, limit)
             if not isinstance(got, str):
                 return got
@@ -342,18 +343,12 @@ def _search(q: "PartizanQuotient", forms: list[Word], spec: Spec | None, known: 
             states = closure(ab, n, d, limit=limit, visit=check, spread=SEARCH_LIMIT, tries=4000,
                              congruences=True)
         except Conflict as e:
-            import os, time
-            if os.environ.get("SLDEBUG"):
-                print("round", r, time.process_time(), len(known.known), ab.lo, ab.hi, ab.periods, str(e)[:80], flush=True)
             added = known.add({w: q.components.outcome(w) for w in e.words})
             reason = f"round {r + 1}: {e}"
             if not added:
                 return reason + " (no new counterexample)"
             continue
         except Fail as e:
-            import os
-            if os.environ.get("SLDEBUG"):
-                print(ab.forms, ab.lo, ab.hi, ab.periods, ab.d)
             return f"round {r + 1}: {e}"
         return ab, states, check.checks
     return f"{reason} (after {rounds} rounds of refinement)"
