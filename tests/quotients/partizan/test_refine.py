@@ -22,18 +22,14 @@ from misere.quotients.partizan.rank1 import confluent
 from misere.quotients.partizan.refine import Conflict, _Data, _search, fit, shrink
 from misere.quotients.partizan.semilinear import _proved, prove_semilinear
 from tests.oracle import brute
+from tests.quotients.partizan.test_semilinear import LITERAL as SEMILINEAR_LITERAL
 
 CHECK_SIZE = 8
 
 #: explicit forms (independent of misere's printer) of the components met below
-LITERAL = {
-    "*": "{0|0}", "1": "{0|}", "-1": "{|0}",
-    "{0,1|-1}": "{0,{0|}|{|0}}",
-    "{0,-1,1|*}": "{0,{|0},{0|}|{0|0}}",
-    "{0,*|0,*,-1}": "{0,{0|0}|0,{0|0},{|0}}",
-    "{0,*,1|0,*}": "{0,{0|0},{0|}|0,{0|0}}",
-    "±1": "{{0|}|{|0}}",
-}
+LITERAL = {**SEMILINEAR_LITERAL, "{0,1|-1}": "{0,{0|}|{|0}}", "{0,-1,1|*}": "{0,{|0},{0|}|{0|0}}",
+           "{0,*|0,*,-1}": "{0,{0|0}|0,{0|0},{|0}}", "{0,*,1|0,*}": "{0,{0|0},{0|}|0,{0|0}}",
+           "±1": "{{0|}|{|0}}"}
 #: day-2 closures bounded in the stored sweep and proved now (refinement or completion)
 NEWLY_PROVED = ["{0,*|0,*,-1}", "{0,*,1|0,*}", "{0,1|-1}", "±1", "{0,-1,1|*}"]
 

@@ -20,7 +20,7 @@ import numpy as np
 from misere import budget
 from misere.core.outcome import Outcome
 
-__all__ = ["Abstraction", "Residues", "face_characters", "choose_forms", "closure", "nullspace_basis", "FormData", "Word", "State"]
+__all__ = ["Abstraction", "Residues", "lookup", "face_characters", "choose_forms", "closure", "nullspace_basis", "FormData", "Word", "State"]
 
 Word = tuple[int, ...]
 Val = tuple[int, int]  # (kind, value): kind 0 exact value, 1 above (value mod p), -1 below
@@ -268,6 +268,23 @@ class Abstraction:
         for opts in options:
             states = [st + (o,) for st in states for o in opts]
         return states
+
+
+def lookup(ab: Abstraction, key: State, witness: Word | None, outcome_of: Callable[[Word], Outcome],
+           limit: int, source: dict[State, Word] | None = None) -> Outcome:
+    """``H(key)``: the table's entry, else the searched outcome of ``witness`` (a word in that
+    coarse state, of at most ``limit`` components), stored (and its word in ``source``)."""
+    o = ab.table.get(key)
+    if o is None:
+        if witness is None:
+            raise Fail(f"abstract state {key} has no known word (over-approximation too loose)")
+        if sum(witness) > limit:
+            raise Fail(f"abstract state {key} first met at a sum of {sum(witness)} components "
+                       f"(more than {limit})")
+        o = ab.table[key] = outcome_of(witness)
+        if source is not None:
+            source[key] = witness
+    return o
 
 
 def _feasible(rows: list[tuple[tuple[int, ...], int]]) -> bool:

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Mapping, Sequence
 import numpy as np
 
 from misere.core.outcome import Outcome
-from misere.quotients.partizan.abstraction import Abstraction, Fail, State, Word, closure, face_characters
+from misere.quotients.partizan.abstraction import Abstraction, Fail, State, Word, closure, face_characters, lookup
 
 if TYPE_CHECKING:
     from misere.quotients.partizan.quotient import PartizanQuotient
@@ -198,16 +198,7 @@ class _Checker:
         self.checks = 0
 
     def outcome(self, key: State, word: Word | None) -> Outcome:
-        o = self.ab.table.get(key)
-        if o is None:
-            if word is None:
-                raise Fail(f"abstract state {key} has no known word (over-approximation too loose)")
-            if sum(word) > SEARCH_LIMIT:
-                raise Fail(f"abstract state {key} first met at a sum of {sum(word)} components "
-                           f"(more than {SEARCH_LIMIT})")
-            o = self.ab.table[key] = self.q.components.outcome(word)
-            self.source[key] = word
-        return o
+        return lookup(self.ab, key, word, self.q.components.outcome, SEARCH_LIMIT, self.source)
 
     def _real(self, words: Sequence[Word], why: str) -> None:
         """The abstract check failed: find the words the table mispredicts (a conflict)."""

@@ -66,7 +66,7 @@ from misere import budget
 from misere.core.outcome import Outcome
 from misere.errors import UnsupportedError
 from misere.quotients.partizan.abstraction import (Abstraction, Fail, FormData, State, Word, choose_forms,
-                                                   closure, face_characters)
+                                                   closure, face_characters, lookup)
 from misere.quotients.partizan.rank1 import confluent
 from misere.quotients.partizan.refine import refine_certificate
 
@@ -135,15 +135,7 @@ class SemilinearProof:
 
 
 def _lookup(ab: Abstraction, key: State, witness: Word | None, q: "PartizanQuotient") -> Outcome:
-    o = ab.table.get(key)
-    if o is None:
-        if witness is None:
-            raise Fail(f"abstract state {key} has no known word (over-approximation too loose)")
-        if sum(witness) > _WITNESS_SIZE:
-            raise Fail(f"abstract state {key} first met at a sum of {sum(witness)} components "
-                        f"(more than {_WITNESS_SIZE})")
-        o = ab.table[key] = q.components.outcome(witness)
-    return o
+    return lookup(ab, key, witness, q.components.outcome, _WITNESS_SIZE)
 
 
 def _check_recursion(ab: Abstraction, q: "PartizanQuotient", states: Mapping[State, Word | None]) -> None:
