@@ -1,18 +1,21 @@
 """Semilinear certificates found by counterexample-guided refinement (Siegel 003 §8; issue 25).
 
 :func:`~misere.quotients.partizan.semilinear.prove_semilinear` tries a few common windows and
-periods for all forms; with four components the closure ``S`` of fine states then passes the
+periods for all forms; with four or more components the closure ``S`` of fine states then passes the
 state limit, and a window that fits the searched outcomes (sums of at most 16 components) may
 still merge longer words of different outcomes (the outcome recursion fails). This module
 searches the same certificate (the theorem of :mod:`~misere.quotients.partizan.semilinear`,
 which allows one window ``[lo_i, hi_i]`` and one period ``p_i`` per form) in a finer space:
 
-1. **Fit.** Start from the unit forms with window ``[0, 0]`` and period 1 (only "is the
-   component present"). While two known words share a coarse state and differ in outcome,
-   apply the refinement that leaves fewest such conflicts, the cheapest (fewest possible
-   states) on a tie: widen one form's window by one, multiply one period by 2 or 3, or add a
-   candidate character (:func:`~misere.quotients.partizan.abstraction.face_characters`) with
-   window ``[0, 0]``.
+1. **Start and fit.** For every set of at most three candidate characters
+   (:func:`~misere.quotients.partizan.abstraction.face_characters`), give the unit forms the
+   window ``[0, 6]`` and the characters ``[-6, 6]``, period 2 (then 6); keep the sets under
+   which the known outcomes (the classification's searched sums) are a function of the coarse
+   state, narrow each form's window and period while that stays true (:func:`shrink`), and
+   try the cheapest (fewest possible coarse states) first (:func:`starts`). While two known
+   words share a coarse state and differ in outcome, apply the refinement that leaves fewest
+   such conflicts, the cheapest on a tie (:func:`fit`): widen one form's window by one,
+   multiply one period by 2 or 3, or add a candidate character with window ``[0, 0]``.
 2. **Check.** Build ``S`` and check the outcome recursion and the relations on every state as
    it is met (a failure ends the attempt early). A failure at a state with a known word ``w``
    names real words: ``w``, an option of ``w`` or ``w`` plus a side of a relation, whose
@@ -21,7 +24,7 @@ which allows one window ``[lo_i, hi_i]`` and one period ``p_i`` per form) in a f
    are a *conflict*: added to the known words, back to step 1.
 
 Every step is deterministic (the order of states, refinements and ties is fixed), the number
-of rounds and the number of states are bounded (:data:`ROUNDS`, :data:`STATE_LIMIT`), and the
+of rounds, of starts and of states are bounded (:data:`EFFORT`), and the
 proof is the theorem's: what the search found is only a candidate until steps 1-3 of the
 theorem hold on all of ``S``.
 """
@@ -49,7 +52,7 @@ SEARCH_LIMIT = 48
 _STEPS = 40  # refinements per fit
 
 #: the sizes of the character sets of the starting points, level by level (the next level is
-#: tried when the best starts (:data:`EFFORT`) of one level fail)
+#: tried when the best starts (:data:`EFFORT`) of one level fail; one level: cheapest overall)
 SIZES = ((0, 1, 2, 3),)
 #: character sets of one size listed as starting points only if there are at most this many
 MAX_SETS = 2000
