@@ -10,16 +10,17 @@ from __future__ import annotations
 
 from collections import deque
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations_with_replacement, product
 from math import gcd
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
 
 from misere import budget
 from misere.core.outcome import Outcome
 
-__all__ = ["Abstraction", "face_characters", "choose_forms", "closure", "nullspace_basis", "FormData", "Word", "State"]
+__all__ = ["Abstraction", "Residues", "lookup", "face_characters", "choose_forms", "closure", "nullspace_basis", "FormData", "Word", "State"]
 
 Word = tuple[int, ...]
 Val = tuple[int, int]  # (kind, value): kind 0 exact value, 1 above (value mod p), -1 below
@@ -186,57 +187,104 @@ def choose_forms(n: int, candidates: Sequence[Word], t: int, p: int,
 
 
 class Abstraction:
-    """Forms, windows and the period; the coarse and fine reductions of a word (module doc)."""
+    """Forms, windows and periods; the coarse and fine reductions of a word (module doc).
 
-    def __init__(self, forms: list[Word], units: int, t: int, p: int, d: int) -> None:
-        self.forms, self.p, self.d = forms, p, d
+    ``Abstraction(forms, units, t, p, d)`` gives every form the window ``[0, t]`` (the first
+    ``units`` forms) or ``[-t, t]`` and the period ``p``; :meth:`per_form` sets a window and a
+    period for each form. A margin ``d`` (the fine window is ``[lo - d, hi + d]``) is an int
+    for all forms or one int per form."""
+
+    def __init__(self, forms: list[Word], units: int, t: int, p: int, d: int | Sequence[int]) -> None:
+        self.forms = forms
         self.lo = [0 if i < units else -t for i in range(len(forms))]
         self.hi = [t] * len(forms)
+        self.periods = [p] * len(forms)
+        self.d = d
         self.table: dict[State, Outcome] = {}
+
+    @classmethod
+    def per_form(cls, forms: list[Word], lo: Sequence[int], hi: Sequence[int],
+                 periods: Sequence[int], d: int | Sequence[int]) -> "Abstraction":
+        """Form ``i`` has the window ``[lo[i], hi[i]]`` and the period ``periods[i]``."""
+        ab = cls(forms, 0, 0, 1, d)
+        ab.lo, ab.hi, ab.periods = list(lo), list(hi), list(periods)
+        return ab
+
+    @property
+    def p(self) -> int:
+        """The common period (the least common multiple of the forms' periods)."""
+        out = 1
+        for q in self.periods:
+            out = out * q // gcd(out, q)
+        return out
+
+    def margins(self, d: int | Sequence[int]) -> list[int]:
+        """The margin of each form (``d`` for all, or one per form)."""
+        return [d] * len(self.forms) if isinstance(d, int) else list(d)
 
     def values(self, word: Sequence[int]) -> list[int]:
         return [sum(a * b for a, b in zip(f, word)) for f in self.forms]
 
-    def _red(self, v: int, lo: int, hi: int) -> Val:
+    @staticmethod
+    def _red(v: int, lo: int, hi: int, p: int) -> Val:
         if v > hi:
-            return (1, v % self.p)
+            return (1, v % p)
         if v < lo:
-            return (-1, v % self.p)
+            return (-1, v % p)
         return (0, v)
 
     def coarse(self, word: Sequence[int]) -> State:
-        return tuple(self._red(v, lo, hi) for v, lo, hi in zip(self.values(word), self.lo, self.hi))
+        return tuple(self._red(v, lo, hi, p)
+                     for v, lo, hi, p in zip(self.values(word), self.lo, self.hi, self.periods))
 
-    def fine(self, word: Sequence[int], d: int) -> State:
-        return tuple(self._red(v, lo - d, hi + d) for v, lo, hi in zip(self.values(word), self.lo, self.hi))
+    def fine(self, word: Sequence[int], d: int | Sequence[int]) -> State:
+        return tuple(self._red(v, lo - m, hi + m, p) for v, lo, hi, p, m in
+                     zip(self.values(word), self.lo, self.hi, self.periods, self.margins(d)))
 
     def shift_coarse(self, s: State, inc: Sequence[int]) -> State:
         """Coarse state of ``w + δ`` from the fine state of ``w`` (``|ℓ·δ| <= d``)."""
         out = []
-        for (k, v), a, lo, hi in zip(s, inc, self.lo, self.hi):
-            out.append(self._red(v + a, lo, hi) if k == 0 else (k, (v + a) % self.p))
+        for (k, v), a, lo, hi, p in zip(s, inc, self.lo, self.hi, self.periods):
+            out.append(self._red(v + a, lo, hi, p) if k == 0 else (k, (v + a) % p))
         return tuple(out)
 
-    def step(self, s: State, inc: Sequence[int], d: int) -> list[State]:
+    def step(self, s: State, inc: Sequence[int], d: int | Sequence[int]) -> list[State]:
         """Every fine state ``w + e_c`` may have, ``w`` in fine state ``s`` (over-approximated
         where a tail moves back towards the window)."""
         options: list[list[Val]] = []
-        for (k, v), a, lo, hi in zip(s, inc, self.lo, self.hi):
-            flo, fhi = lo - d, hi + d
+        for (k, v), a, lo, hi, p, m in zip(s, inc, self.lo, self.hi, self.periods, self.margins(d)):
+            flo, fhi = lo - m, hi + m
             if k == 0:
-                options.append([self._red(v + a, flo, fhi)])
+                options.append([self._red(v + a, flo, fhi, p)])
             elif k * a >= 0:
-                options.append([(k, (v + a) % self.p)])
+                options.append([(k, (v + a) % p)])
             else:  # v is any value beyond the window congruent to v mod p; v + a may re-enter
                 edge = fhi if k > 0 else flo
-                cands: list[Val] = [(k, (v + a) % self.p)]
+                cands: list[Val] = [(k, (v + a) % p)]
                 span = range(edge + 1, edge - a + 1) if k > 0 else range(edge - a, edge)
-                cands += [(0, u + a) for u in span if (u - v) % self.p == 0]
+                cands += [(0, u + a) for u in span if (u - v) % p == 0]
                 options.append(cands)
         states: list[State] = [()]
         for opts in options:
             states = [st + (o,) for st in states for o in opts]
         return states
+
+
+def lookup(ab: Abstraction, key: State, witness: Word | None, outcome_of: Callable[[Word], Outcome],
+           limit: int, source: dict[State, Word] | None = None) -> Outcome:
+    """``H(key)``: the table's entry, else the searched outcome of ``witness`` (a word in that
+    coarse state, of at most ``limit`` components), stored (and its word in ``source``)."""
+    o = ab.table.get(key)
+    if o is None:
+        if witness is None:
+            raise Fail(f"abstract state {key} has no known word (over-approximation too loose)")
+        if sum(witness) > limit:
+            raise Fail(f"abstract state {key} first met at a sum of {sum(witness)} components "
+                       f"(more than {limit})")
+        o = ab.table[key] = outcome_of(witness)
+        if source is not None:
+            source[key] = witness
+    return o
 
 
 def _feasible(rows: list[tuple[tuple[int, ...], int]]) -> bool:
@@ -267,7 +315,7 @@ def _feasible(rows: list[tuple[tuple[int, ...], int]]) -> bool:
     return all(b <= 0 for _, b in rows)
 
 
-def _possible(ab: Abstraction, s: State, d: int) -> bool:
+def _possible(ab: Abstraction, s: State, d: int | Sequence[int]) -> bool:
     """Necessary condition for a word to have fine state ``s``: the linear constraints it
     states (residues ignored) have a real solution ``w >= 0``. Pruning states that fail it
     keeps ``S`` a superset of the words' states."""
@@ -275,56 +323,142 @@ def _possible(ab: Abstraction, s: State, d: int) -> bool:
     fixed = {c: s[c][1] for c in range(n) if s[c][0] == 0}
     free = [c for c in range(n) if c not in fixed]
     rows: list[tuple[tuple[int, ...], int]] = []
-    for (k, v), f, lo, hi in zip(s, ab.forms, ab.lo, ab.hi):
+    for (k, v), f, lo, hi, m in zip(s, ab.forms, ab.lo, ab.hi, ab.margins(d)):
         a = tuple(f[c] for c in free)
         known = sum(f[c] * x for c, x in fixed.items())
         if k == 0:
             rows += [(a, v - known), (tuple(-x for x in a), known - v)]
         elif k > 0:
-            rows.append((a, hi + d + 1 - known))
+            rows.append((a, hi + m + 1 - known))
         else:
-            rows.append((tuple(-x for x in a), known - (lo - d - 1)))
+            rows.append((tuple(-x for x in a), known - (lo - m - 1)))
     if not free:
         return all(b <= 0 for _, b in rows)
     return _feasible(rows)
 
 
-def _find_word(ab: Abstraction, s: State, d: int, n: int, spread: int = 6) -> Word | None:
+def _find_word(ab: Abstraction, s: State, d: int | Sequence[int], n: int, spread: int = 6,
+               tries: int | None = None) -> Word | None:
     """A word with fine state ``s``: the units' exact values, and for each unit in its tail the
-    least value of its residue plus ``p·y``, with ``y`` summing to at most ``spread``."""
+    least value of its residue plus ``p·y``, with ``y`` summing to at most ``spread`` (and, with
+    ``tries``, at most that many words tried in all)."""
     base = []
     tails = []
+    margins = ab.margins(d)
     for c in range(n):
         k, v = s[c]
         if k == 0:
             base.append(v)
         else:
-            edge = ab.hi[c] + d + 1
-            base.append(edge + (v - edge) % ab.p)
+            edge = ab.hi[c] + margins[c] + 1
+            base.append(edge + (v - edge) % ab.periods[c])
             tails.append(c)
+    if tries is not None:
+        return _first_word(ab, s, d, base, tails, spread, tries)
     for total in range(spread + 1):
         for combo in combinations_with_replacement(tails, total):
             w = list(base)
             for c in combo:
-                w[c] += ab.p
+                w[c] += ab.periods[c]
             if ab.fine(w, d) == s:
                 return tuple(w)
+            if tries is not None:
+                tries -= 1
+                if tries <= 0:
+                    return None
         if not tails:
             break
     return None
 
 
-def closure(ab: Abstraction, n: int, d: int) -> dict[State, Word | None]:
-    """The set ``S`` of fine states, each with a word realising it when one is known."""
+class Residues:
+    """Necessary condition on the residues of a fine state: with ``L`` the common period, some
+    ``w mod L`` gives every exact form its value mod ``L`` and every tail its residue mod its
+    period (an equation over ℤ holds mod ``L``; the residue of a tail is exact). All ``L^n``
+    classes are listed once (``L^n`` at most 10^5, else the test always passes)."""
+
+    def __init__(self, ab: Abstraction) -> None:
+        n = len(ab.forms[0])
+        self.ab, self.big = ab, ab.p
+        self.values: "np.ndarray | None" = None
+        if self.big > 1 and self.big ** n <= 100_000:
+            grid = np.indices((self.big,) * n).reshape(n, -1).T
+            self.values = grid @ np.array(ab.forms, dtype=np.int64).T
+
+    def __call__(self, s: State) -> bool:
+        if self.values is None:
+            return True
+        ok = np.ones(len(self.values), dtype=bool)
+        for f, ((k, v), p) in enumerate(zip(s, self.ab.periods)):
+            m = self.big if k == 0 else p
+            if m > 1:
+                ok &= (self.values[:, f] - v) % m == 0
+        return bool(ok.any())
+
+
+@lru_cache(maxsize=64)
+def _steps(k: int, spread: int, tries: int) -> "np.ndarray":
+    """The first ``tries`` vectors ``y ∈ ℕ^k`` with ``Σy <= spread``, by total then in the
+    order of :func:`itertools.combinations_with_replacement` (the order of :func:`_find_word`)."""
+    out = []
+    for total in range(spread + 1):
+        for combo in combinations_with_replacement(range(k), total):
+            y = [0] * k
+            for c in combo:
+                y[c] += 1
+            out.append(y)
+            if len(out) == tries or k == 0:
+                return np.array(out, dtype=np.int64).reshape(len(out), k)
+    return np.array(out, dtype=np.int64).reshape(len(out), k)
+
+
+def _first_word(ab: Abstraction, s: State, d: int | Sequence[int], base: list[int], tails: list[int],
+                spread: int, tries: int) -> Word | None:
+    """:func:`_find_word` with ``tries``, all candidates at once (numpy): the same word."""
+    y = _steps(len(tails), spread, tries)
+    words = np.tile(np.array(base, dtype=np.int64), (len(y), 1))
+    for i, c in enumerate(tails):
+        words[:, c] += y[:, i] * ab.periods[c]
+    values = words @ np.array(ab.forms, dtype=np.int64).T
+    ok = np.ones(len(words), dtype=bool)
+    for f, ((k, v), lo, hi, p, m) in enumerate(zip(s, ab.lo, ab.hi, ab.periods, ab.margins(d))):
+        col = values[:, f]
+        if k == 0:
+            ok &= col == v
+        elif k > 0:
+            ok &= (col > hi + m) & (col % p == v)
+        else:
+            ok &= (col < lo - m) & (col % p == v)
+    hit = np.flatnonzero(ok)
+    return tuple(int(x) for x in words[hit[0]]) if len(hit) else None
+
+
+def closure(ab: Abstraction, n: int, d: int | Sequence[int], limit: int = MAX_STATES,
+            visit: Callable[[State, Word | None], None] | None = None,
+            spread: int = 6, tries: int | None = None, congruences: bool = False) -> dict[State, Word | None]:
+    """The set ``S`` of fine states, each with a word realising it when one is known (a
+    state reached from no known word gets one from :func:`_find_word` with ``spread`` and
+    ``tries``). With ``congruences``, such a state is also dropped when its residues are no
+    word's (:class:`Residues`).
+
+    ``visit(s, w)``, if given, is called once for every state, as soon as it leaves the queue
+    when a word is known for it (so a check can fail early), otherwise after ``S`` is complete."""
     incs = [ab.values(tuple(int(i == c) for i in range(n))) for c in range(n)]
     start = (0,) * n
     found: dict[State, Word | None] = {ab.fine(start, d): start}
     queue = deque([ab.fine(start, d)])  # breadth first: each state's first word is short
     impossible: set[State] = set()  # states no word has (the test is not repeated)
+    late: list[State] = []  # states left the queue with no known word (visited at the end)
+    residues = Residues(ab) if congruences else None
     while queue:
         budget.check()
         s = queue.popleft()
         w = found[s]
+        if visit is not None:
+            if w is not None:
+                visit(s, w)
+            else:
+                late.append(s)
         for c in range(n):
             real = None
             if w is not None:
@@ -336,14 +470,17 @@ def closure(ab: Abstraction, n: int, d: int) -> dict[State, Word | None]:
                 if t not in found:
                     found[t] = real if state == t else None
                     if found[t] is None:
-                        if not _possible(ab, t, d):
+                        if not _possible(ab, t, d) or (residues is not None and not residues(t)):
                             del found[t]
                             impossible.add(t)
                             continue
-                        found[t] = _find_word(ab, t, d, n)
+                        found[t] = _find_word(ab, t, d, n, spread, tries)
                     queue.append(t)
-                    if len(found) > MAX_STATES:
-                        raise Fail(f"more than {MAX_STATES} abstract states")
+                    if len(found) > limit:
+                        raise Fail(f"more than {limit} abstract states")
                 elif found[t] is None and state == t:
                     found[t] = real
+    for s in late:
+        assert visit is not None
+        visit(s, found[s])
     return found

@@ -19,7 +19,7 @@ from misere.quotients.monoid import TableMonoid
 from misere.quotients.partizan.certify import certify
 from misere.quotients.partizan.components import Components, Word, from_games, words_up_to
 from misere.quotients.partizan.quotient import PartizanQuotient, _add, _bounds, _colex, _gid
-from misere.quotients.partizan.rank1 import confluent, prove_rank1
+from misere.quotients.partizan.rank1 import confluent, critical_pair, prove_rank1
 from misere.quotients.partizan.semilinear import prove_semilinear
 
 __all__ = ["partizan_quotient", "quotient_of_components"]
@@ -121,6 +121,7 @@ def _identify(comps: Components, outcome: dict[Word, Outcome], s: int, t: int,
                  if normal[cls[tuple(int(i == j) for j in range(n))]][i] == 1
                  and sum(normal[cls[tuple(int(i == j) for j in range(n))]]) == 1)
     q = PartizanQuotient(comps, gens, rules, s, t)
+    _complete(q, order)
     for w in words:
         if q.normal_form(w) != normal[cls[w]]:
             raise UnsupportedError(
@@ -168,6 +169,32 @@ def _identify(comps: Components, outcome: dict[Word, Outcome], s: int, t: int,
                   f"on all {len(outcome)} sums of <= {total} components (no exact proof: "
                   f"rank one: {proof.reason}; semilinear: {semi.reason})")
     return q
+
+
+#: critical pairs a Knuth-Bendix completion may add as rules
+COMPLETION_STEPS = 20
+
+
+def _complete(q: PartizanQuotient, order: Callable[[Word], tuple[int, ...]],
+              steps: int = COMPLETION_STEPS) -> None:
+    """Knuth-Bendix completion of ``q``'s rules (at most ``steps`` new rules, in a fixed order).
+
+    While a critical pair ``top -> s1``, ``top -> s2`` of two rules has different normal forms
+    ``n1 ≠ n2``, add the rule ``max(n1, n2) -> min(n1, n2)`` in the term order ``order`` (lex
+    orders on exponent vectors are compatible with addition and well-founded, so rewriting
+    still terminates). Each added rule is a consequence of the rules (both sides equal ``top``
+    in the congruence they generate), so the congruence, hence the presented monoid, is
+    unchanged, and the semilinear certificate checks the added rules too (its step 2). When
+    ``steps`` rules do not make the rules confluent, they are left as they are (the proofs then
+    report the critical pair). Buchberger's criterion for binomial ideals; Knuth and Bendix,
+    "Simple word problems in universal algebras" (1970).
+    """
+    for _ in range(steps):
+        bad = critical_pair(q)
+        if bad is None:
+            return
+        n1, n2 = (q.normal_form(x) for x in bad[1:])
+        q._rules.append((n1, n2) if order(n1) > order(n2) else (n2, n1))
 
 
 def _finish_finite(q: PartizanQuotient) -> None:

@@ -39,7 +39,7 @@ from misere.quotients.partizan.abstraction import nullspace_basis
 if TYPE_CHECKING:
     from misere.quotients.partizan.quotient import PartizanQuotient
 
-__all__ = ["Rank1Proof", "prove_rank1", "confluent"]
+__all__ = ["Rank1Proof", "prove_rank1", "confluent", "critical_pair"]
 
 Word = tuple[int, ...]
 Elem = tuple[int, int]  # (k, index of tau in T)
@@ -115,8 +115,9 @@ class Rank1Proof:
         return True
 
 
-def confluent(q: "PartizanQuotient") -> str | None:
-    """``None`` if every critical pair of the rewriting rules resolves, else a description."""
+def critical_pair(q: "PartizanQuotient") -> tuple[Word, Word, Word] | None:
+    """The first critical pair ``(top, s1, s2)`` of the rewriting rules (``top`` rewritten by
+    two rules to ``s1`` and ``s2``) whose sides have different normal forms, if any."""
     rules = q._rules
     for i, (l1, r1) in enumerate(rules):
         for l2, r2 in rules[i + 1:]:
@@ -126,8 +127,14 @@ def confluent(q: "PartizanQuotient") -> str | None:
             s1 = tuple(t - a + b for t, a, b in zip(top, l1, r1))
             s2 = tuple(t - a + b for t, a, b in zip(top, l2, r2))
             if q.normal_form(s1) != q.normal_form(s2):
-                return f"critical pair of rules at {top} does not resolve"
+                return top, s1, s2
     return None
+
+
+def confluent(q: "PartizanQuotient") -> str | None:
+    """``None`` if every critical pair of the rewriting rules resolves, else a description."""
+    bad = critical_pair(q)
+    return None if bad is None else f"critical pair of rules at {bad[0]} does not resolve"
 
 
 def prove_rank1(q: "PartizanQuotient", window: int = 24, max_period: int = 6) -> Rank1Proof:

@@ -6,8 +6,10 @@ non-cancellative monoids and groups of higher rank among the day-2 closures (Sie
 notes E.7). The certificate describes the outcome of a word ``w ∈ ℕⁿ`` (a sum of components)
 through linear forms ``ℓ_1, ..., ℓ_r`` (integer vectors) and a table ``H``:
 
-``F(w) = H(ρ(ℓ_1·w), ..., ρ(ℓ_r·w))``,  ``ρ(v) = v`` if ``lo ≤ v ≤ hi``, else (``>`` or ``<``,
-``v mod p``).
+``F(w) = H(ρ_1(ℓ_1·w), ..., ρ_r(ℓ_r·w))``,  ``ρ_i(v) = v`` if ``lo_i ≤ v ≤ hi_i``, else
+(``>`` or ``<``, ``v mod p_i``): each form has its own window and period (the common choice
+``[0, T]`` / ``[-T, T]`` and ``p`` is tried first; :mod:`~misere.quotients.partizan.refine`
+searches per-form ones).
 
 Each fibre of ``ρ ∘ ℓ`` is a linear set, so each outcome class ``{w : F(w) = o}`` is semilinear.
 The forms are the unit vectors ``e_c`` (window ``[0, T]``) and, for every face ``σ`` of
@@ -16,11 +18,11 @@ components, the characters of the group completion of the relations supported on
 
 Theorem (what :func:`prove_semilinear` checks ⇒ what holds for all words)
 -------------------------------------------------------------------------
-Let ``D`` bound ``|ℓ·δ|`` for every form and every increment ``δ`` used below (a unit ``e_c``,
-an option's change ``e_o - e_c``, a relation word). The *fine* state ``ρ'(ℓ·w)`` uses the
-window ``[lo - D, hi + D]``; it determines ``ρ(ℓ·(w + δ))`` for every such ``δ``, and whether
-``w_c ≥ 1``. Let ``S`` be the closure of the fine state of ``0`` under "add ``e_c``", where a
-tail state moving towards the window may land on any state congruent mod ``p`` (an
+Let ``D_i`` bound ``|ℓ_i·δ|`` for every increment ``δ`` used below (a unit ``e_c``, an
+option's change ``e_o - e_c``, a relation word). The *fine* state ``ρ'_i(ℓ_i·w)`` uses the
+window ``[lo_i - D_i, hi_i + D_i]``; it determines ``ρ_i(ℓ_i·(w + δ))`` for every such ``δ``, and
+whether ``w_c ≥ 1``. Let ``S`` be the closure of the fine state of ``0`` under "add ``e_c``",
+where a tail state moving towards the window may land on any state congruent mod ``p_i`` (an
 over-approximation: every word's fine state is in ``S``, by induction on the word). If
 
 1. (recursion) for every ``s ∈ S``: Left-first wins in ``H(s)`` iff Left has no move in
@@ -42,13 +44,19 @@ of at most ``size`` components by an explicit test word (a witness, so those ele
 distinct); for longer normal words distinctness is decidable pair by pair (``x ≡ y`` iff
 :meth:`SemilinearProof.ge` holds both ways) but no argument here covers all pairs, so the
 strategy string states that bound. The tail states are pruned by an integer Fourier–Motzkin
-test (a state whose linear constraints have no integer solution is no word's state), which
-keeps ``S`` a superset of the words' states; the table ``H`` is filled from the outcome of
-one word per state (the induction does not depend on how ``H`` was chosen).
+test (a state whose linear constraints have no integer solution is no word's state) and, in
+the refinement's search, by a residue test (:class:`~misere.quotients.partizan.abstraction.
+Residues`: the state's exact values and residues have no solution modulo the common period,
+so no word has it); both keep ``S`` a superset of the words' states. The table ``H`` is filled
+from the outcome of one word per state (the induction does not depend on how ``H`` was chosen).
+The rules may include rules added by Knuth–Bendix completion
+(:func:`~misere.quotients.partizan.build._complete`); they are consequences of the others and
+step 2 checks them like the rest.
 
 This argument is ours (notes E.7 adapts the finite certificate E.2; the over-approximation and
-window arguments are proved above). A candidate that does not fit refuses with the step that
-failed (:attr:`SemilinearProof.reason`).
+window arguments are proved above). When no common window and period passes,
+:func:`~misere.quotients.partizan.refine.refine_certificate` searches per-form ones. A
+candidate that does not fit refuses with the step that failed (:attr:`SemilinearProof.reason`).
 """
 from __future__ import annotations
 
@@ -58,8 +66,9 @@ from misere import budget
 from misere.core.outcome import Outcome
 from misere.errors import UnsupportedError
 from misere.quotients.partizan.abstraction import (Abstraction, Fail, FormData, State, Word, choose_forms,
-                                                   closure, face_characters)
+                                                   closure, face_characters, lookup)
 from misere.quotients.partizan.rank1 import confluent
+from misere.quotients.partizan.refine import refine_certificate
 
 if TYPE_CHECKING:
     from misere.quotients.partizan.quotient import PartizanQuotient
@@ -85,7 +94,7 @@ class SemilinearProof:
         self.details = details or {}
         self._cert: Abstraction | None = None
         self._q: PartizanQuotient | None = None
-        self._states: dict[int, dict[State, Word | None]] = {}
+        self._states: dict[tuple[int, ...], dict[State, Word | None]] = {}
         self.rule: dict[str, Any] = {}
 
     def __repr__(self) -> str:
@@ -109,7 +118,7 @@ class SemilinearProof:
         assert self._cert is not None and self._q is not None
         ab = self._cert
         ix, iy = ab.values(x), ab.values(y)
-        d = max([ab.d] + [abs(v) for v in ix + iy])
+        d = tuple(max(m, abs(a), abs(b)) for m, a, b in zip(ab.margins(ab.d), ix, iy))
         try:
             states = self._states.get(d)
             if states is None:
@@ -126,15 +135,7 @@ class SemilinearProof:
 
 
 def _lookup(ab: Abstraction, key: State, witness: Word | None, q: "PartizanQuotient") -> Outcome:
-    o = ab.table.get(key)
-    if o is None:
-        if witness is None:
-            raise Fail(f"abstract state {key} has no known word (over-approximation too loose)")
-        if sum(witness) > _WITNESS_SIZE:
-            raise Fail(f"abstract state {key} first met at a sum of {sum(witness)} components "
-                        f"(more than {_WITNESS_SIZE})")
-        o = ab.table[key] = q.components.outcome(witness)
-    return o
+    return lookup(ab, key, witness, q.components.outcome, _WITNESS_SIZE)
 
 
 def _check_recursion(ab: Abstraction, q: "PartizanQuotient", states: Mapping[State, Word | None]) -> None:
@@ -257,11 +258,27 @@ def prove_semilinear(q: "PartizanQuotient", data: Mapping[Word, Outcome],
                 reason += f" ({attempts} parameter choices fitted the data and failed)"
                 break
             continue
-        proof = SemilinearProof(True, "proved", {
-            "forms": len(forms), "characters": [list(f) for f in forms[n:]], "window": t,
-            "period": p, "states": len(states), "relation_checks": checked})
-        proof.rule = {"forms": [list(f) for f in forms], "window": t, "period": p,
-                      "table": {repr(k): o.value for k, o in sorted(ab.table.items())}}
-        proof._cert, proof._q, proof._states = ab, q, {d: states}
-        return proof
-    return SemilinearProof(False, reason)
+        return _proved(ab, q, states, checked)
+    found = refine_certificate(q, data)
+    if isinstance(found, str):
+        return SemilinearProof(False, f"{reason}; refinement: {found}")
+    ab, states, checked = found
+    return _proved(ab, q, states, checked)
+
+
+def _proved(ab: Abstraction, q: "PartizanQuotient", states: dict[State, Word | None],
+            checked: int) -> SemilinearProof:
+    """The proof object of a certificate that passed the theorem's checks."""
+    n = len(q.components)
+    proof = SemilinearProof(True, "proved", {
+        "forms": len(ab.forms), "characters": [list(f) for f in ab.forms[n:]],
+        "window": max(max(ab.hi), -min(ab.lo)), "period": ab.p, "states": len(states),
+        "relation_checks": checked})
+    proof.rule = {"forms": [list(f) for f in ab.forms], "window": proof.details["window"],
+                  "period": ab.p, "table": {repr(k): o.value for k, o in sorted(ab.table.items())}}
+    if len(set(ab.hi)) > 1 or len(set(ab.periods)) > 1:
+        proof.rule["windows"] = [[lo, hi] for lo, hi in zip(ab.lo, ab.hi)]
+        proof.rule["periods"] = list(ab.periods)
+    proof._cert, proof._q = ab, q
+    proof._states = {tuple(ab.margins(ab.d)): states}
+    return proof

@@ -155,17 +155,21 @@ def summary_markdown(sweeps: Sequence[Sweep]) -> str:
     return "\n".join(lines + ([""] + notes if notes else []))
 
 
-#: the failed step of the semilinear certificate, by a phrase of its reason
-_REASONS = (("no window and period", "no window and period fits the data"),
-            ("more than", "more than 20000 abstract states"),
+#: the failed step of the semilinear certificate, by a phrase of its reason (for a reason of
+#: the refinement's search, the failure of its last starting point)
+_REASONS = (("rounds of refinement", "refinement: counterexamples beyond its rounds"),
+            ("no refinement of the forms fits", "refinement: no refinement fits the outcomes"),
+            ("no window and period", "no window and period fits the data"),
+            ("abstract states", "more abstract states than the limit"),
             ("outcome recursion fails", "outcome recursion fails"),
             ("fails against abstract state", "a relation fails"),
             ("critical pair", "presentation not confluent"),
             ("has no known word", "a state with no known word"),
-            ("first met at a sum", "a state first met beyond 40 components"))
+            ("first met at a sum", "a state first met beyond the search limit"))
 
 
 def _reason_kind(why: str) -> str:
+    why = why.split("refinement: ")[-1].split("; from ")[-1]
     for key, label in _REASONS:
         if key in why:
             return label
