@@ -9,7 +9,7 @@ of ``FAMILY`` whose generating set has no record in ``STORE`` yet, with ``N`` pr
 stores each row from the main process as soon as it arrives; the rows are the same as those of
 ``misere partizan-sweep FAMILY --store STORE`` (each one is :func:`~misere.quotients.partizan.
 sweep.closure_row` of the same games, a deterministic computation). Records are matched by
-their generating set, not by index, since the order of ``born_by(2)`` may differ between
+their generating set (in any order), not by index, since the order of ``born_by(2)`` may differ between
 processes: at the end every record is rewritten under this process's index of its games. After
 ``--timeout`` seconds no new closure is started and the rows that arrived are kept, so the
 store resumes like an interrupted sweep. Used on a lent 16-core machine for the rest of the
@@ -22,6 +22,7 @@ import argparse
 import multiprocessing as mp
 import sys
 import time
+from dataclasses import replace
 
 from misere.quotients.partizan.sweep import closure_row, closure_size, family
 from misere.quotients.partizan.sweep_store import SweepStore
@@ -44,7 +45,9 @@ def main() -> None:
     todo = family(a.family)
     t0 = time.perf_counter()
     with SweepStore(a.store) as st:
-        by_games = {row.games: row for row in st.rows(a.family).values()}
+        # a closure does not depend on the order of its generators: match rows by the set
+        old = {tuple(sorted(row.games)): row for row in st.rows(a.family).values()}
+        by_games = {g: replace(old[tuple(sorted(g))], games=g) for g in todo if tuple(sorted(g)) in old}
         missing = sorted({g for g in todo if g not in by_games or by_games[g].status in a.redo},
                          key=closure_size)
         print(f"{a.family}: {len(todo)} closures, {len(by_games)} stored, {len(missing)} to compute "

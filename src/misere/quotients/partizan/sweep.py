@@ -40,7 +40,10 @@ FAMILIES = ("day1", "day2", "gh", "unions")
 
 
 def _born_by(day: int) -> list[int]:
-    return list(find_universe("general").born_by(day))
+    """The game forms born by ``day`` in the order of their strings: ``born_by`` lists them in
+    the order a process created them, which differs between processes, and a family's order
+    (the index of a stored row) and its pairs ``(G, H)`` must not."""
+    return sorted(find_universe("general").born_by(day), key=format_id)
 
 
 def _small(most_options: int, per_side: bool) -> list[int]:
