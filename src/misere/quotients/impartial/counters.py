@@ -60,7 +60,7 @@ from misere import budget
 from misere.quotients.impartial.certify import code_moves
 
 __all__ = ["CounterCertificate", "CounterProof", "coarse_state", "check_certificate",
-           "build_certificate", "certificate_outcome", "transition_pairs"]
+           "build_certificate", "certificate_outcome", "transition_pairs", "ordered_search"]
 
 State = tuple[int, int, int, int, int]
 
@@ -406,3 +406,74 @@ def ordered_search(code: str, word: Sequence[int], order: Callable[[tuple[int, .
 
     start = tuple(sorted(h for h in word if moves(h)))
     return is_p(start), len(memo)
+
+
+def cross_check(cert: CounterCertificate, tokens: int) -> tuple[int, tuple[int, ...] | None]:
+    """Compare the claims with brute force on every position of heaps ``<= c1`` with at most
+    ``tokens`` tokens (:class:`~misere.quotients.impartial.certify.PackedOutcomes`, which uses
+    the rules alone). Returns ``(positions compared, first mismatch or None)``.
+    """
+    from misere.quotients.impartial.certify import PackedOutcomes
+
+    c1, c2 = cert.counters
+    moves = code_moves(cert.code)
+    oracle = PackedOutcomes(moves, c1, tokens)
+    heaps = [h for h in range(1, c1 + 1) if moves(h)]
+    row = {h: k for k, h in enumerate(cert.heaps)}
+    count = 0
+
+    def walk(j: int, left: int, key: int, a: int, b: int, x: int) -> tuple[int, ...] | None:
+        nonlocal count
+        count += 1
+        if not count & 4095:
+            budget.check()
+        if oracle.is_p(key) != cert.claims_p(a, b, x):
+            return oracle.position(key)
+        for i in range(j + 1):
+            h = heaps[i]
+            k2, a2, b2, x2, l2 = key, a, b, x, left
+            while l2 >= h:
+                l2 -= h
+                k2 += 1 << (oracle.w * (h - 1))
+                if h == c1:
+                    a2 += 1
+                elif h == c2:
+                    b2 += 1
+                else:
+                    x2 = int(cert.action[row[h]][x2])
+                bad = walk(i - 1, l2, k2, a2, b2, x2)
+                if bad is not None:
+                    return bad
+        return None
+
+    bad = walk(len(heaps) - 1, tokens, 0, 0, 0, cert.identity)
+    return count, bad
+
+
+def family_states(cert: CounterCertificate, b_min: int, b_max: int | None, d_min: int,
+                  d_step: int) -> set[State]:
+    """Every coarse state ``kappa(b + d, b)`` with ``b_min <= b <= b_max`` (``None``: no upper
+    bound), ``d = d_min + d_step k``, ``k >= 0`` (``d_step = 0``: ``d = d_min`` only) and
+    ``b + d >= 0``.
+
+    A finite enumeration gives all of them: with ``M = Ka + Kb + Kd + |d_min| + p (d_step + 1)``,
+    a point with ``b >= b_min + M`` has the state of ``(b - p, d)`` (both counts stay above
+    their windows, residues mod ``p`` are kept), and one with ``d >= d_min + M`` that of
+    ``(b, d - p d_step)`` (``a`` and ``a - b`` stay above their windows).
+    """
+    ka, kb, kd = cert.windows
+    p = cert.period
+    m = ka + kb + kd + abs(d_min) + p * (d_step + 1)
+    top = b_min + m + p if b_max is None else b_max
+    ks = range(m + p) if d_step else range(1)
+    return {coarse_state(cert.windows, p, b + d_min + d_step * k, b)
+            for b in range(b_min, top + 1) for k in ks if b + d_min + d_step * k >= 0}
+
+
+def family_claims(cert: CounterCertificate, word: Sequence[int], b_min: int, b_max: int | None,
+                  d_min: int, d_step: int) -> set[bool]:
+    """The claimed P-statuses of ``c1^(b + d) c2^b + word`` over the family of
+    :func:`family_states` (``word`` without counter heaps): a single value means the whole
+    infinite family has that status once the certificate is proved."""
+    x = cert.psi(word)
+    return {bool(cert.p_table[s][x]) for s in family_states(cert, b_min, b_max, d_min, d_step)}

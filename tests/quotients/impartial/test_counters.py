@@ -1,0 +1,107 @@
+"""Outcome certificates with two unbounded heap counts (quotients/impartial/counters.py):
+accepted on true claims, refused on every corrupted claim tried, and compared with brute force.
+The full Dawson's Kayles heap-34 proof is the slow test at the end (docs/results/new.md)."""
+from __future__ import annotations
+
+import copy
+import random
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, strategies as st
+
+import misere
+from misere.quotients.impartial.certify import brute_force_outcomes, code_moves
+from misere.quotients.impartial.counters import (build_certificate, certificate_outcome,
+                                                 check_certificate, coarse_state, cross_check,
+                                                 family_claims, family_states, ordered_search)
+from misere.quotients.impartial.solver import Pending
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+@pytest.fixture(scope="module")
+def small():
+    """Dawson's Kayles to heap 20 (certified, order 24), counting heaps 20 and 4."""
+    q = misere.quotient("0.07", max_heap=20, certify=0)
+    s = q.state
+    cand = Pending.of(20, 0, s.monoid, s.is_p, list(s.phi))
+    cert = build_certificate("0.07", cand, (20, 4), exact_a=12, b_max=12)
+    assert cert is not None
+    return cert
+
+
+def test_small_certificate_is_proved_and_agrees_with_brute_force(small):
+    assert small.windows == (0, 2, 2) and len(small.p_table) == 23
+    proof = check_certificate(small)
+    assert proof.ok and proof.reason == "proved" and proof.pairs > 50
+    count, bad = cross_check(small, 40)
+    assert bad is None and count > 5_000
+
+
+def test_every_flipped_state_is_refused(small):
+    """A wrong claim anywhere makes the check fail (each state and value is realised by some
+    position, so any flip is false somewhere)."""
+    rng = random.Random(7)
+    keys = sorted(small.p_table)
+    for key in rng.sample(keys, 3):
+        bad = copy.copy(small)
+        bad.p_table = dict(small.p_table)
+        col = bad.p_table[key].copy()
+        col[rng.randrange(len(col))] ^= True
+        bad.p_table[key] = col
+        proof = check_certificate(bad)
+        assert not proof.ok and "failure" in proof.reason
+
+
+def test_missing_state_is_refused(small):
+    bad = copy.copy(small)
+    bad.p_table = {k: v for k, v in small.p_table.items() if k != (0, 2, 2, 0, 0)}
+    assert "no table entry" in check_certificate(bad).reason
+
+
+def test_family_states_are_every_state_of_the_family(small):
+    for b_min, b_max, d_min, d_step in [(0, None, 3, 0), (0, None, 5, 2), (0, 0, 1, 1), (2, 5, -4, 1)]:
+        seen = {coarse_state(small.windows, small.period, b + d_min + d_step * k, b)
+                for b in range(b_min, (b_max if b_max is not None else 60) + 1)
+                for k in (range(40) if d_step else [0]) if b + d_min + d_step * k >= 0}
+        assert family_states(small, b_min, b_max, d_min, d_step) == seen
+
+
+def test_certificate_outcome_matches_brute_force_on_small_positions(small):
+    for word in [(20, 4), (20, 20, 4, 4), (20, 7, 3), (4, 4, 4, 2), (20, 20)]:
+        assert certificate_outcome(small, word) == BRUTE(tuple(sorted(word)))
+
+
+BRUTE = brute_force_outcomes(code_moves("0.07"))
+
+
+@given(st.lists(st.integers(0, 12), max_size=3), st.integers(0, 2**32))
+def test_ordered_search_is_brute_force_whatever_the_order(word, seed):
+    rng = random.Random(seed)
+    expect = BRUTE(tuple(sorted(h for h in word if h > 1)))
+    got, _ = ordered_search("0.07", word, order=lambda pos: rng.random() < 0.5)
+    assert got == expect
+
+
+@pytest.mark.slow
+def test_dawson_heap34_counter_certificate():
+    """Q(0.07) at heap 34: every position's outcome is proved; Phi(34) has infinite order."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from dawson_bounds import load_candidate
+
+    _, rnd, cand = load_candidate()
+    assert rnd == 170
+    cert = build_certificate("0.07", cand, (34, 30), exact_a=23)
+    assert cert.windows == (2, 2, 5) and cert.order == 1504 and len(cert.p_table) == 52
+    proof = check_certificate(cert)
+    assert proof.ok, proof.reason
+    # the conjecture of docs/results/new.md, for every i >= 3 and t >= 1
+    y = (33, 25, 14)
+    assert family_claims(cert, y, 0, None, 3, 0) == {False}  # 34^i 30^(i-3) y: N
+    assert family_claims(cert, y, 0, None, 5, 2) == {True}  # 34^(i+2t) 30^(i-3) y: P
+    count, bad = cross_check(cert, 40)
+    assert bad is None and count > 10_000
+    assert np.asarray(cert.action).dtype == np.int32
