@@ -14,12 +14,13 @@ from hypothesis import given, strategies as st
 
 import misere
 from misere.quotients.impartial.certify import brute_force_outcomes, code_moves
-from misere.quotients.impartial.counters import (build_certificate, certificate_outcome,
+from misere.quotients.impartial.counters import (box_side, build_certificate, certificate_outcome,
                                                  check_certificate, coarse_state, cross_check,
                                                  family_claims, family_states, ordered_search)
 from misere.quotients.impartial.solver import Pending
 
 ROOT = Path(__file__).resolve().parents[3]
+BRUTE = brute_force_outcomes(code_moves("0.07"))
 
 
 @pytest.fixture(scope="module")
@@ -70,12 +71,23 @@ def test_family_states_are_every_state_of_the_family(small):
         assert family_states(small, b_min, b_max, d_min, d_step) == seen
 
 
+@pytest.mark.parametrize("windows,period,d", [((2, 2, 5), 2, 1), ((0, 2, 2), 2, 1), ((3, 0, 1), 3, 2)])
+def test_the_box_holds_every_fine_state(windows, period, d):
+    """What the check reads at (a, b) (coarse states of the points a move reaches, whether
+    a >= 1 and b >= 1) already occurs inside the box (the module's lemma, tested on [0, 70]^2)."""
+    def reads(a, b):
+        pts = [(a, b)] + [(a - 1, b + e) for e in range(d + 1)] + \
+              [(a, b - 1 + e) for e in range(d + 1)] + [(a, b + e) for e in range(d + 1)]
+        return tuple(coarse_state(windows, period, x, y) if x >= 0 and y >= 0 else None
+                     for x, y in pts)
+    r = box_side(windows, period, d)
+    inside = {reads(a, b) for a in range(r + 1) for b in range(r + 1)}
+    assert {reads(a, b) for a in range(71) for b in range(71)} == inside
+
+
 def test_certificate_outcome_matches_brute_force_on_small_positions(small):
     for word in [(20, 4), (20, 20, 4, 4), (20, 7, 3), (4, 4, 4, 2), (20, 20)]:
         assert certificate_outcome(small, word) == BRUTE(tuple(sorted(word)))
-
-
-BRUTE = brute_force_outcomes(code_moves("0.07"))
 
 
 @given(st.lists(st.integers(0, 12), max_size=3), st.integers(0, 2**32))

@@ -60,7 +60,8 @@ from misere import budget
 from misere.quotients.impartial.certify import code_moves
 
 __all__ = ["CounterCertificate", "CounterProof", "coarse_state", "check_certificate",
-           "build_certificate", "certificate_outcome", "transition_pairs", "ordered_search"]
+           "build_certificate", "certificate_outcome", "transition_pairs", "ordered_search",
+           "cross_check", "family_states", "family_claims", "box_side"]
 
 State = tuple[int, int, int, int, int]
 
@@ -73,6 +74,13 @@ def coarse_state(windows: Sequence[int], period: int, a: int, b: int) -> State:
     """
     ka, kb, kd = windows
     return min(a, ka), min(b, kb), max(-kd, min(kd, a - b)), a % period, b % period
+
+
+def box_side(windows: Sequence[int], period: int, d: int) -> int:
+    """``R`` of the module's theorem: every fine state of ``(a, b) in N^2`` is that of a point
+    of ``[0, R]^2`` (``d``: most heaps of size ``c2`` in one option)."""
+    ka, kb, kd = windows
+    return ka + kb + kd + 3 + 2 * d + 2 * period
 
 
 @dataclass
@@ -205,7 +213,8 @@ def transition_pairs(cert: CounterCertificate, mv: _Moves) -> list[tuple[int, in
 
 
 def check_certificate(cert: CounterCertificate,
-                      moves: Callable[[int], list[tuple[int, ...]]] | None = None) -> CounterProof:
+                      moves: Callable[[int], list[tuple[int, ...]]] | None = None,
+                      tick: Callable[[str], None] | None = None) -> CounterProof:
     """Check the three conditions of the module's theorem; ``ok`` means every position
     ``c1^a c2^b v`` has the outcome ``cert`` claims.
 
@@ -215,6 +224,8 @@ def check_certificate(cert: CounterCertificate,
     moves : callable, optional
         Options of a heap (tuples of positive heaps); by default decoded from ``cert.code``
         by :func:`~misere.quotients.impartial.certify.code_moves` (independent of the solver).
+    tick : callable, optional
+        Called with a line of progress after each stage and each row of the box.
 
     Returns
     -------
@@ -223,8 +234,7 @@ def check_certificate(cert: CounterCertificate,
     mv = _Moves(cert, moves or code_moves(cert.code))
     c1, c2 = cert.counters
     n, d_max, p = cert.order, mv.d, cert.period
-    ka, kb, kd = cert.windows
-    box = ka + kb + kd + 3 + 2 * d_max + 2 * p
+    box = box_side(cert.windows, p, d_max)
 
     def claim(a: int, b: int) -> np.ndarray:
         key = coarse_state(cert.windows, p, a, b)
@@ -233,6 +243,8 @@ def check_certificate(cert: CounterCertificate,
         return cert.p_table[key]
 
     pairs = transition_pairs(cert, mv)
+    if tick is not None:
+        tick(f"{len(pairs)} minimal (value, transition set) pairs; checking the box [0, {box}]^2")
     xs_arr = np.array([x for x, _ in pairs], dtype=np.int64)
     width = (d_max + 1) * n
     tmat = np.zeros((len(pairs), width), dtype=bool)
@@ -245,6 +257,8 @@ def check_certificate(cert: CounterCertificate,
             return CounterProof(False, "the position without moves is claimed P", len(pairs), box)
         for a in range(box + 1):
             budget.check()
+            if tick is not None and a:
+                tick(f"rows a < {a} of {box + 1} checked")
             for b in range(box + 1):
                 me = claim(a, b)
                 counter_p = np.zeros(n, dtype=bool)  # some move in c1 or c2 reaches a claimed P
