@@ -15,7 +15,8 @@ Usage::
    finitely many infinite families (:func:`~misere.quotients.impartial.counters.family_claims`):
    ``Phi(34)`` has infinite order, so ``Q_34`` is infinite.
 4. Cross-checks the claim against brute force: every position of at most ``T`` tokens (default
-   50), and the small witnesses by an exhaustive search (at most ``N`` positions each).
+   60), and the small witnesses by an exhaustive search (at most ``N`` positions each, default
+   300,000: the search stops at the first position that needs more).
 """
 from __future__ import annotations
 
@@ -58,8 +59,8 @@ def _word(heaps) -> str:
 
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--tokens", type=int, default=50)
-    ap.add_argument("--search", type=int, default=2_000_000)
+    ap.add_argument("--tokens", type=int, default=60)
+    ap.add_argument("--search", type=int, default=300_000)
     ap.add_argument("--timeout", type=float, default=None)
     ap.add_argument("--max-memory", default="8G")
     args = ap.parse_args(argv)
