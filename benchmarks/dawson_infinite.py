@@ -2,7 +2,12 @@
 
 Usage::
 
-    python benchmarks/dawson_infinite.py [--tokens T] [--search N] [--timeout S] [--max-memory M]
+    python benchmarks/dawson_infinite.py [--from-store] [--save] [--tokens T] [--search N]
+                                         [--timeout S] [--max-memory M]
+
+``--from-store`` checks the stored claim ``benchmarks/data/dawson-heap34-certificate.npz``
+(plain arrays) instead of reading it off the checkpoint (whose pickled candidate depends on the
+engine's classes); ``--save`` writes that file from the checkpoint.
 
 1. Reads a claim off the round-170 candidate (benchmarks/data): the outcome of every position
    ``34^a 30^b v`` (``v`` of the other heaps up to 33) as a table over a 1,504-element monoid
@@ -25,14 +30,16 @@ import sys
 import time
 from collections import Counter
 
-from dawson_bounds import load_candidate
+from dawson_bounds import DEFAULT, load_candidate
 
 from misere import budget
 from misere.errors import BudgetExceededError, ComputationLimitError
-from misere.quotients.impartial.counters import (build_certificate, certificate_outcome,
-                                                 check_certificate, cross_check, family_claims,
-                                                 ordered_search)
+from misere.quotients.impartial.counters import certificate_outcome, check_certificate, family_claims
+from misere.quotients.impartial.counters_data import (build_certificate, cross_check, load_certificate,
+                                                      ordered_search, save_certificate)
 
+#: the claim as plain arrays (written by ``--save``)
+STORED = DEFAULT.parent / "dawson-heap34-certificate.npz"
 #: (description, y, b_min, b_max, d_min, d_step, expected P-status): the position is
 #: ``34^(b + d) 30^b + y`` over ``b_min <= b <= b_max``, ``d = d_min + d_step k`` (``k >= 0``)
 FAMILIES = [
@@ -59,6 +66,8 @@ def _word(heaps) -> str:
 
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--from-store", action="store_true")
+    ap.add_argument("--save", action="store_true")
     ap.add_argument("--tokens", type=int, default=60)
     ap.add_argument("--search", type=int, default=300_000)
     ap.add_argument("--timeout", type=float, default=None)
@@ -68,14 +77,22 @@ def main(argv: list[str]) -> int:
     say = lambda line: print(f"  {line}  ({time.process_time() - t0:.0f} s CPU)", file=sys.stderr,  # noqa: E731
                              flush=True)
     with budget.limits(timeout=args.timeout, max_memory=args.max_memory):
-        heap, rnd, cand = load_candidate()
-        cert = build_certificate("0.07", cand, (34, 30), exact_a=23)
-        if cert is None:
-            print("no window fits the candidate's outcomes")
-            return 1
-        print(f"claim from the heap-{heap} candidate of round {rnd}: monoid X of {cert.order} "
-              f"elements for the heaps other than 34 and 30, windows (Ka, Kb, Kd) = "
-              f"{cert.windows}, period {cert.period}, {len(cert.p_table)} coarse states")
+        if args.from_store:
+            cert = load_certificate(STORED)
+            origin = f"claim from {STORED.name}"
+        else:
+            heap, rnd, cand = load_candidate()
+            cert = build_certificate("0.07", cand, (34, 30), exact_a=23)
+            if cert is None:
+                print("no window fits the candidate's outcomes")
+                return 1
+            origin = f"claim from the heap-{heap} candidate of round {rnd}"
+            if args.save:
+                save_certificate(cert, STORED)
+                print(f"wrote {STORED}")
+        print(f"{origin}: monoid X of {cert.order} elements for the heaps other than 34 and 30, "
+              f"windows (Ka, Kb, Kd) = {cert.windows}, period {cert.period}, "
+              f"{len(cert.p_table)} coarse states")
         try:
             proof = check_certificate(cert, tick=say)
         except BudgetExceededError as e:

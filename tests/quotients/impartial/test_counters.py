@@ -14,9 +14,11 @@ from hypothesis import given, strategies as st
 
 import misere
 from misere.quotients.impartial.certify import brute_force_outcomes, code_moves
-from misere.quotients.impartial.counters import (box_side, build_certificate, certificate_outcome,
-                                                 check_certificate, coarse_state, cross_check,
-                                                 family_claims, family_states, ordered_search)
+from misere.quotients.impartial.counters import (box_side, certificate_outcome, check_certificate,
+                                                 coarse_state, family_claims, family_states)
+from misere.quotients.impartial.counters_data import (build_certificate, cross_check,
+                                                      load_certificate, ordered_search,
+                                                      save_certificate)
 from misere.quotients.impartial.solver import Pending
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -38,8 +40,8 @@ def test_small_certificate_is_proved_and_agrees_with_brute_force(small):
     assert small.windows == (0, 2, 2) and len(small.p_table) == 23
     proof = check_certificate(small)
     assert proof.ok and proof.reason == "proved" and proof.pairs > 50
-    count, bad = cross_check(small, 40)
-    assert bad is None and count > 5_000
+    count, bad = cross_check(small, 34)
+    assert bad is None and count > 2_000
 
 
 def _flipped(cert, key, x):
@@ -109,6 +111,43 @@ def test_ordered_search_is_brute_force_whatever_the_order(word, seed):
     assert got == expect
 
 
+def test_save_and_load_give_the_same_certificate(small, tmp_path):
+    save_certificate(small, tmp_path / "c.npz")
+    back = load_certificate(tmp_path / "c.npz")
+    assert (back.code, back.counters, back.heaps, back.identity, back.windows, back.period) == \
+        (small.code, small.counters, small.heaps, small.identity, small.windows, small.period)
+    assert np.array_equal(back.action, small.action)
+    assert sorted(back.p_table) == sorted(small.p_table)
+    assert all(np.array_equal(back.p_table[k], small.p_table[k]) for k in small.p_table)
+
+
+STORED = ROOT / "benchmarks" / "data" / "dawson-heap34-certificate.npz"
+CONJECTURE_Y = (33, 25, 14)
+
+
+def test_stored_dawson_claim_settles_the_conjecture_and_small_positions():
+    """What the stored heap-34 claim says (proved by the slow test below): the conjecture's
+    families have one outcome each, and small positions agree with brute force."""
+    cert = load_certificate(STORED)
+    assert cert.counters == (34, 30) and cert.windows == (2, 2, 5) and cert.order == 1504
+    assert family_claims(cert, CONJECTURE_Y, 0, None, 3, 0) == {False}
+    assert family_claims(cert, CONJECTURE_Y, 0, None, 5, 2) == {True}
+    for word in [(34, 2), (34, 4), (30,), (30, 2), (33, 2), (31, 3), (25, 14)]:
+        assert certificate_outcome(cert, word) == BRUTE(tuple(sorted(word))), word
+
+
+@pytest.mark.slow
+def test_dawson_heap34_stored_certificate_is_proved_and_is_the_checkpoints():
+    cert = load_certificate(STORED)
+    assert check_certificate(cert).ok
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from dawson_bounds import load_candidate
+
+    built = build_certificate("0.07", load_candidate()[2], (34, 30), exact_a=23)
+    assert np.array_equal(built.action, cert.action) and sorted(built.p_table) == sorted(cert.p_table)
+    assert all(np.array_equal(built.p_table[k], cert.p_table[k]) for k in cert.p_table)
+
+
 @pytest.mark.slow
 def test_dawson_heap34_counter_certificate():
     """Q(0.07) at heap 34: every position's outcome is proved; Phi(34) has infinite order."""
@@ -122,9 +161,8 @@ def test_dawson_heap34_counter_certificate():
     proof = check_certificate(cert)
     assert proof.ok, proof.reason
     # the conjecture of docs/results/new.md, for every i >= 3 and t >= 1
-    y = (33, 25, 14)
-    assert family_claims(cert, y, 0, None, 3, 0) == {False}  # 34^i 30^(i-3) y: N
-    assert family_claims(cert, y, 0, None, 5, 2) == {True}  # 34^(i+2t) 30^(i-3) y: P
+    assert family_claims(cert, CONJECTURE_Y, 0, None, 3, 0) == {False}  # 34^i 30^(i-3) y: N
+    assert family_claims(cert, CONJECTURE_Y, 0, None, 5, 2) == {True}  # 34^(i+2t) 30^(i-3) y: P
     count, bad = cross_check(cert, 40)
     assert bad is None and count > 10_000
     assert np.asarray(cert.action).dtype == np.int32
