@@ -11,13 +11,12 @@ engine's classes); ``--save`` writes that file from the checkpoint.
 
 1. Reads a claim off the round-170 candidate (benchmarks/data): the outcome of every position
    ``34^a 30^b v`` (``v`` of the other heaps up to 33) as a table over a 1,504-element monoid
-   for ``v`` and a coarse state of ``(a, b)`` (:func:`~misere.quotients.impartial.counters.
-   build_certificate`). The candidate is only where the claim comes from.
-2. Checks the claim from the rules of 0.07 alone (:func:`~misere.quotients.impartial.counters.
-   check_certificate`, theorem in that module): then it holds for every position of heaps
-   ``<= 34``.
+   for ``v`` and a coarse state of ``(a, b)`` (``counters_data.build_certificate``). The
+   candidate is only where the claim comes from.
+2. Checks the claim from the rules of 0.07 alone (``counters.check_certificate``, theorem in
+   that module): then it holds for every position of heaps ``<= 34``.
 3. Reads off, for every ``0 <= i < j``, a word ``y`` with ``o(34^i + y) != o(34^j + y)`` in
-   finitely many infinite families (:func:`~misere.quotients.impartial.counters.family_claims`):
+   finitely many infinite families (``counters.family_claims``):
    ``Phi(34)`` has infinite order, so ``Q_34`` is infinite.
 4. Cross-checks the claim against brute force: every position of at most ``T`` tokens (default
    60), and the small witnesses by an exhaustive search (at most ``N`` positions each, default

@@ -46,8 +46,9 @@ proves nothing about words with moves; E.2's search as written would let the emp
 dominate every word of value 1).
 
 Dawson's Kayles at heap 34 (counters 34 and 30): docs/results/new.md; the certificate is built
-from the engine's round-170 candidate by :func:`~misere.quotients.impartial.counters_data.
-build_certificate` (which also stores it and compares it with brute force).
+from the engine's round-170 candidate by
+:func:`~misere.quotients.impartial.counters_data.build_certificate` (which also stores it and
+compares it with brute force).
 """
 from __future__ import annotations
 
