@@ -37,16 +37,22 @@ def _word(heaps) -> str:
                     for h, e in sorted(Counter(heaps).items(), reverse=True)) or "0"
 
 
-def main(argv: list[str]) -> int:
-    path = Path(argv[0]) if argv and not argv[0].startswith("--") else DEFAULT
+def load_candidate(path: Path = DEFAULT) -> tuple[int, int, Pending]:
+    """``(heap, round, candidate)`` of a checkpoint's candidate in progress."""
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "d.sqlite"
         opener = gzip.open if path.suffix == ".gz" else open
         with opener(path, "rb") as src, open(db, "wb") as dst:
             shutil.copyfileobj(src, dst)
-        heap, rnd, blob = sqlite3.connect(db).execute(
-            "SELECT heap, round, blob FROM pending").fetchone()
-    cand = pickle.loads(blob)
+        con = sqlite3.connect(db)
+        heap, rnd, blob = con.execute("SELECT heap, round, blob FROM pending").fetchone()
+        con.close()
+    return heap, rnd, pickle.loads(blob)
+
+
+def main(argv: list[str]) -> int:
+    path = Path(argv[0]) if argv and not argv[0].startswith("--") else DEFAULT
+    heap, rnd, cand = load_candidate(path)
     t0 = time.process_time()
     fail, _ = least_failure(octal_game("0.07"), heap, *Pending.candidate(cand), Limits(), None)
     k = exact_below(fail, heap)

@@ -1,0 +1,168 @@
+"""Outcome certificates with two unbounded heap counts (quotients/impartial/counters.py):
+accepted on true claims, refused on every corrupted claim tried, and compared with brute force.
+The full Dawson's Kayles heap-34 proof is the slow test at the end (docs/results/new.md)."""
+from __future__ import annotations
+
+import copy
+import random
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, strategies as st
+
+import misere
+from misere.quotients.impartial.certify import brute_force_outcomes, code_moves
+from misere.quotients.impartial.counters import (box_side, certificate_outcome, check_certificate,
+                                                 coarse_state, family_claims, family_states)
+from misere.quotients.impartial.counters_data import (build_certificate, cross_check,
+                                                      load_certificate, ordered_search,
+                                                      save_certificate)
+from misere.quotients.impartial.solver import Pending
+
+ROOT = Path(__file__).resolve().parents[3]
+BRUTE = brute_force_outcomes(code_moves("0.07"))
+
+
+@pytest.fixture(scope="module")
+def small():
+    """Dawson's Kayles to heap 20 (certified, order 24), counting heaps 20 and 4."""
+    q = misere.quotient("0.07", max_heap=20, certify=0)
+    s = q.state
+    cand = Pending.of(20, 0, s.monoid, s.is_p, list(s.phi))
+    cert = build_certificate("0.07", cand, (20, 4), exact_a=12, b_max=12)
+    assert cert is not None
+    return cert
+
+
+def test_small_certificate_is_proved_and_agrees_with_brute_force(small):
+    assert small.windows == (0, 2, 2) and len(small.p_table) == 23
+    proof = check_certificate(small)
+    assert proof.ok and proof.reason == "proved" and proof.pairs > 50
+    count, bad = cross_check(small, 34)
+    assert bad is None and count > 2_000
+
+
+def _flipped(cert, key, x):
+    bad = copy.copy(cert)
+    bad.p_table = dict(cert.p_table)
+    col = bad.p_table[key].copy()
+    col[x] ^= True
+    bad.p_table[key] = col
+    return bad
+
+
+def test_flipped_claims_are_refused(small):
+    """A wrong claim anywhere makes the check fail (each state and value is realised by some
+    position, so any flip is false somewhere)."""
+    rng = random.Random(7)
+    for key in rng.sample(sorted(small.p_table), 3):
+        proof = check_certificate(_flipped(small, key, rng.randrange(small.order)))
+        assert not proof.ok and "failure" in proof.reason
+
+
+@pytest.mark.slow
+def test_every_flipped_claim_is_refused(small):
+    for key in sorted(small.p_table):
+        for x in range(small.order):
+            proof = check_certificate(_flipped(small, key, x))
+            assert not proof.ok, (key, x)
+
+
+def test_missing_state_is_refused(small):
+    bad = copy.copy(small)
+    bad.p_table = {k: v for k, v in small.p_table.items() if k != (0, 2, 2, 0, 0)}
+    assert "no table entry" in check_certificate(bad).reason
+
+
+def test_family_states_are_every_state_of_the_family(small):
+    for b_min, b_max, d_min, d_step in [(0, None, 3, 0), (0, None, 5, 2), (0, 0, 1, 1), (2, 5, -4, 1)]:
+        seen = {coarse_state(small.windows, small.period, b + d_min + d_step * k, b)
+                for b in range(b_min, (b_max if b_max is not None else 60) + 1)
+                for k in (range(40) if d_step else [0]) if b + d_min + d_step * k >= 0}
+        assert family_states(small, b_min, b_max, d_min, d_step) == seen
+
+
+@pytest.mark.parametrize("windows,period,d", [((2, 2, 5), 2, 1), ((0, 2, 2), 2, 1), ((3, 0, 1), 3, 2)])
+def test_the_box_holds_every_fine_state(windows, period, d):
+    """What the check reads at (a, b) (coarse states of the points a move reaches, whether
+    a >= 1 and b >= 1) already occurs inside the box (the module's lemma, tested on [0, 70]^2)."""
+    def reads(a, b):
+        pts = [(a, b)] + [(a - 1, b + e) for e in range(d + 1)] + \
+              [(a, b - 1 + e) for e in range(d + 1)] + [(a, b + e) for e in range(d + 1)]
+        return tuple(coarse_state(windows, period, x, y) if x >= 0 and y >= 0 else None
+                     for x, y in pts)
+    r = box_side(windows, period, d)
+    inside = {reads(a, b) for a in range(r + 1) for b in range(r + 1)}
+    assert {reads(a, b) for a in range(71) for b in range(71)} == inside
+
+
+def test_certificate_outcome_matches_brute_force_on_small_positions(small):
+    for word in [(20, 4), (20, 20, 4, 4), (20, 7, 3), (4, 4, 4, 2), (20, 20)]:
+        assert certificate_outcome(small, word) == BRUTE(tuple(sorted(word)))
+
+
+@given(st.lists(st.integers(0, 12), max_size=3), st.integers(0, 2**32))
+def test_ordered_search_is_brute_force_whatever_the_order(word, seed):
+    rng = random.Random(seed)
+    expect = BRUTE(tuple(sorted(h for h in word if h > 1)))
+    got, _ = ordered_search("0.07", word, order=lambda pos: rng.random() < 0.5)
+    assert got == expect
+
+
+def test_save_and_load_give_the_same_certificate(small, tmp_path):
+    save_certificate(small, tmp_path / "c.npz")
+    back = load_certificate(tmp_path / "c.npz")
+    assert (back.code, back.counters, back.heaps, back.identity, back.windows, back.period) == \
+        (small.code, small.counters, small.heaps, small.identity, small.windows, small.period)
+    assert np.array_equal(back.action, small.action)
+    assert sorted(back.p_table) == sorted(small.p_table)
+    assert all(np.array_equal(back.p_table[k], small.p_table[k]) for k in small.p_table)
+
+
+STORED = ROOT / "benchmarks" / "data" / "dawson-heap34-certificate.npz"
+CONJECTURE_Y = (33, 25, 14)
+
+
+def test_stored_dawson_claim_settles_the_conjecture_and_small_positions():
+    """What the stored heap-34 claim says (proved by the slow test below): the conjecture's
+    families have one outcome each, and small positions agree with brute force."""
+    cert = load_certificate(STORED)
+    assert cert.counters == (34, 30) and cert.windows == (2, 2, 5) and cert.order == 1504
+    assert family_claims(cert, CONJECTURE_Y, 0, None, 3, 0) == {False}
+    assert family_claims(cert, CONJECTURE_Y, 0, None, 5, 2) == {True}
+    for word in [(34, 2), (34, 4), (30,), (30, 2), (33, 2), (31, 3), (25, 14)]:
+        assert certificate_outcome(cert, word) == BRUTE(tuple(sorted(word))), word
+
+
+@pytest.mark.slow
+def test_dawson_heap34_stored_certificate_is_proved_and_is_the_checkpoints():
+    cert = load_certificate(STORED)
+    assert check_certificate(cert).ok
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from dawson_bounds import load_candidate
+
+    built = build_certificate("0.07", load_candidate()[2], (34, 30), exact_a=23)
+    assert np.array_equal(built.action, cert.action) and sorted(built.p_table) == sorted(cert.p_table)
+    assert all(np.array_equal(built.p_table[k], cert.p_table[k]) for k in cert.p_table)
+
+
+@pytest.mark.slow
+def test_dawson_heap34_counter_certificate():
+    """Q(0.07) at heap 34: every position's outcome is proved; Phi(34) has infinite order."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from dawson_bounds import load_candidate
+
+    _, rnd, cand = load_candidate()
+    assert rnd == 170
+    cert = build_certificate("0.07", cand, (34, 30), exact_a=23)
+    assert cert.windows == (2, 2, 5) and cert.order == 1504 and len(cert.p_table) == 52
+    proof = check_certificate(cert)
+    assert proof.ok, proof.reason
+    # the conjecture of docs/results/new.md, for every i >= 3 and t >= 1
+    assert family_claims(cert, CONJECTURE_Y, 0, None, 3, 0) == {False}  # 34^i 30^(i-3) y: N
+    assert family_claims(cert, CONJECTURE_Y, 0, None, 5, 2) == {True}  # 34^(i+2t) 30^(i-3) y: P
+    count, bad = cross_check(cert, 40)
+    assert bad is None and count > 10_000
+    assert np.asarray(cert.action).dtype == np.int32
