@@ -200,3 +200,21 @@ def test_first_words_on_arrays_equal_first_words_on_lists(code, heap):
         stopped = first_words(q.order, q.monoid.identity, gens, by_array, late)
         assert stopped == first_words(q.order, q.monoid.identity, gens, by_list, late)
         assert all(stopped[1][x] == want[1][x] for x in late)
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_a_word_with_the_identity_value_and_moves_is_checked(compiled) -> None:
+    """The empty word's transition set ∅ (no move, exempt from the N-check) must not cover a
+    word of the same value that has moves. Candidate: the trivial monoid, its element N, and a
+    heap 2 whose only option has that value: the word ``2`` claims N but has no P option, so it
+    is an N-failure (found in session 9: both searches used to skip it as dominated by ∅)."""
+    import numpy as np
+
+    from misere.quotients.impartial.verify import n_failure_search
+
+    table, is_p = np.zeros((1, 1), dtype=np.int32), np.array([False])
+    failure, _ = n_failure_search(table, is_p, [0, 0, 0], {2: (0,)}, 0, compiled=compiled)
+    assert failure == (2,)
+    # with the identity a P-position the same word is fine (its option is P)
+    failure, _ = n_failure_search(table, np.array([True]), [0, 0, 0], {2: (0,)}, 0, compiled=compiled)
+    assert failure is None

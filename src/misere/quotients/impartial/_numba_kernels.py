@@ -77,11 +77,13 @@ def _fold(t):
 
 @njit(cache=True)
 def _dominated(sp, sfold, head, nxt, x, t):
-    """Some stored set of ``x`` is inside ``t``."""
-    nf = ~_fold(t)
+    """Some stored set of ``x`` is inside ``t``; the empty set (the empty word, which has no
+    move and so is exempt from the N-check) dominates only the empty set."""
+    tf = _fold(t)
+    nf = ~tf
     r = head[x]
     while r >= 0:
-        if not (sfold[r] & nf) and _subset(sp[r], t):
+        if not (sfold[r] & nf) and (sfold[r] != 0 or tf == 0) and _subset(sp[r], t):
             return True
         r = nxt[r]
     return False

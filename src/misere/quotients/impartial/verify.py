@@ -209,7 +209,7 @@ def n_failure_search(
             store[x] = [t]
         else:
             for s in lst:
-                if s <= t:
+                if s <= t and (s or not t):  # the empty word's ∅ covers no word with a move
                     break
             else:
                 s = None
@@ -228,7 +228,7 @@ def n_failure_search(
             old = get(x2)
             if old is not None:
                 for s in old:
-                    if s <= t2:
+                    if s <= t2 and (s or not t2):
                         break
                 else:
                     s = None
