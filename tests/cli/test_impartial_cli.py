@@ -87,3 +87,17 @@ def test_genus_phyla_fields() -> None:
     assert d["equal"] and "distinguisher" not in d
     bad = runner.invoke(app, ["genus", "*2", "--with", "1", "--json"])
     assert bad.exit_code != 0 and "not an impartial game" in json.loads(bad.stdout)["error"]
+
+
+def test_dawson_past_heap_33_answers_from_the_proof() -> None:
+    """Theory first (quotients/impartial/facts.py): Q_34 of 0.07 is proved infinite, so asking
+    for heap 34 or more computes the quotient to heap 33 and states the proof instead of
+    searching for a finite candidate (issue 21 item 2; the proof is re-checked in
+    tests/quotients/impartial/test_counters.py)."""
+    out = runner.invoke(app, ["quotient", "0.07", "--max-heap", "40", "--certify", "0", "--json", "-q"])
+    assert out.exit_code == 0, out.output
+    d = json.loads(out.stdout)
+    assert (d["max_heap"], d["order"], d["p_count"]) == (33, 638, 109)
+    assert d["infinite"]["infinite_from_heap"] == 34 and "infinite order" in d["infinite"]["proof"]
+    below = runner.invoke(app, ["quotient", "0.07", "--max-heap", "12", "--certify", "0", "--json", "-q"])
+    assert below.exit_code == 0 and "infinite" not in json.loads(below.stdout)

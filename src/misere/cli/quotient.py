@@ -168,9 +168,22 @@ def register(app: typer.Typer) -> None:
             limits.max_order = max_order
         if max_rounds is not None:
             limits.max_rounds = max_rounds
+        # theory first: a quotient proved infinite from some heap on is not searched there
+        from misere.quotients.impartial.facts import infinite_from
+        fact = infinite_from(code) if code is not None and checkpoint is None else None
+        if fact is not None and (max_heap is None or max_heap >= fact.heap):
+            max_heap = fact.heap - 1
+        else:
+            fact = None
         q = _run(code, games, max_heap, certify, checkpoint, limits)
         d = q.as_dict()
+        if fact is not None:
+            d["infinite"] = fact.as_dict()
         if cayley:
             _write_picture(q, cayley)
             d["cayley"] = cayley
-        emit(d, as_json, _text(d, history))
+        text = _text(d, history)
+        if fact is not None:
+            text += (f"\n{f'Heap {fact.heap}':<15}: the quotient is infinite from heap {fact.heap} on (proved: "
+                     f"{fact.proof}; check: {fact.reproduce}); above, the quotient to heap {fact.heap - 1}")
+        emit(d, as_json, text)

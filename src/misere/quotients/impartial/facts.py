@@ -1,0 +1,61 @@
+"""Quotients proved infinite: answered from the proof before any search (issue 21, item 2).
+
+A finitely generated commutative monoid is infinite iff some generator has infinite order, and a
+heap value of infinite order in the partial quotient ``Q_n`` keeps it in every ``Q_m``, ``m >= n``
+(the positions telling its powers apart use heaps ``<= n`` only). So once ``Φ(n)`` is proved of
+infinite order, ``misere quotient CODE --max-heap m`` for ``m >= n`` computes the quotient up to
+heap ``n - 1`` and states the proof for heap ``n`` instead of searching for a finite candidate
+that does not exist.
+
+The proofs are certificates checked from the rules alone (:mod:`~misere.quotients.impartial.
+counters`); the tests re-check the stored one (``tests/quotients/impartial/test_counters.py``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from misere.errors import RulesetError
+from misere.impartial.octal import parse_octal
+
+__all__ = ["InfiniteQuotient", "INFINITE", "infinite_from"]
+
+
+@dataclass(frozen=True)
+class InfiniteQuotient:
+    """``Q_heap`` of ``code`` is infinite: ``Φ(heap)`` has infinite order, by ``proof``."""
+
+    code: str
+    heap: int
+    proof: str
+    reproduce: str
+
+    def as_dict(self) -> dict[str, object]:
+        return {"code": self.code, "infinite_from_heap": self.heap, "proof": self.proof,
+                "reproduce": self.reproduce}
+
+
+#: proved infinite partial quotients, by the digits of their code
+INFINITE = {
+    (0, 0, 7): InfiniteQuotient(
+        "0.07", 34,
+        "Phi(34) has infinite order: the outcome of every position 34^a 30^b v (v of the other "
+        "heaps) is a table over 52 coarse states of (a, b) and a 1,504-element monoid for v, "
+        "checked from the rules of 0.07 by the outcome recursion (counter certificate, "
+        "misere.quotients.impartial.counters); ten infinite families of one outcome each then "
+        "tell every two powers of 34 apart, e.g. 34^i + 33 + 30^(i-3) + 25 + 14 is N and "
+        "34^(i+2t) + 33 + 30^(i-3) + 25 + 14 is P for all i >= 3, t >= 1",
+        "python benchmarks/dawson_infinite.py --from-store"),
+}
+
+
+def infinite_from(code: str) -> InfiniteQuotient | None:
+    """The proof that ``code``'s partial quotients are infinite from some heap on, if known.
+
+    >>> infinite_from("0.07").heap, infinite_from(".07").heap, infinite_from("0.77") is None
+    (34, 34, True)
+    """
+    try:
+        digits = tuple(parse_octal(code))
+    except RulesetError:
+        return None
+    return INFINITE.get(digits)
