@@ -4,8 +4,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 from xml.etree import ElementTree
-import pytest
 
+import pytest
 from typer.testing import CliRunner
 
 from misere.cli.app import app
