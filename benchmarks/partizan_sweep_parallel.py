@@ -24,6 +24,7 @@ import sys
 import time
 from dataclasses import replace
 
+from misere.errors import MisereError
 from misere.quotients.partizan.sweep import closure_row, closure_size, family
 from misere.quotients.partizan.sweep_store import SweepStore
 
@@ -43,6 +44,7 @@ def main() -> None:
     ap.add_argument("--timeout", type=float, default=None, help="stop after S seconds, keeping the rows that arrived")
     a = ap.parse_args()
     todo = family(a.family)
+    index = {g: i for i, g in enumerate(todo)}
     t0 = time.perf_counter()
     with SweepStore(a.store) as st:
         # a closure does not depend on the order of its generators: match rows by the set
@@ -66,7 +68,7 @@ def main() -> None:
                     pool.terminate()
                     break
                 by_games[games] = row
-                st.put(a.family, todo.index(games), row)
+                st.put(a.family, index[games], row)
                 print(f"[{time.perf_counter() - t0:7.1f} s] {k + 1}/{len(missing)} {games[0]} "
                       f"{row.status} order={row.order} {row.seconds:.1f} s", file=sys.stderr, flush=True)
         for i, g in enumerate(todo):  # every record under this process's index of its games
@@ -78,4 +80,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except MisereError as e:  # bad family, foreign store: one line, no traceback
+        sys.exit(f"error: {e}")
