@@ -101,3 +101,16 @@ def test_dawson_past_heap_33_answers_from_the_proof() -> None:
     assert d["infinite"]["infinite_from_heap"] == 34 and "infinite order" in d["infinite"]["proof"]
     below = runner.invoke(app, ["quotient", "0.07", "--max-heap", "12", "--certify", "0", "--json", "-q"])
     assert below.exit_code == 0 and "infinite" not in json.loads(below.stdout)
+
+
+def test_grundy_past_heap_28_answers_from_the_proof() -> None:
+    """Q_29 of Grundy's game is proved infinite (facts.py; the proof is re-checked in
+    tests/quotients/impartial/test_grundy_infinite.py): heap 29 or more gives Q_28 and the proof."""
+    out = runner.invoke(app, ["quotient", "grundy", "--max-heap", "29", "--certify", "0", "--json", "-q"])
+    assert out.exit_code == 0, out.output
+    d = json.loads(out.stdout)
+    assert (d["max_heap"], d["order"], d["p_count"]) == (28, 48, 7)
+    assert d["infinite"]["infinite_from_heap"] == 29 and "Phi(25) has infinite order" in d["infinite"]["proof"]
+    assert d["infinite"]["reproduce"] == "python benchmarks/grundy_infinite.py --from-store"
+    below = runner.invoke(app, ["quotient", "grundy", "--max-heap", "28", "--certify", "0", "--json", "-q"])
+    assert below.exit_code == 0 and "infinite" not in json.loads(below.stdout)

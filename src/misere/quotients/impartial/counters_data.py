@@ -48,10 +48,11 @@ def build_certificate(code: str, cand: Any, counters: tuple[int, int], exact_a: 
         The heap sizes counted with ``c1`` and with ``c2`` (default: those alone); the other
         sizes of a set are not read, only checked by :func:`~.counters.check_certificate`.
     limits : sequence of (int, int), optional
-        The claim's domain: positions with at most ``k`` heaps of size ``>= t`` for each
-        ``(t, k)`` (for ``t`` above half the largest heap no move adds such a heap, so the
-        domain is closed under moves); ``X`` then tracks those counts beside the candidate's
-        value, with one *outside* element, and is reduced to the classes the data tell apart.
+        The claim's domain: positions with at most ``k`` heaps of size ``>= t`` among the heaps
+        not counted, for each ``(t, k)`` (for ``t`` above half the largest heap no split adds
+        such a heap, so the domain is closed under moves; the check makes sure); ``X`` then
+        tracks those counts beside the candidate's value, with one *outside* element, and is
+        reduced to the classes the data tell apart.
     """
     c1, c2 = counters
     g1, g2 = groups or ((c1,), (c2,))
