@@ -75,23 +75,32 @@ def arguments(doc: str, argv: list[str]) -> argparse.Namespace:
     return ap.parse_args(argv)
 
 
+def obtain(args: argparse.Namespace, stored, make) -> tuple:
+    """The claim to check: read from ``stored`` (``--from-store``) or ``make()`` -> ``(cert or
+    None, origin)``, written to ``stored`` with ``--save``. Shared with ``grundy_infinite.py``."""
+    with budget.limits(timeout=args.timeout, max_memory=args.max_memory):
+        if args.from_store:
+            return load_certificate(stored), f"claim from {stored.name}"
+        cert, origin = make()
+        if cert is not None and args.save:
+            save_certificate(cert, stored)
+            print(f"wrote {stored}")
+        return cert, origin
+
+
+def _from_checkpoint():
+    heap, rnd, cand = load_candidate()
+    return (build_certificate("0.07", cand, (34, 30), exact_a=23),
+            f"claim from the heap-{heap} candidate of round {rnd}")
+
+
 def main(argv: list[str]) -> int:
     args = arguments(__doc__, argv)
     t0 = time.process_time()
-    with budget.limits(timeout=args.timeout, max_memory=args.max_memory):
-        if args.from_store:
-            cert = load_certificate(STORED)
-            origin = f"claim from {STORED.name}"
-        else:
-            heap, rnd, cand = load_candidate()
-            cert = build_certificate("0.07", cand, (34, 30), exact_a=23)
-            if cert is None:
-                print("no window fits the candidate's outcomes")
-                return 1
-            origin = f"claim from the heap-{heap} candidate of round {rnd}"
-            if args.save:
-                save_certificate(cert, STORED)
-                print(f"wrote {STORED}")
+    cert, origin = obtain(args, STORED, _from_checkpoint)
+    if cert is None:
+        print("no window fits the candidate's outcomes")
+        return 1
     return prove(cert, origin, FAMILIES, SEARCHED, args, t0,
                  "every position 34^a 30^b v of 0.07 (heaps <= 34)",
                  "Phi(34) has infinite order in Q_34 (every pair i < j told apart above), "

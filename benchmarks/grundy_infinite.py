@@ -29,11 +29,11 @@ import sys
 import time
 from pathlib import Path
 
-from dawson_infinite import arguments, prove
+from dawson_infinite import arguments, obtain, prove
 
-from misere import budget
+from misere.errors import ComputationLimitError
 from misere.impartial.heap_rulesets import grundy_game
-from misere.quotients.impartial.counters_data import build_certificate, load_certificate, save_certificate
+from misere.quotients.impartial.counters_data import build_certificate
 from misere.quotients.impartial.recalibrate import Limits
 from misere.quotients.impartial.solver import Pending, SolverState, step
 
@@ -68,28 +68,24 @@ def round_candidate(rounds: int = ROUND) -> Pending:
     kept: list[Pending] = []
     try:
         step(game, st, limits, on_round=kept.append)
-    except Exception:  # the change does not end: stopped by max_rounds
+    except ComputationLimitError:  # the change does not end: stopped by max_rounds
         pass
     return next(p for p in kept if p.round == rounds)
+
+
+def _from_engine():
+    cand = round_candidate()
+    return (build_certificate("grundy", cand, **SHAPE),
+            f"claim from the heap-29 candidate of round {cand.round} ({len(cand.is_p)} elements)")
 
 
 def main(argv: list[str]) -> int:
     args = arguments(__doc__, argv)
     t0 = time.process_time()
-    with budget.limits(timeout=args.timeout, max_memory=args.max_memory):
-        if args.from_store:
-            cert = load_certificate(STORED)
-            origin = f"claim from {STORED.name}"
-        else:
-            cand = round_candidate()
-            cert = build_certificate("grundy", cand, **SHAPE)
-            if cert is None:
-                print("no window fits the candidate's outcomes")
-                return 1
-            origin = f"claim from the heap-29 candidate of round {cand.round} ({len(cand.is_p)} elements)"
-            if args.save:
-                save_certificate(cert, STORED)
-                print(f"wrote {STORED}")
+    cert, origin = obtain(args, STORED, _from_engine)
+    if cert is None:
+        print("no window fits the candidate's outcomes")
+        return 1
     return prove(cert, origin, FAMILIES, SEARCHED, args, t0,
                  "every position of Grundy's game with heaps <= 29 in the domain",
                  "Phi(25) has infinite order in Q_29 (every pair i < j told apart above), "

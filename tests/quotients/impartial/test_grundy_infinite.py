@@ -25,6 +25,7 @@ from misere.quotients.impartial.counters_data import (build_certificate, cross_c
                                                       load_certificate, save_certificate)
 from misere.quotients.impartial.solver import Pending
 from tests.oracle.heap_oracle import outcome_function, positions
+from tests.quotients.impartial.test_counters import _flipped
 
 ROOT = Path(__file__).resolve().parents[3]
 STORED = ROOT / "benchmarks" / "data" / "grundy-heap29-certificate.npz"
@@ -74,15 +75,6 @@ def test_grundy_claim_agrees_with_the_independent_oracle(cert):
     assert checked == len(positions(30, 29)) > 6_000  # no position of 30 tokens leaves it
     count, bad = cross_check(cert, 34)
     assert bad is None and count > 3_000
-
-
-def _flipped(cert, key, x):
-    bad = copy.copy(cert)
-    bad.p_table = dict(cert.p_table)
-    col = bad.p_table[key].copy()
-    col[x] ^= True
-    bad.p_table[key] = col
-    return bad
 
 
 def test_corrupted_grundy_claims_are_refused(cert):
