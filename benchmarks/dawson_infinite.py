@@ -94,17 +94,24 @@ def _from_checkpoint():
             f"claim from the heap-{heap} candidate of round {rnd}")
 
 
-def main(argv: list[str]) -> int:
-    args = arguments(__doc__, argv)
+def run(doc: str, argv: list[str], stored, make, families, searched, scope: str,
+        conclusion: str) -> int:
+    """The whole script (shared with ``grundy_infinite.py``): obtain the claim, then
+    :func:`prove`."""
+    args = arguments(doc, argv)
     t0 = time.process_time()
-    cert, origin = obtain(args, STORED, _from_checkpoint)
+    cert, origin = obtain(args, stored, make)
     if cert is None:
         print("no window fits the candidate's outcomes")
         return 1
-    return prove(cert, origin, FAMILIES, SEARCHED, args, t0,
-                 "every position 34^a 30^b v of 0.07 (heaps <= 34)",
-                 "Phi(34) has infinite order in Q_34 (every pair i < j told apart above), "
-                 "so Q_34 is infinite")
+    return prove(cert, origin, families, searched, args, t0, scope, conclusion)
+
+
+def main(argv: list[str]) -> int:
+    return run(__doc__, argv, STORED, _from_checkpoint, FAMILIES, SEARCHED,
+               "every position 34^a 30^b v of 0.07 (heaps <= 34)",
+               "Phi(34) has infinite order in Q_34 (every pair i < j told apart above), "
+               "so Q_34 is infinite")
 
 
 def prove(cert, origin: str, families, searched, args, t0: float, scope: str, conclusion: str) -> int:

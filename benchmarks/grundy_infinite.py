@@ -26,10 +26,9 @@ Usage::
 from __future__ import annotations
 
 import sys
-import time
 from pathlib import Path
 
-from dawson_infinite import arguments, obtain, prove
+from dawson_infinite import run
 
 from misere.errors import ComputationLimitError
 from misere.impartial.heap_rulesets import grundy_game
@@ -80,16 +79,10 @@ def _from_engine():
 
 
 def main(argv: list[str]) -> int:
-    args = arguments(__doc__, argv)
-    t0 = time.process_time()
-    cert, origin = obtain(args, STORED, _from_engine)
-    if cert is None:
-        print("no window fits the candidate's outcomes")
-        return 1
-    return prove(cert, origin, FAMILIES, SEARCHED, args, t0,
-                 "every position of Grundy's game with heaps <= 29 in the domain",
-                 "Phi(25) has infinite order in Q_29 (every pair i < j told apart above), "
-                 "so Q_29 is infinite")
+    return run(__doc__, argv, STORED, _from_engine, FAMILIES, SEARCHED,
+               "every position of Grundy's game with heaps <= 29 in the domain",
+               "Phi(25) has infinite order in Q_29 (every pair i < j told apart above), "
+               "so Q_29 is infinite")
 
 
 if __name__ == "__main__":
