@@ -18,7 +18,8 @@ Usage::
    theorem in that module): then it holds for every position of that domain.
 3. Reads off, for every ``0 <= i < j``, a word ``y`` of the domain with ``o(25^i + y) !=
    o(25^j + y)`` in finitely many infinite families (``counters.family_claims``): ``Phi(25)``
-   has infinite order in ``Q_29``, so ``Q_29`` is infinite.
+   has infinite order in ``Q_29``, so ``Q_29`` is infinite; likewise for 13, 16, 19, 22
+   (``y = 25^j + 5^2`` for odd ``j - i``, ``25^j + 29^2 + 27 + 18`` for even ``j - i``).
 4. Cross-checks the claim against brute force: every position of the domain with at most ``T``
    tokens (default 60), and small family members by an exhaustive search (at most ``N``
    positions each, default 300,000).
@@ -53,6 +54,11 @@ FAMILIES = [
     ("25^(3+2t) + 29^2 + 5 + 3, t >= 0", (29, 29, 5, 3), 0, 0, 3, 2, True),
     ("25^i + 13^i + 29^2 + 27 + 18, i >= 2", (29, 29, 27, 18), 2, None, 0, 0, False),
     ("25^(i+2+2t) + 13^i + 29^2 + 27 + 18, i >= 2, t >= 0", (29, 29, 27, 18), 2, None, 2, 2, True),
+    # the powers of 13 (b counts 13, 16, 19 and 22 alike: the same for each of them)
+    ("25^(i+1+2t) + 13^i + 5^2, i >= 0, t >= 0", (5, 5), 0, None, 1, 2, False),
+    ("25^j + 13^j + 5^2, j >= 1", (5, 5), 1, None, 0, 0, True),
+    ("25^(i+2+2t) + 13^i + 29^2 + 27 + 18, i >= 0, t >= 0", (29, 29, 27, 18), 0, None, 2, 2, True),
+    ("25^j + 13^j + 29^2 + 27 + 18, j >= 2", (29, 29, 27, 18), 2, None, 0, 0, False),
 ]
 #: positions searched exhaustively (small members of the families)
 SEARCHED = [(5, 5), (25, 5, 5), (25, 25, 5, 5), (29, 29, 5, 3)]
@@ -82,7 +88,8 @@ def main(argv: list[str]) -> int:
     return run(__doc__, argv, STORED, _from_engine, FAMILIES, SEARCHED,
                "every position of Grundy's game with heaps <= 29 in the domain",
                "Phi(25) has infinite order in Q_29 (every pair i < j told apart above), "
-               "so Q_29 is infinite")
+               "so Q_29 is infinite; so have Phi(13), Phi(16), Phi(19), Phi(22) (13^i from "
+               "13^j by the last four families with 25^j added, and the same with 16, 19, 22)")
 
 
 if __name__ == "__main__":

@@ -59,6 +59,9 @@ def test_stored_grundy_claim_is_proved_and_tells_every_power_of_25_apart(cert):
     assert family_claims(cert, (29, 29, 5, 3), 0, 0, 3, 2) == {True}
     assert family_claims(cert, y, 2, None, 0, 0) == {False}  # 25^i 13^i y: N for every i >= 2
     assert family_claims(cert, y, 2, None, 2, 2) == {True}  # 25^(i+2+2t) 13^i y: P
+    # 13^i and 13^j (and 16, 19, 22 alike), y + 25^j: j - i odd, then j - i even
+    assert family_claims(cert, (5, 5), 0, None, 1, 2) == {False} != family_claims(cert, (5, 5), 1, None, 0, 0)
+    assert family_claims(cert, y, 0, None, 2, 2) == {True} != family_claims(cert, y, 2, None, 0, 0)
     word = (25,) * 7 + (13,) * 5 + y
     assert certificate_outcome(cert, word) and not certificate_outcome(cert, word + (16, 19))
     with pytest.raises(ValueError, match="outside"):
