@@ -20,8 +20,8 @@ from misere import budget
 from misere.errors import BudgetExceededError, ComputationLimitError
 from misere.quotients.monoid.storage import column
 
-__all__ = ["Certificate", "PackedOutcomes", "brute_force_outcomes", "cross_check", "code_moves", "rule_moves", "position_count",
-           "refuse_hopeless", "CERTIFY_LIMIT"]
+__all__ = ["Certificate", "PackedOutcomes", "brute_force_outcomes", "cross_check", "code_moves",
+           "rule_moves", "position_count", "refuse_hopeless", "CERTIFY_LIMIT"]
 
 #: method string of certificates computed by :class:`PackedOutcomes`
 PACKED = "memoised misère outcome recursion on positions packed as count vectors"
