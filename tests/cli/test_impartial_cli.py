@@ -114,3 +114,14 @@ def test_grundy_past_heap_28_answers_from_the_proof() -> None:
     assert d["infinite"]["reproduce"] == "python benchmarks/grundy_infinite.py --from-store"
     below = runner.invoke(app, ["quotient", "grundy", "--max-heap", "28", "--certify", "0", "--json", "-q"])
     assert below.exit_code == 0 and "infinite" not in json.loads(below.stdout)
+
+
+def test_codes_one_heap_apart_share_the_proof() -> None:
+    """0.4's heap n is 0.07's heap n - 1 (impartial/octal.shifted_code), so Q(0.4) is infinite
+    from heap 35 on and its quotient to heap 34 is Dawson's to heap 33, computed here by the
+    engine on 0.4's own rules (issue 21 item 3: 0.4 past heap 34)."""
+    out = runner.invoke(app, ["quotient", "0.4", "--max-heap", "35", "--certify", "0", "--json", "-q"])
+    assert out.exit_code == 0, out.output
+    d = json.loads(out.stdout)
+    assert (d["max_heap"], d["order"], d["p_count"]) == (34, 638, 109)
+    assert d["infinite"]["infinite_from_heap"] == 35 and "heap n-1 of 0.07" in d["infinite"]["proof"]

@@ -2,14 +2,16 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from misere.errors import NotationError, RulesetError
 from misere.quotients.impartial.periodicity import nim_sequence, normal_period
 from misere.impartial.explicit import closure_game, format_form, parse_game_list, parse_impartial
 from misere.impartial.heap import HeapGame
-from misere.impartial.octal import octal_game, parse_octal
+from misere.impartial.octal import format_octal, octal_game, parse_octal, shifted_code
 from misere.impartial.pascal_beans import cell_index, cell_of, pascal_beans
-from tests.oracle.heap_oracle import octal_rules
+from tests.oracle.heap_oracle import octal_rules, outcome_function, positions
 
 
 @pytest.mark.parametrize("code, digits", [
@@ -90,3 +92,31 @@ def test_core_games_are_accepted():
     g = m.parse("{0, {*2|*2} | 0, {*2|*2}}")  # the heptagon game in CGSuite notation
     q = mq.quotient(games=[g], certify=2)
     assert q.order == 14 and q.game.labels[-1] == "{0,{*2}}"
+
+
+def _shift_down(position):
+    return tuple(sorted(h - 1 for h in position if h > 1))
+
+
+@settings(max_examples=60, deadline=None)
+@given(head=st.sampled_from([0, 4, 8]), d1=st.sampled_from([0, 2, 4, 6, 8, 10, 12, 14]),
+       rest=st.lists(st.integers(0, 15), min_size=0, max_size=3))
+def test_shifted_code_moves_heap_for_heap(head, d1, rest):
+    """The shift lemma (misere.impartial.octal.shifted_code), checked against the oracle's
+    reading of both codes: heap n's options, every part less one token, are heap n - 1's options
+    of the shifted code, and misère outcomes agree on every small position."""
+    code = f"{head:X}." + "".join(f"{d:X}" for d in [d1, *rest])
+    shifted = shifted_code(code)
+    a, b = octal_rules(code), octal_rules(shifted)
+    for n in range(1, 15):
+        assert {_shift_down(o) for o in a(n)} == set(b(n - 1)), (code, shifted, n)
+    pa, pb = outcome_function(a), outcome_function(b)
+    for pos in positions(12, 9):
+        assert pa(pos) == pb(_shift_down(pos)), (code, shifted, pos)
+
+
+def test_shifted_code_needs_a_heap_of_one_without_moves():
+    assert shifted_code("0.137") is None and shifted_code("0.1") is None
+    assert shifted_code("0.4") == "0.07" and shifted_code("0.07") == "0.137"  # Dawson's Chess
+    for code in ("0.C3[17]", "[12].C3", "4.0"):
+        assert format_octal(parse_octal(code)) == code

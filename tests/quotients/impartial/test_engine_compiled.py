@@ -218,3 +218,17 @@ def test_a_word_with_the_identity_value_and_moves_is_checked(compiled) -> None:
     # with the identity a P-position the same word is fine (its option is P)
     failure, _ = n_failure_search(table, np.array([True]), [0, 0, 0], {2: (0,)}, 0, compiled=compiled)
     assert failure is None
+
+
+def test_the_census_error_the_fixed_search_corrects() -> None:
+    """The stored census held Q_13(0.3722) of order 16 with ``13 + 13`` equal to the identity
+    (so an N-position): a candidate whose identity-valued words with moves went unchecked by the
+    failure search before its fix. The brute-force certificate (16 tokens) could not see it:
+    ``13 + 13`` has 26 tokens. The oracle says it is a P-position, as the fixed engine's
+    quotient of order 14 (``d^2 = b^2``, ``b^2`` in P) says; found by recomputing the census
+    store after the fix (benchmarks/census_compare.py, session 10)."""
+    q = mq.quotient("0.3722", max_heap=13)
+    assert (q.order, q.p_count) == (14, 4)
+    is_p = outcome_function(octal_rules("0.3722"))
+    assert is_p((13, 13)) and is_p((5, 5)) and not is_p((13, 5))
+    assert [q.outcome(h) for h in ([13, 13], [5, 5], [13, 5])] == ["P", "P", "N"]

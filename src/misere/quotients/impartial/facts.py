@@ -7,6 +7,10 @@ infinite order, ``misere quotient CODE --max-heap m`` for ``m >= n`` computes th
 heap ``n - 1`` and states the proof for heap ``n`` instead of searching for a finite candidate
 that does not exist.
 
+A code whose heap of one token has no move is, heap for heap, another code shifted by one
+(:func:`~misere.impartial.octal.shifted_code`: 0.4 is 0.07 and 0.07 is 0.137 one heap down), so
+a proof for one code answers every code on its chain of shifts.
+
 The proofs are certificates checked from the rules alone (:mod:`~misere.quotients.impartial.
 counters`); the tests re-check the stored one (``tests/quotients/impartial/test_counters.py``).
 """
@@ -15,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from misere.errors import RulesetError
-from misere.impartial.octal import parse_octal
+from misere.impartial.octal import format_octal, parse_octal, shifted_code
 
 __all__ = ["InfiniteQuotient", "INFINITE", "infinite_from"]
 
@@ -58,15 +62,55 @@ INFINITE: dict[tuple[int, ...] | str, InfiniteQuotient] = {
 }
 
 
+def shift_chain(code: str, steps: int = 8) -> list[str]:
+    """``code`` and its shifts: heap ``n`` of ``code`` is heap ``n - s`` of entry ``s``.
+
+    >>> shift_chain("0.4")
+    ['0.4', '0.07', '0.137']
+    """
+    chain = [format_octal(parse_octal(code))]
+    while len(chain) <= steps:
+        nxt = shifted_code(chain[-1])
+        if nxt is None:
+            break
+        chain.append(nxt)
+    return chain
+
+
 def infinite_from(code: str) -> InfiniteQuotient | None:
     """The proof that ``code``'s partial quotients are infinite from some heap on, if known.
 
+    Direct, or through a shift (:func:`shift_chain`): if heap ``n`` of ``code`` is heap
+    ``n - s`` of a code also reached from a proved one by ``t`` shifts, the proved heap ``h``
+    becomes ``h + s - t``.
+
     >>> infinite_from("0.07").heap, infinite_from(".07").heap, infinite_from("0.77") is None
     (34, 34, True)
+    >>> infinite_from("0.4").heap, infinite_from("0.137").heap
+    (35, 33)
     >>> infinite_from("grundy").heap, infinite_from("pascal-beans") is None
     (29, True)
     """
+    named = INFINITE.get(code.strip().lower())
+    if named is not None:  # a game given by its name (Grundy's game), not by a code
+        return named
     try:
-        return INFINITE.get(tuple(parse_octal(code)))
+        mine = {c: s for s, c in enumerate(shift_chain(code))}
     except RulesetError:
-        return INFINITE.get(code.strip().lower())
+        return None
+    for key, known in INFINITE.items():
+        if isinstance(key, str):
+            continue  # no code, no shifts
+        for t, c in enumerate(shift_chain(known.code)):
+            if c in mine:
+                s = mine[c]
+                if s == t:
+                    return known
+                heap = known.heap + s - t
+                via = (f"heap n of {format_octal(parse_octal(code))} is heap n{t - s:+d} of "
+                       f"{known.code} (misere.impartial.octal.shifted_code: shifting every heap "
+                       f"by one token maps the moves of one code onto the other's); ")
+                return InfiniteQuotient(format_octal(parse_octal(code)), heap,
+                                        via + "for " + known.code + ": " + known.proof,
+                                        known.reproduce)
+    return None
