@@ -93,6 +93,13 @@ def test_corrupted_grundy_claims_are_refused(cert):
     assert not check_certificate(swapped).ok
 
 
+def test_a_heap_counted_and_given_a_column_is_refused(cert):
+    both = copy.copy(cert)
+    both.groups = ((25,), (13, 16, 19, 22, cert.heaps[0]))
+    with pytest.raises(ValueError, match="counted twice"):
+        check_certificate(both)
+
+
 def test_save_and_load_keep_groups_and_domain(cert, tmp_path):
     save_certificate(cert, tmp_path / "g.npz")
     back = load_certificate(tmp_path / "g.npz")

@@ -175,6 +175,8 @@ class _Moves:
     def __init__(self, cert: CounterCertificate, moves: Callable[[int], list[tuple[int, ...]]]):
         g1, g2 = cert.members
         row = {h: k for k, h in enumerate(cert.heaps)}
+        if set(g1) & set(g2) or (set(g1) | set(g2)) & set(row) or len(row) != len(cert.heaps):
+            raise ValueError("a heap size is counted twice, or counted and given a column")
         self.row = row
         self.opts: dict[int, list[tuple[int, int, np.ndarray]]] = {}
         everything = np.arange(cert.order)
