@@ -63,35 +63,68 @@ def _word(heaps) -> str:
                     for h, e in sorted(Counter(heaps).items(), reverse=True)) or "0"
 
 
-def main(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def arguments(doc: str, argv: list[str]) -> argparse.Namespace:
+    """The command line shared with ``grundy_infinite.py``."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     ap.add_argument("--from-store", action="store_true")
     ap.add_argument("--save", action="store_true")
     ap.add_argument("--tokens", type=int, default=60)
     ap.add_argument("--search", type=int, default=300_000)
     ap.add_argument("--timeout", type=float, default=None)
     ap.add_argument("--max-memory", default="8G")
-    args = ap.parse_args(argv)
-    t0 = time.process_time()
-    say = lambda line: print(f"  {line}  ({time.process_time() - t0:.0f} s CPU)", file=sys.stderr,  # noqa: E731
-                             flush=True)
+    return ap.parse_args(argv)
+
+
+def obtain(args: argparse.Namespace, stored, make) -> tuple:
+    """The claim to check: read from ``stored`` (``--from-store``) or ``make()`` -> ``(cert or
+    None, origin)``, written to ``stored`` with ``--save``. Shared with ``grundy_infinite.py``."""
     with budget.limits(timeout=args.timeout, max_memory=args.max_memory):
         if args.from_store:
-            cert = load_certificate(STORED)
-            origin = f"claim from {STORED.name}"
-        else:
-            heap, rnd, cand = load_candidate()
-            cert = build_certificate("0.07", cand, (34, 30), exact_a=23)
-            if cert is None:
-                print("no window fits the candidate's outcomes")
-                return 1
-            origin = f"claim from the heap-{heap} candidate of round {rnd}"
-            if args.save:
-                save_certificate(cert, STORED)
-                print(f"wrote {STORED}")
-        print(f"{origin}: monoid X of {cert.order} elements for the heaps other than 34 and 30, "
-              f"windows (Ka, Kb, Kd) = {cert.windows}, period {cert.period}, "
-              f"{len(cert.p_table)} coarse states")
+            return load_certificate(stored), f"claim from {stored.name}"
+        cert, origin = make()
+        if cert is not None and args.save:
+            save_certificate(cert, stored)
+            print(f"wrote {stored}")
+        return cert, origin
+
+
+def _from_checkpoint():
+    heap, rnd, cand = load_candidate()
+    return (build_certificate("0.07", cand, (34, 30), exact_a=23),
+            f"claim from the heap-{heap} candidate of round {rnd}")
+
+
+def run(doc: str, argv: list[str], stored, make, families, searched, scope: str,
+        conclusion: str) -> int:
+    """The whole script (shared with ``grundy_infinite.py``): obtain the claim, then
+    :func:`prove`."""
+    args = arguments(doc, argv)
+    t0 = time.process_time()
+    cert, origin = obtain(args, stored, make)
+    if cert is None:
+        print("no window fits the candidate's outcomes")
+        return 1
+    return prove(cert, origin, families, searched, args, t0, scope, conclusion)
+
+
+def main(argv: list[str]) -> int:
+    return run(__doc__, argv, STORED, _from_checkpoint, FAMILIES, SEARCHED,
+               "every position 34^a 30^b v of 0.07 (heaps <= 34)",
+               "Phi(34) has infinite order in Q_34 (every pair i < j told apart above), "
+               "so Q_34 is infinite")
+
+
+def prove(cert, origin: str, families, searched, args, t0: float, scope: str, conclusion: str) -> int:
+    """Check ``cert``, read its families, cross-check with brute force; print each step.
+    Shared with ``grundy_infinite.py``; returns the exit status."""
+    say = lambda line: print(f"  {line}  ({time.process_time() - t0:.0f} s CPU)", file=sys.stderr,  # noqa: E731
+                             flush=True)
+    print(f"{origin}: monoid X of {cert.order} elements for the heaps not counted by "
+          f"a = #{'/'.join(map(str, cert.members[0]))} and b = #{'/'.join(map(str, cert.members[1]))}"
+          f"{'' if cert.outside is None else ' (one of them: outside the domain)'}, "
+          f"windows (Ka, Kb, Kd) = {cert.windows}, period {cert.period}, "
+          f"{len(cert.p_table)} coarse states")
+    with budget.limits(timeout=args.timeout, max_memory=args.max_memory):
         try:
             proof = check_certificate(cert, tick=say)
         except BudgetExceededError as e:
@@ -101,23 +134,22 @@ def main(argv: list[str]) -> int:
               f"[0, {proof.box}]^2; {time.process_time() - t0:.0f} s CPU)")
         if not proof.ok:
             return 1
-        print("proved: every position 34^a 30^b v of 0.07 (heaps <= 34) has the claimed outcome")
+        print(f"proved: {scope} has the claimed outcome")
         ok = True
-        for name, y, b_min, b_max, d_min, d_step, want in FAMILIES:
+        for name, y, b_min, b_max, d_min, d_step, want in families:
             got = family_claims(cert, y, b_min, b_max, d_min, d_step)
             ok &= got == {want}
             print(f"  {name}: {'/'.join('P' if g else 'N' for g in sorted(got))}")
-        print("proved: Phi(34) has infinite order in Q_34 (every pair i < j told apart above), "
-              "so Q_34 is infinite" if ok else "families: NOT as expected")
+        print(f"proved: {conclusion}" if ok else "families: NOT as expected")
         try:
             count, bad = cross_check(cert, args.tokens)
             print(f"brute force, every position of at most {args.tokens} tokens: {count} positions, "
                   f"{'all agree' if bad is None else 'MISMATCH at ' + _word(bad)}")
             ok &= bad is None
-            for w in SEARCHED:
+            for w in searched:
                 t1 = time.process_time()
                 try:
-                    r, n = ordered_search("0.07", w, lambda pos: certificate_outcome(cert, pos),
+                    r, n = ordered_search(cert.code, w, lambda pos: certificate_outcome(cert, pos),
                                           node_limit=args.search)
                 except ComputationLimitError:
                     print(f"  search {_word(w)}: more than {args.search} positions; stopped")

@@ -103,6 +103,19 @@ def test_dawson_past_heap_33_answers_from_the_proof() -> None:
     assert below.exit_code == 0 and "infinite" not in json.loads(below.stdout)
 
 
+def test_grundy_past_heap_28_answers_from_the_proof() -> None:
+    """Q_29 of Grundy's game is proved infinite (facts.py; the proof is re-checked in
+    tests/quotients/impartial/test_grundy_infinite.py): heap 29 or more gives Q_28 and the proof."""
+    out = runner.invoke(app, ["quotient", "grundy", "--max-heap", "29", "--certify", "0", "--json", "-q"])
+    assert out.exit_code == 0, out.output
+    d = json.loads(out.stdout)
+    assert (d["max_heap"], d["order"], d["p_count"]) == (28, 48, 7)
+    assert d["infinite"]["infinite_from_heap"] == 29 and "Phi(25) has infinite order" in d["infinite"]["proof"]
+    assert d["infinite"]["reproduce"] == "python benchmarks/grundy_infinite.py --from-store"
+    below = runner.invoke(app, ["quotient", "grundy", "--max-heap", "28", "--certify", "0", "--json", "-q"])
+    assert below.exit_code == 0 and "infinite" not in json.loads(below.stdout)
+
+
 def test_codes_one_heap_apart_share_the_proof() -> None:
     """0.4's heap n is 0.07's heap n - 1 (impartial/octal.shifted_code), so Q(0.4) is infinite
     from heap 35 on and its quotient to heap 34 is Dawson's to heap 33, computed here by the

@@ -84,16 +84,21 @@ def test_family_states_are_every_state_of_the_family(small):
         assert family_states(small, b_min, b_max, d_min, d_step) == seen
 
 
-@pytest.mark.parametrize("windows,period,d", [((2, 2, 5), 2, 1), ((0, 2, 2), 2, 1), ((3, 0, 1), 3, 2)])
-def test_the_box_holds_every_fine_state(windows, period, d):
+@pytest.mark.parametrize("windows,period,da,db", [((2, 2, 5), 2, 0, 1), ((0, 2, 2), 2, 0, 1),
+                                                 ((3, 0, 1), 3, 0, 2), ((2, 0, 1), 2, 1, 2),
+                                                 ((0, 1, 0), 2, 2, 0), ((1, 0, 3), 3, 2, 1)])
+def test_the_box_holds_every_fine_state(windows, period, da, db):
     """What the check reads at (a, b) (coarse states of the points a move reaches, whether
-    a >= 1 and b >= 1) already occurs inside the box (the module's lemma, tested on [0, 70]^2)."""
+    a >= 1 and b >= 1) already occurs inside the box (the module's lemma, tested on [0, 70]^2;
+    moves create up to ``da`` counted heaps of the first set and ``db`` of the second)."""
+    shifts = [(x, y) for x in range(da + 1) for y in range(db + 1)]
+
     def reads(a, b):
-        pts = [(a, b)] + [(a - 1, b + e) for e in range(d + 1)] + \
-              [(a, b - 1 + e) for e in range(d + 1)] + [(a, b + e) for e in range(d + 1)]
+        pts = [(a, b)] + [(a - 1 + x, b + y) for x, y in shifts] + \
+              [(a + x, b - 1 + y) for x, y in shifts] + [(a + x, b + y) for x, y in shifts]
         return tuple(coarse_state(windows, period, x, y) if x >= 0 and y >= 0 else None
                      for x, y in pts)
-    r = box_side(windows, period, d)
+    r = box_side(windows, period, max(da, db))
     inside = {reads(a, b) for a in range(r + 1) for b in range(r + 1)}
     assert {reads(a, b) for a in range(71) for b in range(71)} == inside
 

@@ -20,8 +20,8 @@ from misere import budget
 from misere.errors import BudgetExceededError, ComputationLimitError
 from misere.quotients.monoid.storage import column
 
-__all__ = ["Certificate", "PackedOutcomes", "brute_force_outcomes", "cross_check", "code_moves", "position_count",
-           "refuse_hopeless", "CERTIFY_LIMIT"]
+__all__ = ["Certificate", "PackedOutcomes", "brute_force_outcomes", "cross_check", "code_moves",
+           "rule_moves", "position_count", "refuse_hopeless", "CERTIFY_LIMIT"]
 
 #: method string of certificates computed by :class:`PackedOutcomes`
 PACKED = "memoised misère outcome recursion on positions packed as count vectors"
@@ -107,6 +107,18 @@ def code_moves(code: str) -> Callable[[int], list[tuple[int, ...]]]:
         return sorted(out)
 
     return moves
+
+
+def rule_moves(code: str) -> Callable[[int], list[tuple[int, ...]]]:
+    """Move function of a heap ruleset decoded from scratch: ``"grundy"`` (Grundy's game: a
+    heap splits into two unequal non-empty heaps) or a take-and-break code (:func:`code_moves`).
+
+    >>> rule_moves("grundy")(7), rule_moves("grundy")(2)
+    ([(1, 6), (2, 5), (3, 4)], [])
+    """
+    if code.strip().lower() == "grundy":
+        return lambda heap: [(k, heap - k) for k in range(1, (heap + 1) // 2)]
+    return code_moves(code)
 
 
 def brute_force_outcomes(moves: Callable[[int], list[tuple[int, ...]]]) -> Callable[[tuple[int, ...]], bool]:

@@ -1,10 +1,12 @@
-"""Exact misère outcomes of a take-and-break game with two unbounded heap counts.
+"""Exact misère outcomes of a heap game with two unbounded counts of heaps.
 
 An infinite partial quotient cannot be certified by the finite verification theorem (notes
-E.2), but its outcomes can be, when they are *eventually periodic in the counts of two heap
-sizes* and a finite monoid handles the rest (the idea of the semilinear certificate of
+E.2), but its outcomes can be, when they are *eventually periodic in two counts of heaps*
+and a finite monoid handles the rest (the idea of the semilinear certificate of
 :mod:`misere.quotients.partizan.semilinear`, notes E.7, with E.2's transition sets for the finite
-part). Write a position of heaps ``<= c1`` as ``c1^a c2^b v`` (``v`` without heaps ``c1, c2``).
+part). Two disjoint sets of heap sizes ``G1`` and ``G2`` are *counted* (by default the single
+sizes ``c1`` and ``c2``): write a position as ``c1^a c2^b v``, where ``a`` is its number of
+heaps with a size in ``G1``, ``b`` that in ``G2``, and ``v`` the word of its other heaps.
 A :class:`CounterCertificate` gives
 
 * a finite monoid ``X`` as the action of every other heap ``h`` with moves (``x -> x psi(h)``;
@@ -12,43 +14,60 @@ A :class:`CounterCertificate` gives
 * windows ``(Ka, Kb, Kd)`` and a period ``p`` defining the *coarse state*
   ``kappa(a, b) = (min(a, Ka), min(b, Kb), clamp(a - b, -Kd, Kd), a mod p, b mod p)``;
 * a table ``F[kappa][x]``: whether ``c1^a c2^b v`` is claimed to be a P-position when
-  ``psi(v) = x``.
+  ``psi(v) = x`` (whichever sizes of ``G1``, ``G2`` make up the counts).
 
 Theorem (what :func:`check_certificate` checks => the claim for every position)
 ------------------------------------------------------------------------------------
-Let ``D`` be the most heaps of size ``c2`` in one option of a heap (1 for Dawson's Kayles:
-``34 -> 30 + 2``, ``33 -> 30 + 1``, ``32 -> 30``). The *fine state* of ``(a, b)`` is
-``kappa`` with windows ``(Ka + 1, Kb + max(1, D), Kd + 1 + D)``; it determines ``kappa`` at ``(a, b)``
-and at every ``(a - 1, b + d)``, ``(a, b - 1 + d)``, ``(a, b + d)`` (``0 <= d <= D``), and
-whether ``a >= 1``, ``b >= 1``. If, for every ``(a, b)`` in the box ``[0, R]^2`` (``R = Ka +
-Kb + Kd + 3 + 2D + 2p``: it holds every fine state, since from a point outside it subtracting
-``(p, p)`` while both counts exceed their fine windows by ``p``, then ``(p, 0)`` or ``(0, p)``
-while a count and the difference do, keeps the fine state and ends inside),
+Let ``Da`` and ``Db`` be the most heaps of ``G1`` and of ``G2`` in one option of a heap, ``D =
+max(Da, Db)`` (Dawson's Kayles, ``G1 = {34}``, ``G2 = {30}``: ``Da = 0``, ``D = Db = 1``, from
+``34 -> 30 + 2``, ``33 -> 30 + 1``, ``32 -> 30``). A move changes ``(a, b)`` by ``(-1 + da, db)``,
+``(da, -1 + db)`` or ``(da, db)`` with ``0 <= da <= Da``, ``0 <= db <= Db``. The *fine state*
+of ``(a, b)`` is ``kappa`` with windows ``(Ka + 1, Kb + max(1, D), Kd + 1 + D)``; it determines
+``kappa`` at ``(a, b)`` and at every point a move reaches, and whether ``a >= 1``, ``b >= 1``.
+If, for every ``(a, b)`` in the box ``[0, R]^2`` (``R = Ka + Kb + Kd + 3 + 2D + 2p``: it holds
+every fine state, since from a point outside it subtracting ``(p, p)`` while both counts
+exceed their fine windows by ``p``, then ``(p, 0)`` or ``(0, p)`` while a count and the
+difference do, keeps the fine state and ends inside),
 
 1. (terminal) the position without moves (``a = b = 0``, ``psi = 1``) is claimed N;
 2. (P side) no claimed P-position ``c1^a c2^b v`` has a claimed P option: checked for every
-   ``x`` in ``X`` against the moves in ``c1`` and ``c2`` (their options change ``(a, b)`` and
-   multiply ``x`` by fixed values) and, for a move in a heap ``h`` of ``v``, for every ``y``
-   (``v = v' + h``, ``psi(v') = y``: every ``y`` of ``X`` is some ``psi(v')``) against
+   ``x`` in ``X`` against the moves in every size of ``G1`` (when ``a >= 1``) and ``G2`` (when
+   ``b >= 1``), whose options change ``(a, b)`` and multiply ``x`` by fixed values, and, for a
+   move in a heap ``h`` of ``v``, for every ``y`` (``v = v' + h``, ``psi(v') = y``) against
    ``y psi(option)``;
 3. (N side) every claimed N-position with a move has a claimed P option: the options in ``v``
-   are given by its *transition set* ``T(v) = {(d, psi(v'))}`` (``v'`` an option of ``v``,
-   ``d`` heaps of ``c2`` created); the pairs ``(psi(v), T(v))`` of all words are enumerated
-   as in E.2 up to domination (``T ⊆ T'`` for the same value: more options only help), so
-   the check runs on the finitely many minimal pairs,
+   are given by its *transition set* ``T(v) = {(da, db, psi(v'))}`` (``v'`` the rest of an
+   option of ``v``, ``da``, ``db`` counted heaps created); the pairs ``(psi(v), T(v))`` of all
+   words are enumerated as in E.2 up to domination (``T ⊆ T'`` for the same value: more
+   options only help), so the check runs on the finitely many minimal pairs. A move in a
+   counted heap is credited only when *every* size of its set has an option claimed P (the
+   position holds some size of the set, not a known one; with single sizes this is no
+   restriction),
 
-then by induction on the position (an option has fewer tokens) ``c1^a c2^b v`` is a misère
-P-position iff ``F[kappa(a, b)][psi(v)]`` says P, for every ``a, b`` and every word ``v``.
+then by induction on the position (the game is short: every move of Dawson's Kayles removes
+tokens, every split in Grundy's game lowers the sum of ``h - 1`` over the heaps)
+``c1^a c2^b v`` is a misère P-position iff ``F[kappa(a, b)][psi(v)]`` says P, for every ``a,
+b`` and every word ``v``. Before that the check makes sure ``psi`` is well defined: the
+columns of ``X`` commute, and every heap with a column has a move (so the positions without
+moves are exactly those with ``a = b = 0`` and ``psi = 1``).
+
+*Domain.* A certificate may claim less: with an element ``outside`` of ``X`` (absorbing in
+every column), it claims the outcome of the positions with ``psi(v) != outside`` only. The
+check then also makes sure that no move from such a position reaches ``outside`` (for every
+move of every heap, from every value), and skips ``outside`` in 1-3; the induction runs in
+that domain, which the moves never leave. (Grundy's game at heap 29: at most two heaps of
+size 29, two of size ``>= 28`` and three of size ``>= 26``; no split adds such a heap.)
+
 Nothing in the certificate needs to be correct for this: it is checked from the rules alone
-(moves decoded by :func:`~misere.quotients.impartial.certify.code_moves`). The domination
+(moves decoded by :func:`~misere.quotients.impartial.certify.rule_moves`). The domination
 used here never lets the empty transition set dominate a non-empty one (a word without moves
 proves nothing about words with moves; E.2's search as written would let the empty word
 dominate every word of value 1).
 
-Dawson's Kayles at heap 34 (counters 34 and 30): docs/results/new.md; the certificate is built
-from the engine's round-170 candidate by
-:func:`~misere.quotients.impartial.counters_data.build_certificate` (which also stores it and
-compares it with brute force).
+Dawson's Kayles at heap 34 (counters 34 and 30) and Grundy's game at heap 29 (counting 25, and
+13, 16, 19, 22 together, in a domain): docs/results/new.md; the certificates are built from
+engine candidates by :func:`~misere.quotients.impartial.counters_data.build_certificate`
+(which also stores them and compares them with brute force).
 """
 from __future__ import annotations
 
@@ -58,7 +77,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from misere import budget
-from misere.quotients.impartial.certify import code_moves
+from misere.quotients.impartial.certify import rule_moves
 
 __all__ = ["CounterCertificate", "CounterProof", "coarse_state", "check_certificate",
            "certificate_outcome", "transition_pairs", "family_states", "family_claims", "box_side"]
@@ -78,7 +97,7 @@ def coarse_state(windows: Sequence[int], period: int, a: int, b: int) -> State:
 
 def box_side(windows: Sequence[int], period: int, d: int) -> int:
     """``R`` of the module's theorem: every fine state of ``(a, b) in N^2`` is that of a point
-    of ``[0, R]^2`` (``d``: most heaps of size ``c2`` in one option)."""
+    of ``[0, R]^2`` (``d``: ``D``, most counted heaps of one set in one option)."""
     ka, kb, kd = windows
     return ka + kb + kd + 3 + 2 * d + 2 * period
 
@@ -88,13 +107,24 @@ class CounterCertificate:
     """Claimed outcomes of every position ``c1^a c2^b v`` (module docstring)."""
 
     code: str  #: take-and-break code of the game
-    counters: tuple[int, int]  #: the heaps counted, ``(c1, c2)``; ``c1`` is the largest heap
+    counters: tuple[int, int]  #: the heaps counted, ``(c1, c2)`` (names of the two counts)
     heaps: tuple[int, ...]  #: the other heaps with moves, one row of ``action`` each
     action: np.ndarray  #: int32 ``(len(heaps), n)``: ``action[k][x] = x psi(heaps[k])``
     identity: int  #: ``psi`` of the empty word
     windows: tuple[int, int, int]  #: ``(Ka, Kb, Kd)``
     period: int  #: period of ``a`` and ``b`` outside the windows
     p_table: dict[State, np.ndarray] = field(repr=False)  #: ``kappa -> P mask over X``
+    #: heap sizes each count counts (``None``: ``((c1,), (c2,))``)
+    groups: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+    #: an absorbing element of ``X`` for the words outside the claim's domain (``None``: none)
+    outside: int | None = None
+
+    @property
+    def members(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The heap sizes counted by ``a`` and by ``b``."""
+        if self.groups is None:
+            return (self.counters[0],), (self.counters[1],)
+        return self.groups
 
     @property
     def order(self) -> int:
@@ -119,9 +149,14 @@ def certificate_outcome(cert: CounterCertificate, word: Iterable[int]) -> bool:
     """Claimed P-status of a position (proved for every position once
     :func:`check_certificate` accepts ``cert``)."""
     word = list(word)
-    c1, c2 = cert.counters
-    rest = [h for h in word if h not in (c1, c2)]
-    return cert.claims_p(word.count(c1), word.count(c2), cert.psi(rest))
+    g1, g2 = cert.members
+    if max(word, default=0) > max(cert.heaps + g1 + g2):
+        raise ValueError(f"{sorted(word, reverse=True)} has a heap above the certificate's")
+    rest = [h for h in word if h not in g1 and h not in g2]
+    if cert.outside is not None and cert.psi(rest) == cert.outside:
+        raise ValueError(f"{sorted(word, reverse=True)} is outside the certificate's domain")
+    return cert.claims_p(sum(1 for h in word if h in g1), sum(1 for h in word if h in g2),
+                         cert.psi(rest))
 
 
 @dataclass(frozen=True)
@@ -135,34 +170,42 @@ class CounterProof:
 
 
 class _Moves:
-    """Options of every heap up to ``c1``, split into counter changes and a value map."""
+    """Options of every heap up to the largest, split into counter changes and a value map."""
 
     def __init__(self, cert: CounterCertificate, moves: Callable[[int], list[tuple[int, ...]]]):
-        c1, c2 = cert.counters
+        g1, g2 = cert.members
         row = {h: k for k, h in enumerate(cert.heaps)}
+        if set(g1) & set(g2) or (set(g1) | set(g2)) & set(row) or len(row) != len(cert.heaps):
+            raise ValueError("a heap size is counted twice, or counted and given a column")
         self.row = row
         self.opts: dict[int, list[tuple[int, int, np.ndarray]]] = {}
         everything = np.arange(cert.order)
-        for h in range(1, c1 + 1):
+        for h in range(1, max(cert.heaps + g1 + g2) + 1):
             out = []
             for o in moves(h):
-                da = sum(1 for p in o if p == c1)
-                db = sum(1 for p in o if p == c2)
+                da = sum(1 for p in o if p in g1)
+                db = sum(1 for p in o if p in g2)
                 xs = everything
                 for p in o:
-                    if p in (c1, c2):
+                    if p in g1 or p in g2:
                         continue
                     if p in row:
                         xs = cert.action[row[p]][xs]
                     elif moves(p):
                         raise ValueError(f"heap {p} has moves but no column in the certificate")
                 out.append((da, db, xs))
-            if out and h not in (c1, c2) and h not in row:
+            if out and h not in g1 and h not in g2 and h not in row:
                 raise ValueError(f"heap {h} has moves but no column in the certificate")
-            if any(da for da, _, _ in out):
-                raise ValueError(f"an option of heap {h} contains heap {c1}")
+            if not out and (h in g1 or h in g2 or h in row):
+                raise ValueError(f"heap {h} has no move but is counted or has a column")
             self.opts[h] = out
-        self.d = max([db for h in self.opts for _, db, _ in self.opts[h]] + [0])
+        self.da = max([da for h in self.opts for da, _, _ in self.opts[h]] + [0])
+        self.db = max([db for h in self.opts for _, db, _ in self.opts[h]] + [0])
+        self.d = max(self.da, self.db)
+
+    def slot(self, da: int, db: int) -> int:
+        """Index of the block of ``(da, db)`` in a transition set (``da``-major)."""
+        return da * (self.db + 1) + db
 
 
 def _bitset(bits: Iterable[int]) -> int:
@@ -174,10 +217,11 @@ def _bitset(bits: Iterable[int]) -> int:
 
 def transition_pairs(cert: CounterCertificate, mv: _Moves) -> list[tuple[int, int]]:
     """Minimal ``(psi(v), T(v))`` over all words ``v`` of non-counter heaps, with ``T`` as an
-    int bitset of ``d * |X| + y`` (module docstring, step 3; E.2's enumeration)."""
+    int bitset of ``slot(da, db) * |X| + y`` (module docstring, step 3; E.2's enumeration)."""
     n = cert.order
     heaps = [h for h in cert.heaps if mv.opts[h]]
-    tx = {h: [_bitset(db * n + int(xs[x]) for _, db, xs in mv.opts[h]) for x in range(n)]
+    tx = {h: [_bitset(mv.slot(da, db) * n + int(xs[x]) for da, db, xs in mv.opts[h])
+              for x in range(n)]
           for h in heaps}
     cols = {h: cert.action[mv.row[h]] for h in heaps}
 
@@ -185,8 +229,8 @@ def transition_pairs(cert: CounterCertificate, mv: _Moves) -> list[tuple[int, in
         out = 0
         while t:
             low = t & -t
-            d, y = divmod(low.bit_length() - 1, n)
-            out |= 1 << (d * n + int(col[y]))
+            k, y = divmod(low.bit_length() - 1, n)
+            out |= 1 << (k * n + int(col[y]))
             t ^= low
         return out
 
@@ -199,6 +243,8 @@ def transition_pairs(cert: CounterCertificate, mv: _Moves) -> list[tuple[int, in
             continue  # superseded by a smaller set
         for h in heaps:
             x2 = int(cols[h][x])
+            if x2 == cert.outside:
+                continue  # outside the domain, and so is every word containing this one
             t2 = times(t, cols[h]) | tx[h][x]  # never empty: heap h has a move
             lst = stored.setdefault(x2, [])
             if any(s and (t2 & s) == s for s in lst):
@@ -212,6 +258,27 @@ def transition_pairs(cert: CounterCertificate, mv: _Moves) -> list[tuple[int, in
     return [(x, t) for x, lst in stored.items() for t in lst]
 
 
+def _structure(cert: CounterCertificate, mv: _Moves, inside: np.ndarray) -> str:
+    """What makes ``psi`` well defined and the domain closed under moves ('' when nothing):
+    the columns commute (so ``psi`` of a word does not depend on the order of its heaps),
+    ``outside`` is absorbing, and no move from a word inside leads outside."""
+    cols = [np.asarray(c) for c in cert.action]
+    for i, ci in enumerate(cols):
+        for cj in cols[:i]:
+            if not np.array_equal(ci[cj], cj[ci]):
+                return "the columns of X do not commute"
+    if cert.outside is None:
+        return ""
+    if cert.outside == cert.identity or any(c[cert.outside] != cert.outside for c in cols):
+        return "the outside element is the identity or not absorbing"
+    for h, opts in mv.opts.items():
+        start = inside if h not in mv.row else inside[cols[mv.row[h]]]  # y with y psi(h) inside
+        for _, _, xs in opts:
+            if (~inside[xs] & start).any():
+                return f"a move in heap {h} leaves the domain"
+    return ""
+
+
 def check_certificate(cert: CounterCertificate,
                       moves: Callable[[int], list[tuple[int, ...]]] | None = None,
                       tick: Callable[[str], None] | None = None) -> CounterProof:
@@ -223,7 +290,7 @@ def check_certificate(cert: CounterCertificate,
     cert : CounterCertificate
     moves : callable, optional
         Options of a heap (tuples of positive heaps); by default decoded from ``cert.code``
-        by :func:`~misere.quotients.impartial.certify.code_moves` (independent of the solver).
+        by :func:`~misere.quotients.impartial.certify.rule_moves` (independent of the solver).
     tick : callable, optional
         Called with a line of progress after each stage and each row of the box.
 
@@ -231,22 +298,32 @@ def check_certificate(cert: CounterCertificate,
     -------
     CounterProof
     """
-    mv = _Moves(cert, moves or code_moves(cert.code))
+    mv = _Moves(cert, moves or rule_moves(cert.code))
     c1, c2 = cert.counters
-    n, d_max, p = cert.order, mv.d, cert.period
-    box = box_side(cert.windows, p, d_max)
+    g1, g2 = cert.members
+    n, p = cert.order, cert.period
+    box = box_side(cert.windows, p, mv.d)
+    shifts = [(da, db) for da in range(mv.da + 1) for db in range(mv.db + 1)]  # slot order
+
+    inside = np.ones(n, dtype=bool)
+    if cert.outside is not None:
+        inside[cert.outside] = False
+    table = {k: v & inside for k, v in cert.p_table.items()}
 
     def claim(a: int, b: int) -> np.ndarray:
         key = coarse_state(cert.windows, p, a, b)
-        if key not in cert.p_table:
+        if key not in table:
             raise KeyError(key)
-        return cert.p_table[key]
+        return table[key]
 
+    wrong = _structure(cert, mv, inside)
+    if wrong:
+        return CounterProof(False, wrong)
     pairs = transition_pairs(cert, mv)
     if tick is not None:
         tick(f"{len(pairs)} minimal (value, transition set) pairs; checking the box [0, {box}]^2")
     xs_arr = np.array([x for x, _ in pairs], dtype=np.int64)
-    width = (d_max + 1) * n
+    width = len(shifts) * n
     tmat = np.zeros((len(pairs), width), dtype=bool)
     for i, (_, t) in enumerate(pairs):
         bits = np.frombuffer(t.to_bytes((width + 7) // 8, "little"), dtype=np.uint8)
@@ -261,11 +338,18 @@ def check_certificate(cert: CounterCertificate,
                 tick(f"rows a < {a} of {box + 1} checked")
             for b in range(box + 1):
                 me = claim(a, b)
-                counter_p = np.zeros(n, dtype=bool)  # some move in c1 or c2 reaches a claimed P
-                for h, da_, db_, ok in ((c1, -1, 0, a >= 1), (c2, 0, -1, b >= 1)):
+                counter_p = np.zeros(n, dtype=bool)  # some counted heap reaches a claimed P
+                counter_win = np.zeros(n, dtype=bool)  # every heap of a present group does
+                for group, sa, sb, ok in ((g1, -1, 0, a >= 1), (g2, 0, -1, b >= 1)):
                     if ok:
-                        for _, db, xs in mv.opts[h]:
-                            counter_p |= claim(a + da_, b + db_ + db)[xs]
+                        every = np.ones(n, dtype=bool)
+                        for h in group:
+                            reach_h = np.zeros(n, dtype=bool)
+                            for da, db, xs in mv.opts[h]:
+                                reach_h |= claim(a + sa + da, b + sb + db)[xs]
+                            counter_p |= reach_h
+                            every &= reach_h
+                        counter_win |= every
                 bad = me & counter_p
                 if bad.any():
                     return CounterProof(False, f"P-failure: {c1}^{a} {c2}^{b} and value "
@@ -273,14 +357,14 @@ def check_certificate(cert: CounterCertificate,
                                         len(pairs), box)
                 for h in cert.heaps:
                     was_p = me[cert.action[mv.row[h]]]
-                    for _, db, xs in mv.opts[h]:
-                        bad = was_p & claim(a, b + db)[xs]
+                    for da, db, xs in mv.opts[h]:
+                        bad = was_p & claim(a + da, b + db)[xs]
                         if bad.any():
                             return CounterProof(False, f"P-failure: {c1}^{a} {c2}^{b}, heap {h} "
                                                 f"on value {int(np.flatnonzero(bad)[0])}",
                                                 len(pairs), box)
-                reach = np.concatenate([claim(a, b + db) for db in range(d_max + 1)])
-                found = (tmat & reach).any(axis=1) | counter_p[xs_arr]
+                reach = np.concatenate([claim(a + da, b + db) for da, db in shifts])
+                found = (tmat & reach).any(axis=1) | counter_win[xs_arr]
                 has_move = nonempty | (a >= 1) | (b >= 1)
                 bad = ~me[xs_arr] & has_move & ~found
                 if bad.any():

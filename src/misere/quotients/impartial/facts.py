@@ -38,8 +38,8 @@ class InfiniteQuotient:
                 "reproduce": self.reproduce}
 
 
-#: proved infinite partial quotients, by the digits of their code
-INFINITE = {
+#: proved infinite partial quotients, by the digits of their code (or the game's name)
+INFINITE: dict[tuple[int, ...] | str, InfiniteQuotient] = {
     (0, 0, 7): InfiniteQuotient(
         "0.07", 34,
         "Phi(34) has infinite order: the outcome of every position 34^a 30^b v (v of the other "
@@ -49,6 +49,16 @@ INFINITE = {
         "tell every two powers of 34 apart, e.g. 34^i + 33 + 30^(i-3) + 25 + 14 is N and "
         "34^(i+2t) + 33 + 30^(i-3) + 25 + 14 is P for all i >= 3, t >= 1",
         "python benchmarks/dawson_infinite.py --from-store"),
+    "grundy": InfiniteQuotient(
+        "grundy", 29,
+        "Phi(25) has infinite order: in the positions with at most two heaps of 29, two of size "
+        ">= 28 and three of size >= 26 (a domain no move leaves), the outcome of 25^a + b heaps "
+        "of sizes 13/16/19/22 + v is a table over 17 coarse states of (a, b) and a 313-element "
+        "monoid for v, checked from the rules of Grundy's game by the outcome recursion (counter "
+        "certificate, misere.quotients.impartial.counters); four pairs of infinite families then "
+        "tell every two powers of 25 apart, e.g. 25^i + 13^i + 29^2 + 27 + 18 is N and "
+        "25^(i+2+2t) + 13^i + 29^2 + 27 + 18 is P for all i >= 2, t >= 0",
+        "python benchmarks/grundy_infinite.py --from-store"),
 }
 
 
@@ -78,12 +88,19 @@ def infinite_from(code: str) -> InfiniteQuotient | None:
     (34, 34, True)
     >>> infinite_from("0.4").heap, infinite_from("0.137").heap
     (35, 33)
+    >>> infinite_from("grundy").heap, infinite_from("pascal-beans") is None
+    (29, True)
     """
+    named = INFINITE.get(code.strip().lower())
+    if named is not None:  # a game given by its name (Grundy's game), not by a code
+        return named
     try:
         mine = {c: s for s, c in enumerate(shift_chain(code))}
     except RulesetError:
         return None
-    for known in INFINITE.values():
+    for key, known in INFINITE.items():
+        if isinstance(key, str):
+            continue  # no code, no shifts
         for t, c in enumerate(shift_chain(known.code)):
             if c in mine:
                 s = mine[c]
