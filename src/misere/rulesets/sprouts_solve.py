@@ -25,6 +25,7 @@ when one is given, so a later run reuses them.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from misere import budget
@@ -44,6 +45,17 @@ SMALL = 4
 #: than the keys' speed. Misère 8 spots: walk keys 251 CPU s, solved (not reached with search
 #: keys); normal 8 spots: search keys 319 s, walk keys over 900 s (2026-11-26, load 2-9).
 PLAY_KEYS = {"misere": "walk", "normal": "search"}
+
+
+class _Children:
+    """The moves of one land: the lands each leaves as drawn (cheap to make), and their keys,
+    made on first use (:func:`~misere.rulesets.sprouts.simplify_land`, the costly part)."""
+
+    __slots__ = ("drawn", "keyed")
+
+    def __init__(self, drawn: list[tuple[Land, ...]]) -> None:
+        self.drawn: list[tuple[Land, ...] | None] = list(drawn)
+        self.keyed: list[tuple[Land, ...] | None] = [None] * len(drawn)
 
 
 class SproutsSolver:
@@ -67,7 +79,7 @@ class SproutsSolver:
         self.method = method
         self.small = small
         self.progress = progress
-        self._moves: dict[Land, list[tuple[Land, ...]]] = {}
+        self._moves: dict[Land, _Children] = {}
         self._nimber: dict[Land, int] = {}
         self._form: dict[Land, int] = {}
         self._wins: dict[tuple[str, tuple[Land, ...], int], bool] = {}
@@ -76,14 +88,39 @@ class SproutsSolver:
     # -- lands ---------------------------------------------------------------------------
 
     def moves(self, land: Land) -> list[tuple[Land, ...]]:
-        """The positions (tuples of lands) one move leaves in ``land``, smallest largest land
-        first (they are decided fastest)."""
-        r = self._moves.get(land)
-        if r is None:
-            r = [tuple(after) for _, after in land_moves(land, simplify=True)]
-            r.sort(key=lambda after: (max((lives(x) for x in after), default=0), len(after)))
-            self._moves[land] = r
-        return r
+        """The positions (tuples of keyed lands) one move leaves in ``land``, without repeats,
+        smallest largest land first (they are decided fastest)."""
+        e = self._entry(land)
+        return list(dict.fromkeys(self._child(e, i) for i in range(len(e.keyed))))
+
+    def _entry(self, land: Land) -> "_Children":
+        e = self._moves.get(land)
+        if e is None:
+            drawn = [tuple(after) for _, after in land_moves(land, raw=True)]
+            drawn.sort(key=lambda after: (max((lives(x) for x in after), default=0), len(after)))
+            e = self._moves[land] = _Children(drawn)
+        return e
+
+    @staticmethod
+    def _child(e: "_Children", i: int) -> tuple[Land, ...]:
+        """The ``i``-th move of an entry, its lands keyed (on first use)."""
+        k = e.keyed[i]
+        if k is None:
+            k = e.keyed[i] = tuple(sorted((simplify_land(x) for x in e.drawn[i]), key=repr))
+            e.drawn[i] = None
+        return k
+
+    def _children(self, big: tuple[Land, ...]) -> Iterator[tuple[Land, ...]]:
+        """The positions one move leaves in the sum ``big``, keyed one at a time as they are
+        asked for (a search that stops at the first losing child keys only the ones before)."""
+        seen = set()
+        for i, x in enumerate(big):
+            if x not in seen:
+                seen.add(x)
+                rest = big[:i] + big[i + 1:]
+                e = self._entry(x)
+                for j in range(len(e.keyed)):
+                    yield rest + self._child(e, j)
 
     def nimber(self, land: Land) -> int:
         """Normal-play nimber of one land: the mex rule for small lands, else the least ``k``
@@ -132,7 +169,8 @@ class SproutsSolver:
 
     # -- positions -----------------------------------------------------------------------
 
-    def _fold(self, play: str, lands: tuple[Land, ...], v: int) -> tuple[tuple[Land, ...], int]:
+    def _fold(self, play: str, lands: tuple[Land, ...], v: int,
+              compute: bool = True) -> tuple[tuple[Land, ...], int] | None:
         big = []
         for x in lands:
             if play == "normal":
@@ -147,6 +185,8 @@ class SproutsSolver:
             # Lemoine-Viennot 1008.2320 §3: every land but the largest is replaced by its nimber
             big.sort(key=lives)
             for x in big[:-1]:
+                if not compute and x not in self._nimber:
+                    return None
                 v ^= self.nimber(x)
             big = big[-1:]
         return tuple(sorted(big, key=repr)), v
@@ -166,17 +206,10 @@ class SproutsSolver:
         self._calls += 1
         if self.progress is not None and not self._calls & 1023:
             self.progress(positions=len(self._wins), lands=len(self._moves), largest_lives=sum(map(lives, big)))
-        children = []
-        seen = set()
-        for i, x in enumerate(big):
-            if x not in seen:
-                seen.add(x)
-                rest = big[:i] + big[i + 1:]
-                children.extend(rest + after for after in self.moves(x))
         # a child already known to be lost decides at once (transpositions, small sums)
-        r = any(self._known(play, c, v) is False for c in children)
+        r = any(self._known(play, c, v) is False for c in self._children(big))
         if not r:
-            r = any(not self._win(play, c, v) for c in children)
+            r = any(not self._win(play, c, v) for c in self._children(big))
         if not r:
             heap = range(v) if play == "normal" else options(v)
             r = any(not self._win(play, big, w) for w in heap)
@@ -187,7 +220,10 @@ class SproutsSolver:
 
     def _known(self, play: str, lands: tuple[Land, ...], v: int) -> bool | None:
         """The outcome of a position when it is known without search (``None`` otherwise)."""
-        big, v = self._fold(play, lands, v)
+        folded = self._fold(play, lands, v, compute=False)
+        if folded is None:
+            return None
+        big, v = folded
         if not big:
             return v != 0 if play == "normal" else not is_p_position(v)
         return self._wins.get((play, big, v))
