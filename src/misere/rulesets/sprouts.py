@@ -35,7 +35,7 @@ from typing import Any, Sequence
 from misere import budget
 from misere.errors import RulesetError
 from misere.rulesets.partizan_base import PartizanRuleset
-from misere.rulesets.sprouts_canon import _as_land, _code, _label, _min_rotation, canonical_land
+from misere.rulesets.sprouts_canon import _code, _label, _min_rotation, canonical_land
 
 __all__ = ["SproutsRuleset", "Sprouts", "SproutsQuotient", "Land", "spots", "land_moves", "format_land",
            "parse_position", "simplify_land"]
@@ -65,7 +65,7 @@ def _decode(land: Land) -> tuple[list[list[list[int]]], dict[int, int]]:
         for b in region:
             out = []
             for tok in b:
-                if isinstance(tok, str):
+                if isinstance(tok, str) or tok < 0:   # a letter (negative: as drawn)
                     if tok not in ids:
                         ids[tok] = len(lives)
                         lives[ids[tok]] = 1
@@ -241,14 +241,15 @@ def _region_moves(region: list[list[int]], lives: dict[int, int]):
 
 
 def _as_drawn(regions: list[list[list[int]]], lives: dict[int, int]) -> Land:
-    """A land written as drawn (regions, boundaries and corners in their order; letters named
-    in order of first appearance): a complete description, cheap, not canonical."""
+    """A land written as drawn (regions, boundaries and corners in their order; letters are
+    negative numbers in order of first appearance): a complete description, cheap, not
+    canonical; :func:`simplify_land` reads it."""
     count: dict[int, int] = {}
     for region in regions:
         for b in region:
             for v in b:
                 count[v] = count.get(v, 0) + 1
-    return _as_land(_code(regions, lives, count))
+    return _code(regions, lives, count)
 
 
 def land_moves(land: Land, simplify: bool = False, raw: bool = False) -> list[tuple[str, list[Land]]]:

@@ -73,6 +73,7 @@ def _min_rotation(seq: tuple[Any, ...]) -> tuple[Any, ...]:
     return min(seq[i:] + seq[:i] for i in range(len(seq)))
 
 
+@lru_cache(maxsize=None)
 def _label(i: int) -> str:
     """The ``i``-th letter name: a, b, ..., z, aa, ab, ..."""
     s = ""

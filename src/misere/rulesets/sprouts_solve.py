@@ -46,6 +46,29 @@ SMALL = 4
 #: keys); normal 8 spots: search keys 319 s, walk keys over 900 s (2026-11-26, load 2-9).
 PLAY_KEYS = {"misere": "walk", "normal": "search"}
 
+#: effort (positions searched) of the first round of :meth:`SproutsSolver._widening`, and the
+#: factor between one round's effort and the next
+WIDEN_START = 64
+WIDEN_GROWTH = 4
+
+
+def _drawn_lives(land: Land) -> int:
+    """Lives of a land written as drawn (letters negative; :func:`lives` for keyed lands)."""
+    n = 0
+    letters = set()
+    for region in land:
+        for b in region:
+            for t in b:
+                if t < 0:
+                    letters.add(t)
+                else:
+                    n += t
+    return n + len(letters)
+
+
+class _OutOfEffort(Exception):
+    """A bounded try of :meth:`SproutsSolver._widening` ran out of effort."""
+
 
 class _Children:
     """The moves of one land: the lands each leaves as drawn (cheap to make), and their keys,
@@ -74,8 +97,10 @@ class SproutsSolver:
     """
 
     def __init__(self, store: Any = None, small: int = SMALL, progress: Any = None,
-                 method: str | None = None) -> None:
+                 method: str | None = None, widen: int | None = None) -> None:
         self.store = store
+        self.widen = widen
+        self._limit: int | None = None
         self.method = method
         self.small = small
         self.progress = progress
@@ -97,7 +122,7 @@ class SproutsSolver:
         e = self._moves.get(land)
         if e is None:
             drawn = [tuple(after) for _, after in land_moves(land, raw=True)]
-            drawn.sort(key=lambda after: (max((lives(x) for x in after), default=0), len(after)))
+            drawn.sort(key=lambda after: (max((_drawn_lives(x) for x in after), default=0), len(after)))
             e = self._moves[land] = _Children(drawn)
         return e
 
@@ -204,19 +229,51 @@ class SproutsSolver:
             return r
         budget.check()
         self._calls += 1
+        if self._limit is not None and self._calls > self._limit:
+            raise _OutOfEffort
         if self.progress is not None and not self._calls & 1023:
             self.progress(positions=len(self._wins), lands=len(self._moves), largest_lives=sum(map(lives, big)))
         # a child already known to be lost decides at once (transpositions, small sums)
         r = any(self._known(play, c, v) is False for c in self._children(big))
         if not r:
-            r = any(not self._win(play, c, v) for c in self._children(big))
-        if not r:
             heap = range(v) if play == "normal" else options(v)
-            r = any(not self._win(play, big, w) for w in heap)
+            if self.widen is not None and sum(map(lives, big)) >= self.widen:
+                r = self._widening(play, big, v, heap)
+            else:
+                r = (any(not self._win(play, c, v) for c in self._children(big))
+                     or any(not self._win(play, big, w) for w in heap))
         self._wins[key] = r
         if self.store is not None:
             self.store.put_win(play, big, v, r)
         return r
+
+    def _widening(self, play: str, big: tuple[Land, ...], v: int, heap: Any) -> bool:
+        """Is some child of ``big`` + ``v`` lost? Children are tried in rounds, each within an
+        effort (positions searched) :data:`WIDEN_GROWTH` times the last round's, so that a child
+        whose proof is cheap is found before one whose proof is long (Lemoine and Viennot,
+        arXiv 1008.2320, force their program by hand to search elsewhere when a child is too
+        hard; this does it by effort). Every outcome memoised is exact (a try cut short stores
+        nothing of the cut position), so the answer is the plain search's."""
+        cands = [(c, v) for c in self._children(big)] + [(big, w) for w in heap]
+        outer = self._limit
+        effort = WIDEN_START
+        try:
+            while cands:
+                left = []
+                for c, w in cands:
+                    self._limit = self._calls + effort if outer is None else min(outer, self._calls + effort)
+                    try:
+                        if not self._win(play, c, w):
+                            return True
+                    except _OutOfEffort:
+                        if outer is not None and self._calls >= outer:
+                            raise
+                        left.append((c, w))
+                cands = left
+                effort *= WIDEN_GROWTH
+            return False
+        finally:
+            self._limit = outer
 
     def _known(self, play: str, lands: tuple[Land, ...], v: int) -> bool | None:
         """The outcome of a position when it is known without search (``None`` otherwise)."""
