@@ -71,20 +71,6 @@ WIDEN_START = 64
 WIDEN_GROWTH = 4
 
 
-def _drawn_lives(land: Land) -> int:
-    """Lives of a land written as drawn (letters negative; :func:`lives` for keyed lands)."""
-    n = 0
-    letters = set()
-    for region in land:
-        for b in region:
-            for t in b:
-                if t < 0:
-                    letters.add(t)
-                else:
-                    n += t
-    return n + len(letters)
-
-
 class _OutOfEffort(Exception):
     """A bounded try of :meth:`SproutsSolver._widening` ran out of effort."""
 
@@ -144,7 +130,7 @@ class SproutsSolver:
         e = self._moves.get(land)
         if e is None:
             drawn = [tuple(after) for _, after in land_moves(land, raw=True)]
-            drawn.sort(key=lambda after: (max((_drawn_lives(x) for x in after), default=0), len(after)))
+            drawn.sort(key=lambda after: (max((lives(x) for x in after), default=0), len(after)))
             e = self._moves[land] = _Children(drawn)
         return e
 
