@@ -93,8 +93,12 @@ def test_play_normal_answers_and_a_fresh_process_reuses_the_store(tmp_path, monk
     from misere.cli.app import app
     from misere.rulesets.sprouts_play import SproutsPlay
 
+    from misere.rulesets.registry import find_ruleset
+
     path = tmp_path / "store.sqlite"
     monkeypatch.setenv("MISERE_SPROUTS_STORE", str(path))
+    # the command's ruleset is a module-level object: start it with empty memo tables
+    monkeypatch.setattr(find_ruleset("sprouts"), "_solver", SproutsSolver())
     runner = CliRunner()
     res = runner.invoke(app, ["play", "sprouts", "5", "--play", "normal", "--json", "--quiet"])
     assert res.exit_code == 0, res.output
