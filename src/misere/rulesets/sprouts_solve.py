@@ -62,7 +62,8 @@ PLAY_KEYS = {"misere": "walk", "normal": "search"}
 
 #: positions with at least this many lives (in their large lands) try their children by
 #: :meth:`SproutsSolver._widening`. With 12 (commit of this line, shared 2-core machine): normal
-#: 9 spots in 10.8 CPU s against 229 s without, normal 8 in 134 s against 198 s, misère 8 in 58 s
+#: 9 spots in 10.8 CPU s against 229 s without, normal 8 in 134-151 s against 198 s, misère 8
+#: in 58-60 s against 251 s (main), misère 9 in 586 s against 1,824 s
 WIDEN = 12
 
 #: effort (positions searched) of the first round of :meth:`SproutsSolver._widening`, and the
