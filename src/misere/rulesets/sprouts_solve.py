@@ -275,7 +275,7 @@ class SproutsSolver:
                         if not self._win(play, c, w):
                             return True
                     except _OutOfEffort:
-                        if outer is not None and self._calls >= outer:
+                        if outer is not None and self._calls > outer:   # the enclosing try ran out too
                             raise
                         left.append((c, w))
                 cands = left
