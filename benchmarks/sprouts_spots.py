@@ -10,9 +10,13 @@ writes (and reuses) a store file.
 
     PYTHONPATH=src nice python benchmarks/sprouts_spots.py --max 9 --cpu 3600
     PYTHONPATH=src nice python benchmarks/sprouts_spots.py --play normal --max 11 --cpu 600
+    PYTHONPATH=src nice python benchmarks/sprouts_spots.py --play normal --min 9 --max 9 --widen -1
     PYTHONPATH=src python benchmarks/sprouts_spots.py --play misere --min 8 --max 9 --jobs 16
     PYTHONPATH=src python benchmarks/sprouts_spots.py --play normal --min 9 --max 9 --jobs 14 --depth 2
     PYTHONPATH=src nice python benchmarks/sprouts_spots.py --play misere --max 6 --method search
+
+``--widen K`` (default ``sprouts_solve.WIDEN``; ``-1`` off) sets the lives from which positions
+try their children by rounds of growing effort (:meth:`SproutsSolver._widening`).
 
 ``--method walk`` or ``--method search`` keys the lands of both plays one way
 (:func:`misere.rulesets.sprouts_canon.canonical_land`), for comparing the two; by default each
@@ -44,7 +48,8 @@ from misere.rulesets.sprouts_solve import SproutsSolver
 from misere.rulesets.sprouts_store import SproutsStore
 play, n, small, path = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 store = SproutsStore(path) if path else None
-s = SproutsSolver(store=store, small=small, method=sys.argv[5] or None)
+widen = int(sys.argv[6])
+s = SproutsSolver(store=store, small=small, method=sys.argv[5] or None, widen=widen if widen >= 0 else None)
 w = s.wins([spots(n)], play)
 if store is not None:
     store.close()
@@ -153,10 +158,15 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=0, help="decide the first moves in this many processes")
     ap.add_argument("--depth", type=int, choices=[1, 2], default=1,
                     help="with --jobs: split over the positions 1 or 2 moves from the start")
+    ap.add_argument("--widen", type=int, default=None,
+                    help="widening from this many lives (default sprouts_solve.WIDEN; -1: off)")
     ap.add_argument("--method", choices=["walk", "search"], default="",
                     help="land keys: walks or the reference tie-breaking search (default: "
                          "sprouts_solve.PLAY_KEYS, walks for misère and the search for normal play)")
     a = ap.parse_args()
+    if a.widen is None:
+        from misere.rulesets.sprouts_solve import WIDEN
+        a.widen = WIDEN if WIDEN is not None else -1
     plays = ["misere", "normal"] if a.play == "both" else [a.play]
     for play in plays:
         for n in range(a.min, a.max + 1):
@@ -167,7 +177,8 @@ def main() -> None:
                 continue
             def limit() -> None:
                 resource.setrlimit(resource.RLIMIT_CPU, (a.cpu, a.cpu + 5))
-            p = subprocess.run([sys.executable, "-c", CHILD, play, str(n), str(a.small), a.store, a.method],
+            p = subprocess.run([sys.executable, "-c", CHILD, play, str(n), str(a.small), a.store, a.method,
+                                str(a.widen)],
                                capture_output=True, text=True, preexec_fn=limit)
             if p.returncode != 0:
                 print(json.dumps({"play": play, "n": n, "stopped": f"over {a.cpu} CPU s"

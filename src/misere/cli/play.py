@@ -26,7 +26,7 @@ from misere.errors import (BudgetExceededError, ComputationLimitError, InvalidAr
 
 from .common import JSON_OPTION, MEMORY_OPTION, QUIET_OPTION, TIMEOUT_OPTION, command, emit
 
-__all__ = ["register", "ruleset_data", "heap_data", "HORIZON", "help_text"]
+__all__ = ["register", "ruleset_data", "normal_data", "heap_data", "HORIZON", "help_text"]
 
 #: an unsolved quotient is computed at most this far (the solver's own periodicity horizon)
 HORIZON = 1000
@@ -95,6 +95,22 @@ def ruleset_data(r: Any, position: str) -> tuple[dict[str, Any], str]:
         lines.append(f"{p} moving first: {how}")
     if hasattr(r, "play_notes"):  # board rulesets: normal play, Grundy values, quotient cross-checks
         notes = r.play_notes(comps, o); data.update(notes); lines += [f"{k.replace('_', ' ')}: {v}" for k, v in notes.items()]
+    return data, "\n".join(lines)
+
+
+def normal_data(r: Any, position: str) -> tuple[dict[str, Any], str]:
+    """JSON data and text of the normal-play outcome of a position of the ruleset ``r``
+    (``misere play RULESET POSITION --play normal``)."""
+    comps = r.components(position)
+    text = r.format(comps)
+    o = r.normal_outcome(comps)
+    o = getattr(o, "value", o)
+    method = getattr(r, "normal_search", None) or _method(r)
+    data = {"ruleset": r.name, "position": text, "play": "normal", "outcome": o, "method": method}
+    if getattr(r, "store_note", None) is not None:
+        data["store"] = r.store_note
+    lines = [f"{r.name} {text}: normal-play outcome {o}  ({method})"] + [
+        f"store: {data['store']}"] * ("store" in data)
     return data, "\n".join(lines)
 
 
@@ -224,6 +240,9 @@ def register(app: typer.Typer) -> None:
         side: str = typer.Option("Left", "--as", metavar="SIDE",
                                  help="Your side in a partizan ruleset: Left or Right."),
         machine_first: bool = typer.Option(False, "--machine-first", help="The machine moves first."),
+        play_rule: str = typer.Option("misere", "--play", metavar="PLAY",
+                                      help="misere (the default) or normal: the outcome in normal play "
+                                           "(last player to move wins), for rulesets that have one (sprouts)."),
         timeout: Optional[float] = TIMEOUT_OPTION,
         max_memory: Optional[str] = MEMORY_OPTION,
         quiet: bool = QUIET_OPTION,
@@ -235,6 +254,15 @@ def register(app: typer.Typer) -> None:
             r = find_ruleset(code)
         except MisereError:
             r = None
+        if play_rule not in ("misere", "normal"):
+            raise InvalidArgumentError(f"--play is misere or normal, got {play_rule!r}")
+        if play_rule == "normal":
+            if r is None or not hasattr(r, "normal_outcome") or interactive or moves is not None:
+                raise InvalidArgumentError(f"--play normal answers the outcome of a ruleset position with a "
+                                           f"normal-play search (e.g. sprouts), not {code!r} or interactive play")
+            data, text = normal_data(r, " ".join(heaps))
+            emit(data, as_json, text)
+            return
         if interactive or moves is not None:
             if as_json:
                 raise InvalidArgumentError("interactive play has no JSON form: drop --json")

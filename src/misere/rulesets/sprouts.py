@@ -35,7 +35,7 @@ from typing import Any, Sequence
 from misere import budget
 from misere.errors import RulesetError
 from misere.rulesets.partizan_base import PartizanRuleset
-from misere.rulesets.sprouts_canon import _label, _min_rotation, canonical_land
+from misere.rulesets.sprouts_canon import _code, _label, _min_rotation, canonical_land
 
 __all__ = ["SproutsRuleset", "Sprouts", "SproutsQuotient", "Land", "spots", "land_moves", "format_land",
            "parse_position", "simplify_land"]
@@ -65,7 +65,7 @@ def _decode(land: Land) -> tuple[list[list[list[int]]], dict[int, int]]:
         for b in region:
             out = []
             for tok in b:
-                if isinstance(tok, str):
+                if isinstance(tok, str) or tok < 0:   # a letter (negative: as drawn)
                     if tok not in ids:
                         ids[tok] = len(lives)
                         lives[ids[tok]] = 1
@@ -240,13 +240,26 @@ def _region_moves(region: list[list[int]], lives: dict[int, int]):
                 yield (b1, i, b2, j, None), rest
 
 
-def land_moves(land: Land, simplify: bool = False) -> list[tuple[str, list[Land]]]:
+def _as_drawn(regions: list[list[list[int]]], lives: dict[int, int]) -> Land:
+    """A land written as drawn (regions, boundaries and corners in their order; letters are
+    negative numbers in order of first appearance): a complete description, cheap, not
+    canonical; :func:`simplify_land` reads it."""
+    count: dict[int, int] = {}
+    for region in regions:
+        for b in region:
+            for v in b:
+                count[v] = count.get(v, 0) + 1
+    return _code(regions, lives, count)
+
+
+def land_moves(land: Land, simplify: bool = False, raw: bool = False) -> list[tuple[str, list[Land]]]:
     """Every move of a land: a label and the lands it leaves (deduplicated by key).
 
     ``simplify=False`` (the reference) keys the lands left by :func:`_encode`; ``simplify=True``
     by :func:`~misere.rulesets.sprouts_canon.canonical_land` (boundary rule, reflection, exact
-    relabelling), so that more equal lands share one key."""
-    enc = _canonical if simplify else _encode
+    relabelling), so that more equal lands share one key. ``raw=True`` writes them as drawn
+    (:func:`_as_drawn`, for keying later with :func:`simplify_land`, only where needed)."""
+    enc = _as_drawn if raw else _canonical if simplify else _encode
     regions, lives = _decode(land)
     out: dict[tuple[Land, ...], str] = {}
     for ri, region in enumerate(regions):

@@ -73,6 +73,7 @@ def _min_rotation(seq: tuple[Any, ...]) -> tuple[Any, ...]:
     return min(seq[i:] + seq[:i] for i in range(len(seq)))
 
 
+@lru_cache(maxsize=None)
 def _label(i: int) -> str:
     """The ``i``-th letter name: a, b, ..., z, aa, ab, ..."""
     s = ""
@@ -84,13 +85,14 @@ def _label(i: int) -> str:
 
 
 def lives(land: tuple) -> int:
-    """Lives left in a land: each spot seen once counts its lives, each letter one."""
+    """Lives left in a land: each spot seen once counts its lives, each letter one (a name, or
+    a negative number in a land written as drawn)."""
     n = 0
     letters = set()
     for region in land:
         for b in region:
             for t in b:
-                if isinstance(t, str):
+                if isinstance(t, str) or t < 0:
                     letters.add(t)
                 else:
                     n += t

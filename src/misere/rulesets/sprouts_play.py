@@ -51,6 +51,9 @@ class SproutsPlay(SproutsRuleset):
     search = (f"search over sums of canonical lands; lands with at most {SMALL} lives replaced by their misère "
               "canonical forms (Lemoine-Viennot 0908.4407; Conway ONAG ch. 12)")
 
+    normal_search = (f"search over a large land plus a nim heap; lands with at most {SMALL} lives and all "
+                     "but the largest replaced by their nimbers (Lemoine-Viennot 1008.2320)")
+
     def __init__(self) -> None:
         super().__init__()
         self._solver = SproutsSolver(small=SMALL)
