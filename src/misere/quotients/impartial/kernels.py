@@ -116,8 +116,99 @@ class _SearchArrays:
         return out
 
 
-def compiled_search(table, is_p, phi, trans, identity, node_limit, tick, stop_key, decode):
-    """The N-failure search of ``verify.n_failure_search`` run by :func:`search_batch`.
+class _SparseArrays:
+    """Queue and store of the sparse search (``_search_kernels``): the fixed-size fields of
+    each queue slot and store row, and two ``int32`` arenas for the sets (grown on demand; the
+    queue arena is compacted when half of it or more is free)."""
+
+    def __init__(self, n: int, nl: int, nh: int, identity: int, maxlen: int,
+                 cap: int = 1024) -> None:
+        self.sc = np.zeros(7, dtype=np.int64)
+        self.hp = np.zeros(cap, dtype=np.int64)
+        self.free = np.zeros(cap, dtype=np.int64)
+        self.qkey = np.zeros((cap, nl), dtype=np.uint64)
+        self.qx = np.zeros(cap, dtype=np.int32)
+        self.qj = np.zeros(cap, dtype=np.int32)
+        self.qoff = np.zeros(cap, dtype=np.int64)
+        self.qlen = np.zeros(cap, dtype=np.int32)
+        self.qa = np.zeros(max(cap * 8, 2 * nh * maxlen), dtype=np.int32)
+        self.sa = np.zeros(max(cap * 8, 2 * maxlen), dtype=np.int32)
+        self.soff = np.zeros(cap, dtype=np.int64)
+        self.slen = np.zeros(cap, dtype=np.int32)
+        self.sfold = np.zeros(cap, dtype=np.uint64)
+        self.nxt = np.full(cap, -1, dtype=np.int64)
+        self.head = np.full(n, -1, dtype=np.int64)
+        self.tail = np.full(n, -1, dtype=np.int64)
+        self.xorder = np.zeros(n, dtype=np.int64)
+        self.qx[0] = identity
+        self.sc[0] = 1  # the empty word in slot 0, its set empty
+        self.free[:cap - 1] = np.arange(cap - 1, 0, -1)
+        self.sc[4] = cap - 1
+        self.maxlen, self.nh = maxlen, nh
+
+    def args(self) -> tuple:
+        return (self.sc, self.hp, self.free, self.qkey, self.qx, self.qj, self.qoff, self.qlen,
+                self.qa, self.sa, self.soff, self.slen, self.sfold, self.head, self.tail,
+                self.nxt, self.xorder)
+
+    def grow_queue(self) -> None:
+        from misere import budget
+        c = len(self.hp)
+        budget.reserve(c * (self.qkey.shape[1] * 8 + 36), "failure search queue")
+        self.hp, self.qx, self.qj, self.qoff, self.qlen = (
+            _grow(a, 2 * c) for a in (self.hp, self.qx, self.qj, self.qoff, self.qlen))
+        self.qkey, self.free = _grow(self.qkey, 2 * c), _grow(self.free, 2 * c)
+        k = int(self.sc[4])
+        self.free[k:k + c] = np.arange(2 * c - 1, c - 1, -1)
+        self.sc[4] = k + c
+
+    def make_room(self, compact) -> None:
+        """Room in the queue arena for the sets the next word may push: compact it in place
+        when the queued sets fill at most half of it after that, else double it."""
+        from misere import budget
+        n = int(self.sc[0])
+        live = self.hp[:n]
+        used = int(self.qlen[live].sum())
+        need = used + self.nh * self.maxlen
+        if 2 * need > len(self.qa):
+            size = max(2 * len(self.qa), 2 * need)
+            budget.reserve(size * 4, "failure search queue")
+            self.qa = _grow(self.qa, size)
+        order = np.argsort(self.qoff[live], kind="stable")
+        self.sc[5] = compact(self.hp, n, self.qoff, self.qlen, self.qa, order)
+
+    def grow_store(self) -> None:
+        from misere import budget
+        c = len(self.soff)
+        if self.sc[1] >= c:
+            budget.reserve(c * 28, "failure search store")
+            self.soff, self.slen, self.sfold = (_grow(a, 2 * c) for a in (self.soff, self.slen,
+                                                                           self.sfold))
+            self.nxt = _grow(self.nxt, 2 * c, -1)
+        if self.sc[6] + self.maxlen > len(self.sa):
+            budget.reserve(len(self.sa) * 4, "failure search store")
+            self.sa = _grow(self.sa, 2 * len(self.sa))
+
+    def store(self) -> dict[int, list[frozenset[int]]]:
+        """The store as the pure-Python search builds it (same keys and list order)."""
+        out: dict[int, list[frozenset[int]]] = {}
+        nxt, head = self.nxt.tolist(), self.head.tolist()
+        soff, slen, sa = self.soff.tolist(), self.slen.tolist(), self.sa
+        for x in self.xorder[:int(self.sc[2])].tolist():
+            r = head[x]
+            lst = []
+            while r >= 0:
+                lst.append(frozenset(sa[soff[r]:soff[r] + slen[r]].tolist()))
+                r = nxt[r]
+            out[x] = lst
+        return out
+
+
+def compiled_search(table, is_p, phi, trans, identity, node_limit, tick, stop_key, decode,
+                    sparse=False):
+    """The N-failure search of ``verify.n_failure_search`` run by :func:`search_batch` over
+    bitset transition sets, or with ``sparse`` by ``_search_kernels.search_batch_sparse`` over
+    value lists (same pop order, same failure, same store).
 
     Returns ``(failure key or None, store)``; the store is complete only when no failure was
     found and the stop key was not reached (it is then empty).
@@ -138,10 +229,6 @@ def compiled_search(table, is_p, phi, trans, identity, node_limit, tick, stop_ke
     ucols = columns_array(table, distinct)
     at = {u: i for i, u in enumerate(distinct)}
     ucols = ucols[[at[u] for u in uval]] if uval else np.zeros((1, n), dtype=np.int32)
-    pb = np.zeros(nw * 8, dtype=np.uint8)
-    packed = np.packbits(np.asarray(is_p, dtype=bool), bitorder="little")
-    pb[:len(packed)] = packed
-    pbits = pb.view(np.uint64)
     isp = np.asarray(is_p, dtype=np.bool_)
     steps_limb = np.asarray([h // 8 for h in heaps], dtype=np.int64)
     steps_val = np.asarray([1 << (8 * (h % 8)) for h in heaps], dtype=np.uint64)
@@ -149,12 +236,29 @@ def compiled_search(table, is_p, phi, trans, identity, node_limit, tick, stop_ke
     sk = stop_key if has_stop else 0
     stop = np.asarray([(sk >> (64 * i)) & (2**64 - 1) for i in range(nl)], dtype=np.uint64)
     fail = np.zeros(nl, dtype=np.uint64)
-    a = _SearchArrays(n, nw, nl, identity)
+    if sparse:
+        from misere.quotients.impartial import _search_kernels as sk_mod
+        maxlen = max(1, min(n, len(uval)))  # a word's set: one value per option of each heap
+        a = _SparseArrays(n, nl, len(heaps), identity, maxlen)
+
+        def batch():
+            return sk_mod.search_batch_sparse(*a.args(), cols, ucols, uoff, isp, steps_limb,
+                                              steps_val, stop, has_stop, 8192, node_limit, fail,
+                                              maxlen)
+    else:
+        pb = np.zeros(nw * 8, dtype=np.uint8)
+        packed = np.packbits(isp, bitorder="little")
+        pb[:len(packed)] = packed
+        pbits = pb.view(np.uint64)
+        a = _SearchArrays(n, nw, nl, identity)
+
+        def batch():
+            return k.search_batch(a.sc, a.hp, a.free, a.qkey, a.qx, a.qj, a.qt, a.sp, a.sfold,
+                                  a.head, a.tail, a.nxt, a.xorder, cols, ucols, uoff, pbits, isp,
+                                  steps_limb, steps_val, stop, has_stop, 8192, node_limit, fail)
     last_tick = 0
     while True:
-        code = k.search_batch(a.sc, a.hp, a.free, a.qkey, a.qx, a.qj, a.qt, a.sp, a.sfold, a.head,
-                              a.tail, a.nxt, a.xorder, cols, ucols, uoff, pbits, isp,
-                              steps_limb, steps_val, stop, has_stop, 8192, node_limit, fail)
+        code = batch()
         if code == 3:
             budget.check()
             if tick is not None and a.sc[3] - last_tick >= 20480:
@@ -164,6 +268,8 @@ def compiled_search(table, is_p, phi, trans, identity, node_limit, tick, stop_ke
             a.grow_queue()
         elif code == 5:
             a.grow_store()
+        elif code == 8:
+            a.make_room(sk_mod.compact_queue)
         elif code == 6:
             raise ComputationLimitError("failure search: a heap exponent reached 255")
         elif code == 7:
