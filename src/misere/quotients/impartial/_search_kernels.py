@@ -123,10 +123,12 @@ def _store_insert(sa, soff, slen, sfold, head, tail, nxt, xorder, sc, x, tl, bit
 @njit(cache=True)
 def search_batch_sparse(sc, hp, free, qkey, qx, qj, qoff, qlen, qa, sa, soff, slen, sfold,
                         head, tail, nxt, xorder, cols, ucols, uoff, isp, steps_limb, steps_val,
-                        stop, has_stop, batch, node_limit, fail_key, maxlen):
-    """Pop up to ``batch`` words; the return codes of ``_numba_kernels.search_batch``, and
-    8 when the queue arena may not hold the sets pushed by the next word (``maxlen`` values
-    each, at most ``sum_h |T(h)|``)."""
+                        stop, has_stop, batch, node_limit, fail_key, maxlen, maxt):
+    """Pop up to ``batch`` words; the return codes of ``_numba_kernels.search_batch``, 8 when
+    the queue arena may not hold the sets pushed by the next word (``maxlen`` values each) and
+    9 when a set pushed by it might exceed ``maxlen`` values: the set of the word plus the
+    most option values of a heap, ``maxt`` (never on a commutative monoid with ``maxlen =
+    sum_h |T(h)|``; the caller raises ``maxlen`` towards ``|Q|`` and calls again)."""
     nh = cols.shape[0]
     nw = (isp.shape[0] + 63) // 64
     tb = np.zeros(nw, dtype=np.uint64)  # the popped set, as bits
@@ -143,7 +145,9 @@ def search_batch_sparse(sc, hp, free, qkey, qx, qj, qoff, qlen, qa, sa, soff, sl
             return 5
         if sc[5] + nh * maxlen > qa.shape[0]:
             return 8
-        s = hp[0]  # pop the colex-least word (``_numba_kernels._pop``)
+        s = hp[0]
+        if qlen[s] + maxt > maxlen and maxlen < isp.shape[0]:
+            return 9  # pop the colex-least word (``_numba_kernels._pop``)
         hn = sc[0] - 1
         hp[0] = hp[hn]
         sc[0] = hn

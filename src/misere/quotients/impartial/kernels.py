@@ -238,13 +238,14 @@ def compiled_search(table, is_p, phi, trans, identity, node_limit, tick, stop_ke
     fail = np.zeros(nl, dtype=np.uint64)
     if sparse:
         from misere.quotients.impartial import _search_kernels as sk_mod
-        maxlen = max(1, min(n, len(uval)))  # a word's set: one value per option of each heap
-        a = _SparseArrays(n, nl, len(heaps), identity, maxlen)
+        # a word's set has one value per option of each of its heaps (in a commutative monoid)
+        a = _SparseArrays(n, nl, len(heaps), identity, max(1, min(n, len(uval))))
+        maxt = max(len(trans[h]) for h in heaps)
 
         def batch():
             return sk_mod.search_batch_sparse(*a.args(), cols, ucols, uoff, isp, steps_limb,
                                               steps_val, stop, has_stop, 8192, node_limit, fail,
-                                              maxlen)
+                                              a.maxlen, maxt)
     else:
         pb = np.zeros(nw * 8, dtype=np.uint8)
         packed = np.packbits(isp, bitorder="little")
@@ -270,6 +271,8 @@ def compiled_search(table, is_p, phi, trans, identity, node_limit, tick, stop_ke
             a.grow_store()
         elif code == 8:
             a.make_room(sk_mod.compact_queue)
+        elif code == 9:
+            a.maxlen = min(n, 2 * a.maxlen)
         elif code == 6:
             raise ComputationLimitError("failure search: a heap exponent reached 255")
         elif code == 7:
