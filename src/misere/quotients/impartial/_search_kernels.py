@@ -23,7 +23,8 @@ import numpy as np
 from numba import njit
 
 from misere.core import jit as _jit
-from misere.quotients.impartial._numba_kernels import _key_ge, _sift_down, _sift_up
+from misere.quotients.impartial._numba_kernels import (_enqueue, _key_ge, _new_row, _note,
+                                                        _take, _unlink)
 
 ONE = np.uint64(1)
 M63 = np.int64(63)
@@ -78,11 +79,9 @@ def _dominated(sa, soff, slen, sfold, head, nxt, x, bits, m, sig):
 def _store_insert(sa, soff, slen, sfold, head, tail, nxt, xorder, sc, x, tl, bits, m, sig):
     """Drop the stored sets of ``x`` containing the set ``tl[:m]`` (also in ``bits``), then
     append it (``_numba_kernels._store_insert``)."""
+    _note(head, xorder, sc, x)
     prev = -1
     r = head[x]
-    if r < 0:
-        xorder[sc[2]] = x
-        sc[2] += 1
     while r >= 0:
         k = slen[r]
         drop = False
@@ -93,31 +92,17 @@ def _store_insert(sa, soff, slen, sfold, head, tail, nxt, xorder, sc, x, tl, bit
                 c += _has(bits, sa[i])
             drop = c == m  # the values of s are distinct: m of them in t means t <= s
         if drop:
-            nr = nxt[r]
-            if prev < 0:
-                head[x] = nr
-            else:
-                nxt[prev] = nr
-            if tail[x] == r:
-                tail[x] = prev
-            r = nr
+            r = _unlink(head, tail, nxt, x, prev, r)
         else:
             prev = r
             r = nxt[r]
-    row = sc[1]
-    sc[1] += 1
+    row = _new_row(head, tail, nxt, sc, x)
     o = sc[6]
     sa[o:o + m] = tl[:m]
     sc[6] = o + m
     soff[row] = o
     slen[row] = m
     sfold[row] = sig
-    nxt[row] = -1
-    if head[x] < 0:
-        head[x] = row
-    else:
-        nxt[tail[x]] = row
-    tail[x] = row
 
 
 @njit(cache=True)
@@ -145,19 +130,12 @@ def search_batch_sparse(sc, hp, free, qkey, qx, qj, qoff, qlen, qa, sa, soff, sl
             return 5
         if sc[5] + nh * maxlen > qa.shape[0]:
             return 8
-        s = hp[0]
-        if qlen[s] + maxt > maxlen and maxlen < isp.shape[0]:
-            return 9  # pop the colex-least word (``_numba_kernels._pop``)
-        hn = sc[0] - 1
-        hp[0] = hp[hn]
-        sc[0] = hn
-        if hn > 0:
-            _sift_down(hp, qkey, hn)
+        if qlen[hp[0]] + maxt > maxlen and maxlen < isp.shape[0]:
+            return 9
+        s = _take(sc, hp, free, qkey)  # the colex-least word
         key[:] = qkey[s]
         m = qlen[s]
         tl[:m] = qa[qoff[s]:qoff[s] + m]
-        free[sc[4]] = s
-        sc[4] += 1
         x, j0 = qx[s], qj[s]
         if has_stop and _key_ge(key, stop):
             return 2
@@ -195,10 +173,7 @@ def search_batch_sparse(sc, hp, free, qkey, qx, qj, qoff, qlen, qa, sa, soff, sl
                     m2 += 1
             x2 = cols[j, x]
             if not _dominated(sa, soff, slen, sfold, head, nxt, x2, t2b, m2, _sig(t2l, m2)):
-                sc[4] -= 1  # push (``_numba_kernels._push``)
-                ns = free[sc[4]]
-                qkey[ns] = key
-                qkey[ns, steps_limb[j]] += steps_val[j]
+                ns = _enqueue(sc, hp, free, qkey, key, steps_limb[j], steps_val[j])
                 qx[ns] = x2
                 qj[ns] = j
                 o = sc[5]
@@ -206,10 +181,6 @@ def search_batch_sparse(sc, hp, free, qkey, qx, qj, qoff, qlen, qa, sa, soff, sl
                 sc[5] = o + m2
                 qoff[ns] = o
                 qlen[ns] = m2
-                hn = sc[0]
-                hp[hn] = ns
-                sc[0] = hn + 1
-                _sift_up(hp, qkey, hn)
             _mark(t2b, t2l, m2, False)
         sc[3] += 1
         if sc[3] > node_limit:

@@ -16,6 +16,9 @@ import numpy as np
 
 __all__ = ["available", "get"]
 
+#: queue slots and store rows a compiled search starts with (each doubles when full)
+START_SLOTS = 1024
+
 _KERNELS = None
 _TRIED = False
 
@@ -56,19 +59,24 @@ def _grow(a: np.ndarray, size: int, fill=0) -> np.ndarray:
     return out
 
 
-class _SearchArrays:
-    """Queue and store arrays of one compiled search (grown on demand)."""
+class _Slots:
+    """The arrays both compiled searches share: scalars ``sc``, the binary heap ``hp`` of
+    queue slots, free slots, each slot's key limbs, value and last generator, the store rows'
+    signatures and links, the rows of each value. A subclass names its other per-slot and
+    per-row arrays in ``slot_fields`` / ``row_fields`` (name, width in bytes) so that they grow
+    with the rest."""
 
-    def __init__(self, n: int, nw: int, nl: int, identity: int, cap: int = 1024) -> None:
-        self.sc = np.zeros(5, dtype=np.int64)
+    slot_fields: tuple[tuple[str, int], ...] = ()
+    row_fields: tuple[tuple[str, int], ...] = ()
+
+    def __init__(self, n: int, nl: int, identity: int, nsc: int, cap: int) -> None:
+        self.sc = np.zeros(nsc, dtype=np.int64)
         self.hp = np.zeros(cap, dtype=np.int64)
         self.free = np.zeros(cap, dtype=np.int64)
         self.qkey = np.zeros((cap, nl), dtype=np.uint64)
-        self.qx = np.zeros(cap, dtype=np.int64)
-        self.qj = np.zeros(cap, dtype=np.int64)
-        self.qt = np.zeros((cap, nw), dtype=np.uint64)
-        self.sp = np.zeros((cap, nw), dtype=np.uint64)
-        self.sfold = np.zeros(cap, dtype=np.uint64)  # OR of each row's words (quick reject)
+        self.qx = np.zeros(cap, dtype=np.int32)
+        self.qj = np.zeros(cap, dtype=np.int32)
+        self.sfold = np.zeros(cap, dtype=np.uint64)  # a signature of each row (quick reject)
         self.nxt = np.full(cap, -1, dtype=np.int64)
         self.head = np.full(n, -1, dtype=np.int64)
         self.tail = np.full(n, -1, dtype=np.int64)
@@ -81,20 +89,39 @@ class _SearchArrays:
     def grow_queue(self) -> None:
         from misere import budget
         c = len(self.hp)
-        budget.reserve(c * (self.qt.shape[1] + self.qkey.shape[1] + 4) * 8, "failure search queue")
-        self.hp, self.qx, self.qj = (_grow(a, 2 * c) for a in (self.hp, self.qx, self.qj))
-        self.qkey, self.qt = _grow(self.qkey, 2 * c), _grow(self.qt, 2 * c)
-        self.free = _grow(self.free, 2 * c)
+        names = ("hp", "free", "qkey", "qx", "qj") + tuple(f for f, _ in self.slot_fields)
+        budget.reserve(2 * c * (self.qkey.shape[1] * 8 + 24 + sum(w for _, w in
+                                                                  self.slot_fields)),
+                       "failure search queue")
+        for f in names:
+            setattr(self, f, _grow(getattr(self, f), 2 * c))
         k = int(self.sc[4])
         self.free[k:k + c] = np.arange(2 * c - 1, c - 1, -1)
         self.sc[4] = k + c
 
-    def grow_store(self) -> None:
+    def grow_rows(self) -> None:
         from misere import budget
-        c = len(self.sp)
-        budget.reserve(c * (self.sp.shape[1] + 1) * 8, "failure search store")
-        self.sp, self.nxt = _grow(self.sp, 2 * c), _grow(self.nxt, 2 * c, -1)
-        self.sfold = _grow(self.sfold, 2 * c)
+        c = len(self.nxt)
+        budget.reserve(2 * c * (16 + sum(w for _, w in self.row_fields)), "failure search store")
+        for f, _ in (("sfold", 8),) + self.row_fields:
+            setattr(self, f, _grow(getattr(self, f), 2 * c))
+        self.nxt = _grow(self.nxt, 2 * c, -1)
+
+
+class _SearchArrays(_Slots):
+    """Queue and store arrays of the bitset search: each slot's and row's set as ``nw``
+    words (``qt``, ``sp``); ``sfold`` is the OR of a row's words."""
+
+    def __init__(self, n: int, nw: int, nl: int, identity: int, cap: int = 0) -> None:
+        cap = cap or START_SLOTS
+        super().__init__(n, nl, identity, 5, cap)
+        self.qt = np.zeros((cap, nw), dtype=np.uint64)
+        self.sp = np.zeros((cap, nw), dtype=np.uint64)
+        self.slot_fields = (("qt", 8 * nw),)
+        self.row_fields = (("sp", 8 * nw),)
+
+    def grow_store(self) -> None:
+        self.grow_rows()
 
     def store(self) -> dict[int, list[frozenset[int]]]:
         """The store as the pure-Python search builds it (same keys and list order)."""
@@ -116,51 +143,30 @@ class _SearchArrays:
         return out
 
 
-class _SparseArrays:
-    """Queue and store of the sparse search (``_search_kernels``): the fixed-size fields of
-    each queue slot and store row, and two ``int32`` arenas for the sets (grown on demand; the
-    queue arena is compacted when half of it or more is free)."""
+class _SparseArrays(_Slots):
+    """Queue and store of the sparse search (``_search_kernels``): each slot's and row's set
+    as an offset and a length into an ``int32`` arena, ``qa`` for the queue (compacted when
+    half of it or more is free) and ``sa`` for the store; ``sfold`` is a row's signature."""
+
+    slot_fields = (("qoff", 8), ("qlen", 4))
+    row_fields = (("soff", 8), ("slen", 4))
 
     def __init__(self, n: int, nl: int, nh: int, identity: int, maxlen: int,
-                 cap: int = 1024) -> None:
-        self.sc = np.zeros(7, dtype=np.int64)
-        self.hp = np.zeros(cap, dtype=np.int64)
-        self.free = np.zeros(cap, dtype=np.int64)
-        self.qkey = np.zeros((cap, nl), dtype=np.uint64)
-        self.qx = np.zeros(cap, dtype=np.int32)
-        self.qj = np.zeros(cap, dtype=np.int32)
+                 cap: int = 0) -> None:
+        cap = cap or START_SLOTS
+        super().__init__(n, nl, identity, 7, cap)
         self.qoff = np.zeros(cap, dtype=np.int64)
         self.qlen = np.zeros(cap, dtype=np.int32)
-        self.qa = np.zeros(max(cap * 8, 2 * nh * maxlen), dtype=np.int32)
-        self.sa = np.zeros(max(cap * 8, 2 * maxlen), dtype=np.int32)
         self.soff = np.zeros(cap, dtype=np.int64)
         self.slen = np.zeros(cap, dtype=np.int32)
-        self.sfold = np.zeros(cap, dtype=np.uint64)
-        self.nxt = np.full(cap, -1, dtype=np.int64)
-        self.head = np.full(n, -1, dtype=np.int64)
-        self.tail = np.full(n, -1, dtype=np.int64)
-        self.xorder = np.zeros(n, dtype=np.int64)
-        self.qx[0] = identity
-        self.sc[0] = 1  # the empty word in slot 0, its set empty
-        self.free[:cap - 1] = np.arange(cap - 1, 0, -1)
-        self.sc[4] = cap - 1
+        self.qa = np.zeros(max(cap * 8, 2 * nh * maxlen), dtype=np.int32)
+        self.sa = np.zeros(max(cap * 8, 2 * maxlen), dtype=np.int32)
         self.maxlen, self.nh = maxlen, nh
 
     def args(self) -> tuple:
         return (self.sc, self.hp, self.free, self.qkey, self.qx, self.qj, self.qoff, self.qlen,
                 self.qa, self.sa, self.soff, self.slen, self.sfold, self.head, self.tail,
                 self.nxt, self.xorder)
-
-    def grow_queue(self) -> None:
-        from misere import budget
-        c = len(self.hp)
-        budget.reserve(c * (self.qkey.shape[1] * 8 + 36), "failure search queue")
-        self.hp, self.qx, self.qj, self.qoff, self.qlen = (
-            _grow(a, 2 * c) for a in (self.hp, self.qx, self.qj, self.qoff, self.qlen))
-        self.qkey, self.free = _grow(self.qkey, 2 * c), _grow(self.free, 2 * c)
-        k = int(self.sc[4])
-        self.free[k:k + c] = np.arange(2 * c - 1, c - 1, -1)
-        self.sc[4] = k + c
 
     def make_room(self, compact) -> None:
         """Room in the queue arena for the sets the next word may push: compact it in place
@@ -179,15 +185,12 @@ class _SparseArrays:
 
     def grow_store(self) -> None:
         from misere import budget
-        c = len(self.soff)
-        if self.sc[1] >= c:
-            budget.reserve(c * 28, "failure search store")
-            self.soff, self.slen, self.sfold = (_grow(a, 2 * c) for a in (self.soff, self.slen,
-                                                                           self.sfold))
-            self.nxt = _grow(self.nxt, 2 * c, -1)
+        if self.sc[1] >= len(self.nxt):
+            self.grow_rows()
         if self.sc[6] + self.maxlen > len(self.sa):
-            budget.reserve(len(self.sa) * 4, "failure search store")
-            self.sa = _grow(self.sa, 2 * len(self.sa))
+            size = max(2 * len(self.sa), int(self.sc[6]) + 2 * self.maxlen)
+            budget.reserve(size * 4, "failure search store")
+            self.sa = _grow(self.sa, size)
 
     def store(self) -> dict[int, list[frozenset[int]]]:
         """The store as the pure-Python search builds it (same keys and list order)."""
