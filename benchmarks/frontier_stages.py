@@ -83,6 +83,7 @@ def main(argv: list[str] | None = None) -> int:
                  "order": part.get("order")}
     stop.set()
     total = time.process_time() - t0
+    cpu["other"] = total - sum(cpu[s] for s in STAGES if s != "other")
     print(json.dumps({"code": args.code, **ended, "cpu_s": round(total, 1),
                       "peak_rss_gib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
                                             / 2**20, 2)}))
