@@ -5,13 +5,13 @@ Seed 002 §10 names where every misère-quotient solver stalls: Dawson's Kayles 
 0.3122, 0.3123, 0.3312). This script runs ``misere quotient`` on each of them in parallel
 processes, every one with its own SQLite checkpoint (so a second run, here or on another
 machine, resumes where the first stopped) and its own time and memory budget, and prints one
-table: heap reached, order and |P| of the last partial quotient, why it stopped, wall time and
-peak resident memory (``wait4``'s ``ru_maxrss`` of that process).
+table: heap reached, order and |P| of the last partial quotient, why it stopped, wall time, CPU
+time (user + system) and peak resident memory (``wait4``'s rusage of that process).
 
 Usage::
 
     python benchmarks/frontier.py [--jobs K] [--timeout S] [--max-memory 12G]
-        [--memory 0.07=80G] [--max-order N] [--dir DIR] [--only 0.07,0.4]
+        [--memory 0.07=80G] [--max-order N] [--max-rounds R] [--dir DIR] [--only 0.07,0.4]
         [--dawson-checkpoint FILE.gz]
 
 ``--dawson-checkpoint`` seeds the 0.07 run from a checkpoint (``.gz`` is unpacked), e.g. the
@@ -39,10 +39,11 @@ def _command(code: str, heap: int, args, checkpoint: Path) -> list[str]:
     return [sys.executable, "-m", "misere", "quotient", code, "--max-heap", str(heap),
             "--checkpoint", str(checkpoint), "--certify", "0", "--json", "--quiet",
             "--timeout", str(args.timeout), "--max-memory", memory,
-            "--max-order", str(args.max_order), "--max-size", str(args.max_size)]
+            "--max-order", str(args.max_order), "--max-size", str(args.max_size),
+            "--max-rounds", str(args.max_rounds)]
 
 
-def _summary(code: str, out: str, rc: int, wall: float, rss_kib: int) -> dict:
+def _summary(code: str, out: str, rc: int, wall: float, usage) -> dict:
     try:
         data = json.loads(out)
     except ValueError:
@@ -53,7 +54,8 @@ def _summary(code: str, out: str, rc: int, wall: float, rss_kib: int) -> dict:
             "order": est.get("order"), "p_count": est.get("p_count"),
             "changes": est.get("changes"), "stopped": data.get("budget"),
             "error": data.get("error"), "wall_s": round(wall, 1),
-            "peak_rss_gib": round(rss_kib / 2**20, 2)}
+            "cpu_s": round(usage.ru_utime + usage.ru_stime, 1),
+            "peak_rss_gib": round(usage.ru_maxrss / 2**20, 2)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -65,6 +67,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="another memory budget for one code, e.g. 0.07=80G")
     ap.add_argument("--max-order", type=int, default=40000)
     ap.add_argument("--max-size", type=int, default=20_000_000)
+    ap.add_argument("--max-rounds", type=int, default=200)
     ap.add_argument("--dir", default="frontier-runs")
     ap.add_argument("--only", default="")
     ap.add_argument("--dawson-checkpoint", default="")
@@ -93,19 +96,19 @@ def main(argv: list[str] | None = None) -> int:
         code, proc, start, log = running.pop(pid)
         log.seek(0)
         row = _summary(code, log.read(), os.waitstatus_to_exitcode(status),
-                       time.monotonic() - start, usage.ru_maxrss)
+                       time.monotonic() - start, usage)
         log.close()
         results.append(row)
         print(f"finished {code}: heap {row['last_heap']}, |Q| {row['order']}, "
               f"{row['wall_s']} s, {row['peak_rss_gib']} GiB", file=sys.stderr, flush=True)
     results.sort(key=lambda r: codes.index(r["code"]))
     (work / "frontier.json").write_text(json.dumps(results, indent=1))
-    print("| code | heap reached | \\|Q\\| | \\|P\\| | status | wall s | peak GiB |")
-    print("|---|---:|---:|---:|---|---:|---:|")
+    print("| code | heap reached | \\|Q\\| | \\|P\\| | status | wall s | CPU s | peak GiB |")
+    print("|---|---:|---:|---:|---|---:|---:|---:|")
     for r in results:
         status = "solved" if r["solved"] else (r["stopped"] or f"rc {r['rc']}")
         print(f"| {r['code']} | {r['last_heap']} | {r['order']} | {r['p_count']} | {status} "
-              f"| {r['wall_s']} | {r['peak_rss_gib']} |")
+              f"| {r['wall_s']} | {r['cpu_s']} | {r['peak_rss_gib']} |")
     return 0
 
 

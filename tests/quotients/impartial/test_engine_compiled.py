@@ -1,7 +1,8 @@
 """The compiled engine paths against the pure-Python ones and the oracle (issue 10, item 6).
 
 * The numba N-failure search returns the same least failure and the same store (keys, list
-  order, sets) as the Python search, with and without a stop key.
+  order, sets) as the Python search, with and without a stop key, with transition sets held
+  as bitset rows and as value lists (``SPARSE_MIN_ORDER``), also on random tables.
 * The numba marking reaches the same elements in the same order with the same statuses, also
   when stopped at a target and resumed.
 * A whole run with every search and marking compiled equals a run with none compiled and a run
@@ -32,10 +33,11 @@ CODES = [pytest.param(c, marks=pytest.mark.slow) if c in HEAVY else c
          for c in CODES if c.rstrip("0") != "0."]
 
 
-def _force(monkeypatch, compiled: bool) -> None:
+def _force(monkeypatch, compiled: bool, sparse: bool = False) -> None:
     big = 0 if compiled else 1 << 60
     monkeypatch.setattr(verify, "COMPILED_MIN_ORDER", big)
     monkeypatch.setattr(bipartite, "COMPILED_MIN_ORDER", big)
+    monkeypatch.setattr(verify, "SPARSE_MIN_ORDER", 0 if sparse else 1 << 60)
 
 
 @pytest.mark.parametrize("code", CODES)
@@ -46,10 +48,12 @@ def test_compiled_search_equals_python_search(code, monkeypatch):
     def spy(*args, **kwargs):
         kwargs.pop("compiled", None)
         py = real(*args, compiled=False, **kwargs)
-        c = real(*args, compiled=True, **kwargs)
-        assert c[0] == py[0]
-        if c[0] is None and kwargs.get("stop_key") is None:
-            assert list(c[1]) == list(py[1]) and c[1] == py[1]
+        for sparse_min in (0, 1 << 60):  # sets as value lists, then as bitset rows
+            monkeypatch.setattr(verify, "SPARSE_MIN_ORDER", sparse_min)
+            c = real(*args, compiled=True, **kwargs)
+            assert c[0] == py[0]
+            if c[0] is None and kwargs.get("stop_key") is None:
+                assert list(c[1]) == list(py[1]) and c[1] == py[1]
         checked.append(c[0])
         return py
 
@@ -85,7 +89,7 @@ def test_compiled_marking_equals_python_marking(code, monkeypatch):
 
 @pytest.mark.parametrize("code", CODES)
 def test_compiled_run_equals_python_run_and_oracle(code, monkeypatch):
-    _force(monkeypatch, True)
+    _force(monkeypatch, True, sparse=code < "0.5")  # half the codes with sparse sets
     fast = mq.quotient(code, max_heap=14, certify=0).as_dict()
     _force(monkeypatch, False)
     slow = mq.quotient(code, max_heap=14, certify=0)
@@ -202,16 +206,16 @@ def test_first_words_on_arrays_equal_first_words_on_lists(code, heap):
         assert all(stopped[1][x] == want[1][x] for x in late)
 
 
-@pytest.mark.parametrize("compiled", [False, True])
-def test_a_word_with_the_identity_value_and_moves_is_checked(compiled) -> None:
+@pytest.mark.parametrize("compiled", [False, True, "sparse"])
+def test_a_word_with_the_identity_value_and_moves_is_checked(compiled, monkeypatch) -> None:
     """The empty word's transition set ∅ (no move, exempt from the N-check) must not cover a
     word of the same value that has moves. Candidate: the trivial monoid, its element N, and a
     heap 2 whose only option has that value: the word ``2`` claims N but has no P option, so it
     is an N-failure (found in session 9: both searches used to skip it as dominated by ∅)."""
-    import numpy as np
-
     from misere.quotients.impartial.verify import n_failure_search
 
+    monkeypatch.setattr(verify, "SPARSE_MIN_ORDER", 0 if compiled == "sparse" else 1 << 60)
+    compiled = bool(compiled)
     table, is_p = np.zeros((1, 1), dtype=np.int32), np.array([False])
     failure, _ = n_failure_search(table, is_p, [0, 0, 0], {2: (0,)}, 0, compiled=compiled)
     assert failure == (2,)
@@ -232,3 +236,50 @@ def test_the_census_error_the_fixed_search_corrects() -> None:
     is_p = outcome_function(octal_rules("0.3722"))
     assert is_p((13, 13)) and is_p((5, 5)) and not is_p((13, 5))
     assert [q.outcome(h) for h in ([13, 13], [5, 5], [13, 5])] == ["P", "P", "N"]
+
+
+def _random_search_input(seed: int):
+    """A random table (not a monoid: the three searches run the same algorithm on any table),
+    P mask, heap values and option values, each heap with at least one option."""
+    r = random.Random(seed)
+    n = r.randrange(1, 90)
+    table = np.asarray([[r.randrange(n) for _ in range(n)] for _ in range(n)], dtype=np.int32)
+    is_p = np.asarray([r.random() < 0.3 for _ in range(n)])
+    top = r.randrange(1, 12)
+    phi = [r.randrange(n) for _ in range(top + 1)]
+    heaps = r.sample(range(1, top + 1), r.randrange(1, top + 1))
+    trans = {h: tuple(sorted({r.randrange(n) for _ in range(r.randrange(1, 6))})) for h in heaps}
+    return table, is_p, phi, trans, r.randrange(n)
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_sparse_and_bitset_searches_equal_python_search_on_random_tables(seed, monkeypatch):
+    """Least failure (or the same word budget exhausted) and the whole store of the Python
+    search, the bitset kernel and the value-list kernel on random inputs, the empty word's
+    identity included; with a stop key taken from the unbounded run. Odd seeds start the
+    compiled searches with 2 queue slots and store rows, so that they grow many times."""
+    from misere.errors import ComputationLimitError
+
+    monkeypatch.setattr(kernels, "START_SLOTS", 2 if seed % 2 else 1024)
+    table, is_p, phi, trans, identity = _random_search_input(seed)
+    outs = []
+    for compiled, sparse_min in ((False, 0), (True, 1 << 60), (True, 0)):
+        monkeypatch.setattr(verify, "SPARSE_MIN_ORDER", sparse_min)
+        try:  # 2,047: both paths stop after the 2,048th word
+            outs.append(verify.n_failure_search(table, is_p, phi, trans, identity, 2047,
+                                                compiled=compiled))
+        except ComputationLimitError as exc:
+            outs.append(("limit", str(exc)))
+    assert outs[0][0] == outs[1][0] == outs[2][0]
+    fail = outs[0][0]
+    if fail is None:  # a whole store (a compiled search stopped early returns none)
+        assert list(outs[1][1]) == list(outs[0][1]) == list(outs[2][1])
+        assert outs[0][1] == outs[1][1] == outs[2][1]
+    if fail not in (None, "limit") and len(fail) > 1:
+        stop = verify.word_key(fail[1:])  # a bound below the failure: none is found
+        found = []
+        for compiled, sparse_min in ((False, 0), (True, 1 << 60), (True, 0)):
+            monkeypatch.setattr(verify, "SPARSE_MIN_ORDER", sparse_min)
+            found.append(verify.n_failure_search(table, is_p, phi, trans, identity, 2047,
+                                                 stop_key=stop, compiled=compiled)[0])
+        assert found == [None, None, None]

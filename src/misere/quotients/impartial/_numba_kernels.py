@@ -90,35 +90,86 @@ def _dominated(sp, sfold, head, nxt, x, t):
 
 
 @njit(cache=True)
-def _pop(sc, hp, free, qkey, qx, qj, qt, t, key):
-    """Take the colex-least word off the queue into ``t``/``key``; return ``(x, j0)``."""
+def _take(sc, hp, free, qkey):
+    """Take the colex-least slot off the queue (its fields stay readable until the next push)."""
     s = hp[0]
     hn = sc[0] - 1
     hp[0] = hp[hn]
     sc[0] = hn
     if hn > 0:
         _sift_down(hp, qkey, hn)
-    t[:] = qt[s]
-    key[:] = qkey[s]
     free[sc[4]] = s
     sc[4] += 1
+    return s
+
+
+@njit(cache=True)
+def _enqueue(sc, hp, free, qkey, key, limb, val):
+    """Queue a free slot with the key ``key + val << 64 limb``; return it (the caller fills
+    in its other fields)."""
+    sc[4] -= 1
+    ns = free[sc[4]]
+    qkey[ns] = key
+    qkey[ns, limb] += val
+    hn = sc[0]
+    hp[hn] = ns
+    sc[0] = hn + 1
+    _sift_up(hp, qkey, hn)
+    return ns
+
+
+@njit(cache=True)
+def _unlink(head, tail, nxt, x, prev, r):
+    """Remove row ``r`` (after ``prev``, ``-1`` at the head) from the list of ``x``; return
+    the row after it."""
+    nr = nxt[r]
+    if prev < 0:
+        head[x] = nr
+    else:
+        nxt[prev] = nr
+    if tail[x] == r:
+        tail[x] = prev
+    return nr
+
+
+@njit(cache=True)
+def _note(head, xorder, sc, x):
+    """List ``x`` among the stored values when it has no row yet."""
+    if head[x] < 0:
+        xorder[sc[2]] = x
+        sc[2] += 1
+
+
+@njit(cache=True)
+def _new_row(head, tail, nxt, sc, x):
+    """A new store row (the next of ``sc[1]``) at the end of the list of ``x``; returned."""
+    row = sc[1]
+    sc[1] += 1
+    nxt[row] = -1
+    if head[x] < 0:
+        head[x] = row
+    else:
+        nxt[tail[x]] = row
+    tail[x] = row
+    return row
+
+
+@njit(cache=True)
+def _pop(sc, hp, free, qkey, qx, qj, qt, t, key):
+    """Take the colex-least word off the queue into ``t``/``key``; return ``(x, j0)``."""
+    s = _take(sc, hp, free, qkey)
+    t[:] = qt[s]
+    key[:] = qkey[s]
     return qx[s], qj[s]
 
 
 @njit(cache=True)
 def _push(sc, hp, free, qkey, qx, qj, qt, key, limb, val, x, j, t):
     """Queue the word ``key + val << 64 limb`` with value ``x``, generator ``j``, set ``t``."""
-    sc[4] -= 1
-    ns = free[sc[4]]
-    qkey[ns] = key
-    qkey[ns, limb] += val
+    ns = _enqueue(sc, hp, free, qkey, key, limb, val)
     qx[ns] = x
     qj[ns] = j
     qt[ns] = t
-    hn = sc[0]
-    hp[hn] = ns
-    sc[0] = hn + 1
-    _sift_up(hp, qkey, hn)
 
 
 @njit(cache=True)
@@ -147,34 +198,18 @@ def _is_failure(t, pbits, in_p):
 def _store_insert(sp, sfold, head, tail, nxt, xorder, sc, x, t):
     """Drop the stored sets of ``x`` containing ``t``, then append ``t`` (``verify._insert``)."""
     ft = _fold(t)
+    _note(head, xorder, sc, x)
     prev = -1
     r = head[x]
-    if r < 0:
-        xorder[sc[2]] = x
-        sc[2] += 1
     while r >= 0:
         if not (ft & ~sfold[r]) and _subset(t, sp[r]):
-            nr = nxt[r]
-            if prev < 0:
-                head[x] = nr
-            else:
-                nxt[prev] = nr
-            if tail[x] == r:
-                tail[x] = prev
-            r = nr
+            r = _unlink(head, tail, nxt, x, prev, r)
         else:
             prev = r
             r = nxt[r]
-    row = sc[1]
-    sc[1] += 1
+    row = _new_row(head, tail, nxt, sc, x)
     sp[row] = t
     sfold[row] = _fold(t)
-    nxt[row] = -1
-    if head[x] < 0:
-        head[x] = row
-    else:
-        nxt[tail[x]] = row
-    tail[x] = row
 
 
 @njit(cache=True)

@@ -34,6 +34,14 @@ Store = dict[int, list[frozenset[int]]]
 
 #: smallest table order for which the failure search runs compiled by default
 COMPILED_MIN_ORDER = 64
+#: smallest table order for which the compiled search holds transition sets as value lists
+#: instead of bitset rows of ``|Q|`` bits (:mod:`misere.quotients.impartial._search_kernels`).
+#: Measured 2026-11-26 (2-core machine, load 5; both kernels on every candidate of a run):
+#: equal CPU below 1,024 elements, sparse 0.35 s against 0.55 s at 2,048-4,095 and 0.8 s
+#: against 2.0 s at 4,096-8,191 (0.16 to heap 18), 3.2 s against 38.9 s and 0.2 GiB against
+#: 14.8 GiB for 300,000 words at 117,862 (0.16, heap 19); loading the second kernel costs
+#: about 0.9 s, which a run whose candidates stay small (0.07 to heap 33) never pays.
+SPARSE_MIN_ORDER = 2048
 
 
 def _kernels():
@@ -165,7 +173,9 @@ def n_failure_search(
     compiled : bool, optional
         Run the numba kernel (:mod:`misere.quotients.impartial.kernels`; same pop order, same
         result). By default it is used when numba imports and the table has at least
-        ``COMPILED_MIN_ORDER`` elements (below that the import costs more than it saves).
+        ``COMPILED_MIN_ORDER`` elements (below that the import costs more than it saves). From
+        ``SPARSE_MIN_ORDER`` elements on, it holds each transition set as a list of its values
+        (at most the number of options of the heaps, ``sum_h |T(h)|``) instead of ``|Q|`` bits.
 
     Returns
     -------
@@ -178,7 +188,7 @@ def n_failure_search(
         compiled = worth(len(table), COMPILED_MIN_ORDER)
     if compiled and trans:
         return _kernels().compiled_search(table, is_p, phi, trans, identity, node_limit, tick,
-                                       stop_key, _decode)
+                                          stop_key, _decode, len(table) >= SPARSE_MIN_ORDER)
     tb = _Tables(table, is_p, phi, trans)
     heaps = sorted(trans)
     pset = tb.p
