@@ -171,3 +171,18 @@ def test_dawson_heap34_counter_certificate():
     count, bad = cross_check(cert, 40)
     assert bad is None and count > 10_000
     assert np.asarray(cert.action).dtype == np.int32
+
+
+def test_a_file_that_is_not_a_certificate_is_refused_in_one_line(tmp_path) -> None:
+    """load_certificate checks that the file is its own kind before reading any claim."""
+    from misere.errors import CheckpointError
+    from misere.quotients.impartial.counters_data import load_certificate
+
+    other = tmp_path / "other.npz"
+    np.savez(other, a=np.arange(3))
+    text = tmp_path / "text.npz"
+    text.write_text("not an archive")
+    for path, says in ((other, "no action"), (text, "not a counter certificate"),
+                       (tmp_path / "missing.npz", "No such file")):
+        with pytest.raises(CheckpointError, match=says):
+            load_certificate(path)

@@ -151,6 +151,10 @@ def _fit(data: np.ndarray, windows: tuple[int, int, int], period: int
     return table
 
 
+#: the arrays every certificate file holds (:func:`save_certificate`)
+_ARRAYS = {"code", "counters", "heaps", "action", "identity", "windows", "period", "states", "table"}
+
+
 def save_certificate(cert: CounterCertificate, path: Any) -> None:
     """Write ``cert`` as a numpy ``.npz`` file (plain arrays, no pickle)."""
     keys = sorted(cert.p_table)
@@ -168,8 +172,24 @@ def save_certificate(cert: CounterCertificate, path: Any) -> None:
 
 
 def load_certificate(path: Any) -> CounterCertificate:
-    """Read a certificate written by :func:`save_certificate` (a claim until checked)."""
-    with np.load(path, allow_pickle=False) as f:
+    """Read a certificate written by :func:`save_certificate` (a claim until checked).
+
+    Raises
+    ------
+    CheckpointError
+        When ``path`` is not such a file (not an ``.npz`` archive, or one without the arrays
+        of a certificate): one line, nothing read.
+    """
+    from misere.errors import CheckpointError
+
+    try:
+        archive = np.load(path, allow_pickle=False)
+    except (OSError, ValueError) as exc:
+        raise CheckpointError(f"{path!s} is not a counter certificate: {exc}") from None
+    if not isinstance(archive, np.lib.npyio.NpzFile) or not _ARRAYS <= set(archive.files):
+        missing = sorted(_ARRAYS - set(getattr(archive, "files", ())))
+        raise CheckpointError(f"{path!s} is not a counter certificate (no {', '.join(missing)})")
+    with archive as f:
         n = int(f["action"].shape[1])
         bits = np.unpackbits(f["table"], axis=1)[:, :n].astype(bool)
         table = {tuple(int(v) for v in k): bits[i] for i, k in enumerate(f["states"])}

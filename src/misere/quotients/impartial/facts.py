@@ -95,9 +95,10 @@ def infinite_from(code: str) -> InfiniteQuotient | None:
     if named is not None:  # a game given by its name (Grundy's game), not by a code
         return named
     try:
-        mine = {c: s for s, c in enumerate(shift_chain(code))}
+        chain = shift_chain(code)
     except RulesetError:
         return None
+    mine = {c: s for s, c in enumerate(chain)}
     for key, known in INFINITE.items():
         if isinstance(key, str):
             continue  # no code, no shifts
@@ -107,10 +108,10 @@ def infinite_from(code: str) -> InfiniteQuotient | None:
                 if s == t:
                     return known
                 heap = known.heap + s - t
-                via = (f"heap n of {format_octal(parse_octal(code))} is heap n{t - s:+d} of "
+                via = (f"heap n of {chain[0]} is heap n{t - s:+d} of "
                        f"{known.code} (misere.impartial.octal.shifted_code: shifting every heap "
                        f"by one token maps the moves of one code onto the other's); ")
-                return InfiniteQuotient(format_octal(parse_octal(code)), heap,
+                return InfiniteQuotient(chain[0], heap,
                                         via + "for " + known.code + ": " + known.proof,
                                         known.reproduce)
     return None
