@@ -175,3 +175,28 @@ def test_plain_output_starts_with_the_answer():
     hist = runner.invoke(app, ["quotient", "0.123", "--quiet", "--history"]).stdout
     assert hist.startswith("Quotient order : 20") and hist.count("-- changed at heap") == 4
     assert "-- changed at heap 9 --\nSize 20: <a,b,c,d |" in hist
+
+
+def test_the_normal_period_search_stops_on_options_not_heaps() -> None:
+    """A code whose heaps split into up to 19 parts has partition-many options per heap; the
+    nim sequence ends where the enumerated options pass the bound (deterministically), with the
+    same values as an unbounded run, and the period search claims no period from it."""
+    from misere.impartial.octal import octal_game
+    from misere.quotients.impartial import periodicity
+
+    game = octal_game("0.[1048575]")
+    short = periodicity.nim_sequence(game, 60, max_options=2_000)
+    assert 10 < len(short) < 61
+    assert short == periodicity.nim_sequence(game, len(short) - 1)
+
+
+@pytest.mark.slow
+def test_the_normal_period_search_of_a_many_part_code_ends() -> None:
+    """The whole search on that code: it used to enumerate billions of partitions (the doubling
+    to heap 128); it now stops after STEP_WORK options (30 s) and claims no period."""
+    from misere.impartial.octal import octal_game
+    from misere.quotients.impartial import periodicity
+
+    game = octal_game("0.[1048575]")
+    seq, period = periodicity.normal_period(game, need=12)
+    assert period is None and seq[:13] == periodicity.nim_sequence(game, 12)

@@ -102,18 +102,25 @@ def representative_heap(n: int, preperiod: int, period: int, k: int, h: int) -> 
     return low + (n - low) % period
 
 
-def nim_sequence(game: HeapGame, n: int, start: list[int] | None = None) -> list[int]:
+def nim_sequence(game: HeapGame, n: int, start: list[int] | None = None,
+                 max_options: int | None = None) -> list[int]:
     """Normal-play Grundy values of heaps ``0..n`` (mex of nim-sums of the options).
 
     ``start`` may hold already computed values for heaps ``0..k``; they are extended. An octal
     game whose moves leave at most two heaps (:func:`_two_heap_digits`) is read from its digits
-    without enumerating options (the same values; tests compare both ways).
+    without enumerating options (the same values; tests compare both ways). With
+    ``max_options``, the values end (before heap ``n``) at the heap whose options would pass
+    that many enumerated in this call: a deterministic bound for games whose heaps have
+    astronomically many options (a code splitting into 60 heaps).
     """
     g = list(start) if start else [0]
     digits = _two_heap_digits(game)
+    left = [max_options]
     for m in range(len(g), n + 1):
         budget.check()
-        seen = _digit_values(digits, g, m) if digits is not None else _option_values(game, g, m)
+        seen = _digit_values(digits, g, m) if digits is not None else _option_values(game, g, m, left)
+        if seen is None:
+            break
         x = 0
         while x in seen:
             x += 1
@@ -121,9 +128,14 @@ def nim_sequence(game: HeapGame, n: int, start: list[int] | None = None) -> list
     return g
 
 
-def _option_values(game: HeapGame, g: list[int], m: int) -> set[int]:
+def _option_values(game: HeapGame, g: list[int], m: int, left: list[int | None]) -> set[int] | None:
+    """Nim values of heap ``m``'s options, or ``None`` once ``left[0]`` options are spent."""
     seen = set()
     for opt in game.options(m):
+        if left[0] is not None:
+            left[0] -= 1
+            if left[0] < 0:
+                return None
         v = 0
         for part in opt:
             v ^= g[part]
@@ -171,6 +183,11 @@ def _option_count(game: HeapGame, m: int) -> int:
 #: options enumerated at most by the search for a normal period (beyond what is needed)
 NORMAL_WORK = 150_000
 
+#: options enumerated at most by one doubling of that search past the heaps needed (20 times
+#: NORMAL_WORK: no code whose search ended under NORMAL_WORK gets near it, while a code whose
+#: heaps split into dozens of parts would otherwise enumerate billions of partitions)
+STEP_WORK = 20 * NORMAL_WORK
+
 
 def normal_period(game: HeapGame, limit: int = 600, need: int = 0
                   ) -> tuple[list[int], tuple[int, int] | None]:
@@ -189,7 +206,9 @@ def normal_period(game: HeapGame, limit: int = 600, need: int = 0
     n = 0
     while n < limit:
         n = min(limit, max(2 * n, 16))
-        seq = nim_sequence(game, n, seq)
+        seq = nim_sequence(game, n, seq, None if n <= need else STEP_WORK)
+        if len(seq) <= n:  # a doubling past need ran out of STEP_WORK: no period claimed
+            break
         res = certified_period(seq, k, h)
         if res is not None:
             return seq, res
