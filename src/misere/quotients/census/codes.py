@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from itertools import product
 
 from misere.errors import RulesetError
-from misere.impartial.octal import parse_octal
+from misere.impartial.octal import format_octal, parse_octal
 
 __all__ = ["CodeSet", "parse_codes", "canonical_code", "slice_codes", "NAMED", "WILD_QUATERNARY"]
 
@@ -66,14 +66,6 @@ class CodeSet:
         return iter(self.codes)
 
 
-def _digit(d: int) -> str:
-    return "0123456789ABCDEF"[d] if d < 16 else f"[{d}]"
-
-
-def _write(head: int, tail: list[int]) -> str:
-    return f"{head if head < 10 else f'[{head}]'}." + "".join(_digit(d) for d in tail)
-
-
 def canonical_code(code: str) -> str:
     """The canonical spelling of a code: ``canonical_code('.70') == '0.7'``.
 
@@ -83,7 +75,7 @@ def canonical_code(code: str) -> str:
         When the text is not a take-and-break code.
     """
     digits = parse_octal(code)
-    return _write(digits[0], digits[1:] or [0])
+    return format_octal(digits)
 
 
 def _split_digits(code: str) -> tuple[int, list[int]]:
@@ -114,7 +106,7 @@ def _box(item: str, lo: str, hi: str) -> Iterable[tuple[str, str | None]]:
     if size > _MAX_CODES:
         raise RulesetError(f"range {item!r} has {size} codes, over the limit of {_MAX_CODES}")
     for tail in product(*(range(x, y + 1) for x, y in zip(a, b))):
-        code = _write(h1, list(tail))
+        code = format_octal([h1, *tail])
         if not any(tail) and not h1:
             yield code, "no move at all"
         elif tail[-1] == 0:
