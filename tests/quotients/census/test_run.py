@@ -2,8 +2,11 @@
 Ray with two workers, and the command line."""
 from __future__ import annotations
 
+import contextlib
 import json
 import random
+import sys
+import time
 
 import numpy as np
 import pytest
@@ -98,20 +101,73 @@ def test_an_interrupted_census_loses_only_the_code_in_progress(tmp_path):
     assert rest == list(codes.codes[3:]) and [r["code"] for r in full] == list(codes.codes)
 
 
+@contextlib.contextmanager
+def _compiling():
+    """Seconds numba spent compiling inside the block (outermost compiles only; 0 without
+    numba), as a function to call after it."""
+    try:
+        from numba.core import event
+    except ImportError:
+        yield lambda: 0.0
+        return
+    with event.install_recorder("numba:compile") as rec:
+        yield lambda: _outermost(rec.buffer)
+
+
+def _outermost(buffer) -> float:
+    depth, start, total = 0, 0.0, 0.0
+    for stamp, ev in buffer:
+        if ev.is_start:
+            depth += 1
+            start = stamp if depth == 1 else start
+        else:
+            depth -= 1
+            total += stamp - start if depth == 0 else 0.0
+    return total
+
+
 def test_a_slow_code_is_stopped_not_answered(tmp_path):
     # a work budget larger than 1 s can use up, so the clock is what stops it (0.6 meets the
     # default one within a second on an idle machine since small quotients skip numba's import)
     roomy = {"max_order": 100_000, "max_candidate": 400_000, "max_wide_candidate": 8_000_000,
              "max_words": 50_000_000, "max_rounds": 10_000}
-    (rec,) = census("0.6", max_heap=40, per_code_timeout=1.0, store=tmp_path / "t.sqlite", work=roomy)
+    with _compiling() as compiled:
+        (rec,) = census("0.6", max_heap=40, per_code_timeout=1.0, store=tmp_path / "t.sqlite",
+                        work=roomy)
     assert rec["status"] == "stopped" and not rec["solved"]
     assert "time budget of 1 s" in rec["message"] or "hard time limit" in rec["message"]
     # heap reached depends on the machine's load (10+ idle, 6 on a loaded 2-core machine)
-    assert rec["seconds"] < 1.25 * 1.0 + 3 and 3 <= rec["last_heap"] < 40
+    # a kernel's first compile (seconds on CI's cold cache) is waited for, not counted
+    assert rec["seconds"] - compiled() < 1.25 * 1.0 + 3 and 3 <= rec["last_heap"] < 40
     # no quotient is presented for a code the budget stopped (issue 24)
     assert all(rec[k] is None for k in ("order", "p_count", "P", "phi", "table", "presentation"))
     with Store(tmp_path / "t.sqlite") as st:  # computed again by any later run, whatever its budget
         assert not st.done("0.6", 40, 1.0) and not st.done("0.6", 40, None)
+
+
+def test_the_hard_limit_is_not_raised_inside_numba():
+    # CI, stop 31: the alarm rang inside a kernel's first compile and numba kept a half-built
+    # library ("no compiled object yet for <Library '_store_insert'>"); the alarm now waits
+    from misere.quotients.census import run
+
+    here = sys._getframe()
+    assert not run._in_compiler(here)
+    fake = {}  # a frame whose code is numba's, called from this test's frame
+    exec(compile("import sys\ndef f(): return sys._getframe()", "/site-packages/numba/core/x.py",
+                 "exec"), fake)
+    assert run._in_compiler(fake["f"]())
+
+
+def test_a_deferred_ring_rings_again(monkeypatch):
+    from misere.quotients.census import run
+
+    asked = []  # the first three rings find a compile in progress
+    monkeypatch.setattr(run, "_in_compiler", lambda frame: asked.append(1) or len(asked) <= 3)
+    t0 = time.monotonic()
+    with pytest.raises(run._HardLimit), run._alarm(0.0):  # hard limit 1.25 * 0 + 2 s
+        while time.monotonic() - t0 < 10:
+            time.sleep(0.005)
+    assert len(asked) == 4 and 2.0 <= time.monotonic() - t0 < 5
 
 
 @pytest.mark.slow  # test_work.py compares 1 and 2 Ray workers field by field in the default run

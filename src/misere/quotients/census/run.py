@@ -176,13 +176,30 @@ class _HardLimit(Exception):
     """Raised by the alarm; not a ComputationLimitError, so no solver loop swallows it."""
 
 
+_COMPILE_GRACE = 0.05  # seconds: the alarm rings again this soon after a deferred ring
+
+
+def _in_compiler(frame: Any) -> bool:
+    """Whether the interrupted stack is inside numba or llvmlite (a kernel's first compile):
+    raising there leaves a half-built library behind ("no compiled object yet"), so the alarm
+    waits until the compile returns."""
+    while frame is not None:
+        name = frame.f_code.co_filename.replace("\\", "/")
+        if "/numba/" in name or "/llvmlite/" in name:
+            return True
+        frame = frame.f_back
+    return False
+
+
 @contextlib.contextmanager
 def _alarm(timeout: float | None) -> Iterator[None]:
     """A hard limit of ``1.25 * timeout + 2`` seconds by SIGALRM (main thread, POSIX only).
 
     The budget is only checked where the solver reports progress, and a solver loop may catch
     the budget error as one more failed candidate; the alarm interrupts the Python code of a
-    long step and cannot be caught as a limit.
+    long step and cannot be caught as a limit. A ring inside a kernel's first compile is put
+    off until the compile returns (:func:`_in_compiler`), so a cold numba cache can carry a
+    code a few seconds past its hard limit.
     """
     usable = (timeout is not None and hasattr(signal, "setitimer")
               and threading.current_thread() is threading.main_thread())
@@ -191,7 +208,10 @@ def _alarm(timeout: float | None) -> Iterator[None]:
         return
     hard = 1.25 * timeout + 2  # type: ignore[operator]
 
-    def ring(signum: int, frame: object) -> None:
+    def ring(signum: int, frame: Any) -> None:
+        if _in_compiler(frame):  # an exception inside numba's compiler corrupts its cache
+            signal.setitimer(signal.ITIMER_REAL, _COMPILE_GRACE)
+            return
         raise _HardLimit(f"hard time limit of {hard:g} s exhausted")
 
     old = signal.signal(signal.SIGALRM, ring)
