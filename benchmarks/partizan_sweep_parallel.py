@@ -50,8 +50,9 @@ def main() -> None:
         # a closure does not depend on the order of its generators: match rows by the set
         old = {tuple(sorted(row.games)): row for row in st.rows(a.family).values()}
         by_games = {g: replace(old[tuple(sorted(g))], games=g) for g in todo if tuple(sorted(g)) in old}
+        # cheapest first; ties in the family's order, so every run takes the same order
         missing = sorted({g for g in todo if g not in by_games or by_games[g].status in a.redo},
-                         key=closure_size)
+                         key=lambda g: (closure_size(g), index[g]))
         print(f"{a.family}: {len(todo)} closures, {len(by_games)} stored, {len(missing)} to compute "
               f"with {a.workers} workers", file=sys.stderr, flush=True)
         with mp.get_context("fork").Pool(a.workers, maxtasksperchild=20) as pool:

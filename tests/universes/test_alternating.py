@@ -239,7 +239,7 @@ def test_property_classify_matches_signature(x: int) -> None:
     assert al.outcome_pair(x)[0] == c.misere
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(st.lists(_alternating(3), min_size=1, max_size=3), st.lists(_alternating(3), max_size=2))
 def test_property_sums_are_members_and_answers_are_sound(xs: list[int], ys: list[int]) -> None:
     gx, gy = add_all(xs), add_all(ys)
