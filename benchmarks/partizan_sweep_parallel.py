@@ -14,7 +14,8 @@ processes: at the end every record is rewritten under this process's index of it
 ``--timeout`` seconds no new closure is started and the rows that arrived are kept, so the
 store resumes like an interrupted sweep. Used on a lent 16-core machine for the rest of the
 ``gh`` sweep (issue 25, item 1). ``--redo bounded`` recomputes the stored rows of that status
-as well (after the engine learned to prove more), keeping the others.
+as well (after the engine learned to prove more), keeping the others; ``--keep-detail
+refinement`` keeps those the refining engine already computed.
 """
 from __future__ import annotations
 
@@ -41,6 +42,9 @@ def main() -> None:
     ap.add_argument("--redo", action="append", default=[], metavar="STATUS",
                     help="recompute the stored rows of this status too (repeatable), e.g. after "
                          "the engine learned to prove more")
+    ap.add_argument("--keep-detail", default=None, metavar="TEXT",
+                    help="with --redo: keep the rows whose detail contains TEXT, e.g. "
+                         "'refinement' for the rows the refining engine already computed")
     ap.add_argument("--timeout", type=float, default=None, help="stop after S seconds, keeping the rows that arrived")
     a = ap.parse_args()
     todo = family(a.family)
@@ -50,8 +54,11 @@ def main() -> None:
         # a closure does not depend on the order of its generators: match rows by the set
         old = {tuple(sorted(row.games)): row for row in st.rows(a.family).values()}
         by_games = {g: replace(old[tuple(sorted(g))], games=g) for g in todo if tuple(sorted(g)) in old}
+        def redo(row) -> bool:
+            return row.status in a.redo and not (a.keep_detail and a.keep_detail in row.detail)
+
         # cheapest first; ties in the family's order, so every run takes the same order
-        missing = sorted({g for g in todo if g not in by_games or by_games[g].status in a.redo},
+        missing = sorted({g for g in todo if g not in by_games or redo(by_games[g])},
                          key=lambda g: (closure_size(g), index[g]))
         print(f"{a.family}: {len(todo)} closures, {len(by_games)} stored, {len(missing)} to compute "
               f"with {a.workers} workers", file=sys.stderr, flush=True)

@@ -167,7 +167,23 @@ def test_a_deferred_ring_rings_again(monkeypatch):
     with pytest.raises(run._HardLimit), run._alarm(0.0):  # hard limit 1.25 * 0 + 2 s
         while time.monotonic() - t0 < 10:
             time.sleep(0.005)
-    assert len(asked) == 4 and 2.0 <= time.monotonic() - t0 < 5
+    assert len(asked) == 4 and 2.0 + 3 * run._RERING <= time.monotonic() - t0 < 5
+
+
+def test_a_dropped_ring_rings_again():
+    # CI: the ring fell in a gc callback, where Python prints "Exception ignored" and goes on
+    from misere.quotients.census import run
+
+    t0, dropped = time.monotonic(), 0
+    with pytest.raises(run._HardLimit), run._alarm(0.0):
+        while time.monotonic() - t0 < 10:
+            try:
+                time.sleep(0.005)
+            except run._HardLimit:
+                dropped += 1
+                if dropped == 2:
+                    raise
+    assert dropped == 2 and time.monotonic() - t0 < 5
 
 
 @pytest.mark.slow  # test_work.py compares 1 and 2 Ray workers field by field in the default run

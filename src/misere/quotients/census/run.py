@@ -117,10 +117,13 @@ def census_one(code: str, max_heap: int, timeout: float | None = None, certify: 
 
     q, err = None, None
     with budget.limits(timeout=timeout, quiet=True):
-        with _alarm(timeout):  # only the computation runs under the alarm
+        with _alarm(timeout) as stop:  # only the computation runs under the alarm
             try:
                 q = _solve(code, max_heap, certify, tick, w.limits())
-            except (ComputationLimitError, _HardLimit, MisereError, ValueError, MemoryError,
+            except _HardLimit as e:
+                stop()
+                err = e
+            except (ComputationLimitError, MisereError, ValueError, MemoryError,
                     RecursionError) as e:
                 err = e
             brute = None
@@ -134,6 +137,7 @@ def census_one(code: str, max_heap: int, timeout: float | None = None, certify: 
                     if partial is not None and partial.max_heap >= 1:
                         brute = verify_with_brute_force(partial, certify)
             except (ComputationLimitError, _HardLimit, MisereError, MemoryError) as e:
+                stop()
                 q, err = None, e
     if q is not None:
         _from_quotient(q, rec)
@@ -176,7 +180,9 @@ class _HardLimit(Exception):
     """Raised by the alarm; not a ComputationLimitError, so no solver loop swallows it."""
 
 
-_COMPILE_GRACE = 0.05  # seconds: the alarm rings again this soon after a deferred ring
+#: seconds between rings once the hard limit is reached: a ring put off inside a compile, or
+#: raised where Python ignores exceptions (a gc callback), rings again this soon
+_RERING = 0.1
 
 
 def _in_compiler(frame: Any) -> bool:
@@ -192,34 +198,38 @@ def _in_compiler(frame: Any) -> bool:
 
 
 @contextlib.contextmanager
-def _alarm(timeout: float | None) -> Iterator[None]:
-    """A hard limit of ``1.25 * timeout + 2`` seconds by SIGALRM (main thread, POSIX only).
+def _alarm(timeout: float | None) -> Iterator[Callable[[], None]]:
+    """A hard limit of ``1.25 * timeout + 2`` seconds by SIGALRM (main thread, POSIX only);
+    yields ``stop``, which the code that catches :class:`_HardLimit` calls.
 
     The budget is only checked where the solver reports progress, and a solver loop may catch
     the budget error as one more failed candidate; the alarm interrupts the Python code of a
-    long step and cannot be caught as a limit. A ring inside a kernel's first compile is put
-    off until the compile returns (:func:`_in_compiler`), so a cold numba cache can carry a
-    code a few seconds past its hard limit.
+    long step and cannot be caught as a limit. Once the limit is reached it rings every
+    :data:`_RERING` seconds until stopped: a ring inside a kernel's first compile is put off
+    until the compile returns (:func:`_in_compiler`; a cold numba cache can carry a code a few
+    seconds past its limit), and a ring raised where Python drops exceptions (a gc callback:
+    "Exception ignored in") is followed by another.
     """
     usable = (timeout is not None and hasattr(signal, "setitimer")
               and threading.current_thread() is threading.main_thread())
     if not usable:
-        yield
+        yield lambda: None
         return
     hard = 1.25 * timeout + 2  # type: ignore[operator]
 
+    def stop() -> None:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+
     def ring(signum: int, frame: Any) -> None:
-        if _in_compiler(frame):  # an exception inside numba's compiler corrupts its cache
-            signal.setitimer(signal.ITIMER_REAL, _COMPILE_GRACE)
-            return
-        raise _HardLimit(f"hard time limit of {hard:g} s exhausted")
+        if not _in_compiler(frame):  # an exception inside numba's compiler corrupts its cache
+            raise _HardLimit(f"hard time limit of {hard:g} s exhausted")
 
     old = signal.signal(signal.SIGALRM, ring)
-    signal.setitimer(signal.ITIMER_REAL, hard)
+    signal.setitimer(signal.ITIMER_REAL, hard, _RERING)
     try:
-        yield
+        yield stop
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
+        stop()
         signal.signal(signal.SIGALRM, old)
 
 
