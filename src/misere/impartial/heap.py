@@ -59,15 +59,22 @@ class HeapGame:
         self.options = lru_cache(maxsize=None)(self._options)
 
     def _options(self, n: int) -> tuple[Option, ...]:
+        return tuple(sorted(self.iter_options(n)))
+
+    def iter_options(self, n: int) -> Iterable[Option]:
+        """The options of heap ``n`` as :meth:`options` has them, each once, in the order the
+        move function makes them; nothing is kept, so a caller that needs only the first ones
+        (a bounded count) never builds the whole set of a heap with billions of options."""
         if n < 0 or (self.max_heap is not None and n > self.max_heap):
             raise RulesetError(f"heap {n} does not exist in {self.name!r}")
-        out = set()
+        seen: set[Option] = set()
         for opt in self._moves(n):
             parts = tuple(sorted(int(p) for p in opt if int(p) != 0))
             if any(p >= n or p < 0 for p in parts):
                 raise RulesetError(f"move {n} -> {parts} of {self.name!r} does not shrink heaps")
-            out.add(parts)
-        return tuple(sorted(out))
+            if parts not in seen:
+                seen.add(parts)
+                yield parts
 
     def label(self, n: int) -> str:
         """Display label of heap ``n``."""

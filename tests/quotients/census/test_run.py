@@ -148,7 +148,7 @@ def test_a_slow_code_is_stopped_not_answered(tmp_path):
 def test_the_hard_limit_is_not_raised_inside_numba():
     # CI, stop 31: the alarm rang inside a kernel's first compile and numba kept a half-built
     # library ("no compiled object yet for <Library '_store_insert'>"); the alarm now waits
-    from misere.quotients.census import run
+    from misere.quotients.census import alarm as run
 
     here = sys._getframe()
     assert not run._in_compiler(here)
@@ -159,12 +159,12 @@ def test_the_hard_limit_is_not_raised_inside_numba():
 
 
 def test_a_deferred_ring_rings_again(monkeypatch):
-    from misere.quotients.census import run
+    from misere.quotients.census import alarm as run
 
     asked = []  # the first three rings find a compile in progress
     monkeypatch.setattr(run, "_in_compiler", lambda frame: asked.append(1) or len(asked) <= 3)
     t0 = time.monotonic()
-    with pytest.raises(run._HardLimit), run._alarm(0.0):  # hard limit 1.25 * 0 + 2 s
+    with pytest.raises(run.HardLimit), run.alarm(0.0):  # hard limit 1.25 * 0 + 2 s
         while time.monotonic() - t0 < 10:
             time.sleep(0.005)
     assert len(asked) == 4 and 2.0 + 3 * run._RERING <= time.monotonic() - t0 < 5
@@ -172,14 +172,14 @@ def test_a_deferred_ring_rings_again(monkeypatch):
 
 def test_a_dropped_ring_rings_again():
     # CI: the ring fell in a gc callback, where Python prints "Exception ignored" and goes on
-    from misere.quotients.census import run
+    from misere.quotients.census import alarm as run
 
     t0, dropped = time.monotonic(), 0
-    with pytest.raises(run._HardLimit), run._alarm(0.0):
+    with pytest.raises(run.HardLimit), run.alarm(0.0):
         while time.monotonic() - t0 < 10:
             try:
                 time.sleep(0.005)
-            except run._HardLimit:
+            except run.HardLimit:
                 dropped += 1
                 if dropped == 2:
                     raise

@@ -200,3 +200,33 @@ def test_the_normal_period_search_of_a_many_part_code_ends() -> None:
     game = octal_game("0.[1048575]")
     seq, period = periodicity.normal_period(game, need=12)
     assert period is None and seq[:13] == periodicity.nim_sequence(game, 12)
+
+
+@pytest.mark.parametrize("code", ["0.[1048575]", "0.8", "0.[4095]3", "4.07"])
+def test_options_made_one_at_a_time_are_the_options(code: str) -> None:
+    """``iter_options`` (what the bounded enumeration reads, so a heap with billions of options
+    stops at the bound instead of being built) makes exactly ``options``, each once."""
+    from misere.impartial.octal import octal_game
+
+    game = octal_game(code)
+    for n in range(0, 16):
+        made = list(game.iter_options(n))
+        assert len(made) == len(set(made)) and sorted(made) == list(game.options(n)), n
+
+
+def test_the_bounded_enumeration_says_where_it_is(capsys, monkeypatch) -> None:
+    """Plain progress lines on stderr while options are enumerated (0.[9...9] answered after
+    33 s with nothing on stderr)."""
+    import functools
+
+    from misere import budget
+    from misere.impartial.octal import octal_game
+    from misere.quotients.impartial import periodicity
+
+    monkeypatch.setattr(budget, "Progress", functools.partial(budget.Progress, interval=0.0))
+    game = octal_game("0.[1048575]")
+    with budget.limits(quiet=False):
+        seq = periodicity.nim_sequence(game, 60, max_options=200_000)
+    err = capsys.readouterr().err
+    assert "normal-play nim values of 0.[1048575]" in err and "  heap 20  " in err
+    assert 10 < len(seq) < 61 and seq == periodicity.nim_sequence(game, len(seq) - 1)

@@ -17,13 +17,10 @@ codes in flight as stopped and raises :class:`~misere.errors.BudgetExceededError
 """
 from __future__ import annotations
 
-import contextlib
 import os
 from collections import Counter
-import signal
-import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +28,7 @@ import numpy as np
 
 from misere import budget
 from misere.errors import BudgetExceededError, ComputationLimitError, MisereError, interrupt_in
+from misere.quotients.census.alarm import HardLimit, alarm
 from misere.quotients.census.codes import CodeSet, parse_codes
 from misere.quotients.census.store import RECORD_FIELDS, RETRIED_STATUSES, Store
 from misere.quotients.census.work import DEFAULT_CERTIFY, Work, certificate
@@ -117,10 +115,10 @@ def census_one(code: str, max_heap: int, timeout: float | None = None, certify: 
 
     q, err = None, None
     with budget.limits(timeout=timeout, quiet=True):
-        with _alarm(timeout) as stop:  # only the computation runs under the alarm
+        with alarm(timeout) as stop:  # only the computation runs under the alarm
             try:
                 q = _solve(code, max_heap, certify, tick, w.limits())
-            except _HardLimit as e:
+            except HardLimit as e:
                 stop()
                 err = e
             except (ComputationLimitError, MisereError, ValueError, MemoryError,
@@ -136,13 +134,13 @@ def census_one(code: str, max_heap: int, timeout: float | None = None, certify: 
                     partial = getattr(err, "quotient", None)
                     if partial is not None and partial.max_heap >= 1:
                         brute = verify_with_brute_force(partial, certify)
-            except (ComputationLimitError, _HardLimit, MisereError, MemoryError) as e:
+            except (ComputationLimitError, HardLimit, MisereError, MemoryError) as e:
                 stop()
                 q, err = None, e
     if q is not None:
         _from_quotient(q, rec)
         rec["status"] = "solved" if q.solved else "partial"
-    elif isinstance(err, (BudgetExceededError, _HardLimit, MemoryError)):
+    elif isinstance(err, (BudgetExceededError, HardLimit, MemoryError)):
         # time or memory: not a property of the code, so no result (what the partial quotient
         # of the last heap would say depends on the budget); the last heap finished is kept
         why = "out of memory" if isinstance(err, MemoryError) else str(err).splitlines()[0]
@@ -174,63 +172,6 @@ def _solve(code: str, max_heap: int, certify: int, tick: Callable, limits: Any =
     if q.solved and certify and heap < max_heap:
         verify_with_brute_force(q, certify)
     return q
-
-
-class _HardLimit(Exception):
-    """Raised by the alarm; not a ComputationLimitError, so no solver loop swallows it."""
-
-
-#: seconds between rings once the hard limit is reached: a ring put off inside a compile, or
-#: raised where Python ignores exceptions (a gc callback), rings again this soon
-_RERING = 0.1
-
-
-def _in_compiler(frame: Any) -> bool:
-    """Whether the interrupted stack is inside numba or llvmlite (a kernel's first compile):
-    raising there leaves a half-built library behind ("no compiled object yet"), so the alarm
-    waits until the compile returns."""
-    while frame is not None:
-        name = frame.f_code.co_filename.replace("\\", "/")
-        if "/numba/" in name or "/llvmlite/" in name:
-            return True
-        frame = frame.f_back
-    return False
-
-
-@contextlib.contextmanager
-def _alarm(timeout: float | None) -> Iterator[Callable[[], None]]:
-    """A hard limit of ``1.25 * timeout + 2`` seconds by SIGALRM (main thread, POSIX only);
-    yields ``stop``, which the code that catches :class:`_HardLimit` calls.
-
-    The budget is only checked where the solver reports progress, and a solver loop may catch
-    the budget error as one more failed candidate; the alarm interrupts the Python code of a
-    long step and cannot be caught as a limit. Once the limit is reached it rings every
-    :data:`_RERING` seconds until stopped: a ring inside a kernel's first compile is put off
-    until the compile returns (:func:`_in_compiler`; a cold numba cache can carry a code a few
-    seconds past its limit), and a ring raised where Python drops exceptions (a gc callback:
-    "Exception ignored in") is followed by another.
-    """
-    usable = (timeout is not None and hasattr(signal, "setitimer")
-              and threading.current_thread() is threading.main_thread())
-    if not usable:
-        yield lambda: None
-        return
-    hard = 1.25 * timeout + 2  # type: ignore[operator]
-
-    def stop() -> None:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-
-    def ring(signum: int, frame: Any) -> None:
-        if not _in_compiler(frame):  # an exception inside numba's compiler corrupts its cache
-            raise _HardLimit(f"hard time limit of {hard:g} s exhausted")
-
-    old = signal.signal(signal.SIGALRM, ring)
-    signal.setitimer(signal.ITIMER_REAL, hard, _RERING)
-    try:
-        yield stop
-    finally:
-        stop()
-        signal.signal(signal.SIGALRM, old)
 
 
 def _killed(code: str, max_heap: int, timeout: float | None, seconds: float, why: str,

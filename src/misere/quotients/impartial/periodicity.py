@@ -116,26 +116,46 @@ def nim_sequence(game: HeapGame, n: int, start: list[int] | None = None,
     g = list(start) if start else [0]
     digits = _two_heap_digits(game)
     left = [max_options]
-    for m in range(len(g), n + 1):
-        budget.check()
-        seen = _digit_values(digits, g, m) if digits is not None else _option_values(game, g, m, left)
-        if seen is None:
-            break
-        x = 0
-        while x in seen:
-            x += 1
-        g.append(x)
+    if digits is not None:
+        for m in range(len(g), n + 1):
+            budget.check()
+            g.append(_mex(_digit_values(digits, g, m)))
+        return g
+    # options enumerated: a code splitting into many heaps can take minutes, so it says so
+    with budget.Progress(f"normal-play nim values of {game.name}", total=n) as bar:
+        for m in range(len(g), n + 1):
+            budget.check()
+            seen = _option_values(game, g, m, left, bar)
+            if seen is None:
+                break
+            g.append(_mex(seen))
+            bar.update(m, heap=m)
     return g
 
 
-def _option_values(game: HeapGame, g: list[int], m: int, left: list[int | None]) -> set[int] | None:
-    """Nim values of heap ``m``'s options, or ``None`` once ``left[0]`` options are spent."""
+def _mex(seen: set[int]) -> int:
+    x = 0
+    while x in seen:
+        x += 1
+    return x
+
+
+def _option_values(game: HeapGame, g: list[int], m: int, left: list[int | None],
+                   bar: budget.Progress | None = None) -> set[int] | None:
+    """Nim values of heap ``m``'s options, or ``None`` once ``left[0]`` options are spent
+    (counted as they are made: :meth:`HeapGame.iter_options`, so a heap with billions of
+    options stops at the bound instead of being built first)."""
     seen = set()
-    for opt in game.options(m):
+    options = game.options(m) if left[0] is None else game.iter_options(m)
+    for k, opt in enumerate(options, 1):
         if left[0] is not None:
             left[0] -= 1
             if left[0] < 0:
                 return None
+        if k % 65536 == 0:
+            budget.check()
+            if bar is not None:
+                bar.update(m, heap=m, options=k)
         v = 0
         for part in opt:
             v ^= g[part]
