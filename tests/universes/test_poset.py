@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from misere.universes import poset
@@ -36,6 +37,7 @@ def test_width_count_and_max_antichain_match_brute_force(ge: np.ndarray) -> None
     n = ge.shape[0]
     subsets = [s for k in range(n + 1) for s in combinations(range(n), k) if _is_antichain(ge, s)]
     assert poset.count_antichains(ge) == len(subsets)
+    assert poset.count_antichains_by_frontier(ge) == len(subsets)
     w = max(len(s) for s in subsets)
     assert poset.width(ge) == w
     a = poset.max_antichain(ge)
@@ -48,6 +50,36 @@ def test_antichain_count_matches_enumeration_on_dead_ending_day_1_and_LDE_day_3(
         vals = u.born_by(day)
         m = u.order_matrix(vals)
         assert poset.count_antichains(m) == len(antichains(vals, u.ge, m))
+        assert poset.count_antichains_by_frontier(m) == len(antichains(vals, u.ge, m))
+
+
+def test_frontier_count_of_LDE_day_4_order_is_21278() -> None:
+    """The day-5 Left dead ends, one per antichain of day 4 (also listed in test_left_dead_end)."""
+    u = find_universe("left-dead-end")
+    m = np.asarray(u.order_matrix(u.born_by(4)))
+    assert poset.count_antichains_by_frontier(m) == poset.count_antichains(m) == 21278
+
+
+def _sub_order(name: str, size: int, seed: int) -> np.ndarray:
+    """The order on ``size`` values born by day 2 drawn with ``seed`` (as the counts sweep does)."""
+    u = find_universe(name)
+    m = np.asarray(u.order_matrix(u.born_by(2)))
+    idx = sorted(np.random.default_rng(seed).choice(m.shape[0], size, replace=False).tolist())
+    return m[np.ix_(idx, idx)]
+
+
+@pytest.mark.parametrize("name", ["dead-ending", "blocking"])
+def test_both_counts_agree_on_sub_orders_of_day_2(name: str) -> None:
+    for seed in range(3):
+        m = _sub_order(name, 40, seed)
+        assert poset.count_antichains(m) == poset.count_antichains_by_frontier(m)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["dead-ending", "blocking"])
+def test_both_counts_agree_on_larger_sub_orders_of_day_2(name: str) -> None:
+    m = _sub_order(name, 80, 0)
+    assert poset.count_antichains(m) == poset.count_antichains_by_frontier(m)
 
 
 def test_day2_orders_of_dead_ending_and_blocking_have_width_60_and_62() -> None:
