@@ -42,6 +42,11 @@ def test_width_count_and_max_antichain_match_brute_force(ge: np.ndarray) -> None
     assert poset.width(ge) == w
     a = poset.max_antichain(ge)
     assert len(a) == w and _is_antichain(ge, a)
+    chains = poset.chain_partition(ge)
+    assert sorted(x for c in chains for x in c) == list(range(n)) and len(chains) == w
+    assert all(ge[c[k], c[k + 1]] for c in chains for k in range(len(c) - 1))
+    low, high = poset.antichain_count_bounds(ge)
+    assert low <= len(subsets) <= high
 
 
 def test_antichain_count_matches_enumeration_on_dead_ending_day_1_and_LDE_day_3() -> None:
@@ -90,5 +95,5 @@ def test_day2_orders_of_dead_ending_and_blocking_have_width_60_and_62() -> None:
         vals = u.born_by(2)
         m = np.array(u.order_matrix(vals))
         a = poset.max_antichain(m)
-        assert poset.width(m) == w == len(a)
+        assert poset.width(m) == w == len(a) == len(poset.chain_partition(m))
         assert all(not u.ge(vals[i], vals[j]) for i in a for j in a if i != j)

@@ -27,8 +27,8 @@ import numpy as np
 
 from .. import budget
 
-__all__ = ["width", "max_antichain", "count_antichains", "count_antichains_by_frontier",
-           "strict_matrix"]
+__all__ = ["width", "max_antichain", "chain_partition", "antichain_count_bounds",
+           "count_antichains", "count_antichains_by_frontier", "strict_matrix"]
 
 
 def strict_matrix(ge: np.ndarray) -> np.ndarray:
@@ -82,6 +82,46 @@ def max_antichain(ge: np.ndarray) -> list[int]:
                     todo.append(k)
     # minimum cover: left copies not reached, right copies reached
     return [i for i in range(n) if i in zl and i not in zr]
+
+
+def chain_partition(ge: np.ndarray) -> list[list[int]]:
+    """A partition of the elements into :func:`width` chains, each listed from the top
+    (Dilworth's theorem; the chains are the paths of the maximum matching of :func:`width`).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> chain_partition(np.array([[1, 1, 0], [0, 1, 0], [0, 0, 1]], dtype=bool))
+    [[0, 1], [2]]
+    """
+    _, match = _matching(ge)
+    n = np.asarray(ge).shape[0]
+    succ = {i: j for j, i in match.items()}  # upper i -> the lower j matched to it
+    chains = []
+    for top in sorted(set(range(n)) - set(match)):  # elements matched to nothing above
+        chain = [top]
+        while chain[-1] in succ:
+            chain.append(succ[chain[-1]])
+        chains.append(chain)
+    return chains
+
+
+def antichain_count_bounds(ge: np.ndarray) -> tuple[int, int]:
+    """Proved bounds ``(low, high)`` on the number of antichains of ``ge``.
+
+    ``low = 2^width`` (every subset of a largest antichain); ``high = Π (|C| + 1)`` over the
+    chains of :func:`chain_partition` (an antichain meets each chain at most once).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> antichain_count_bounds(np.array([[1, 1, 0], [0, 1, 0], [0, 0, 1]], dtype=bool))
+    (4, 6)
+    """
+    high = 1
+    for c in chain_partition(ge):
+        high *= len(c) + 1
+    return 2 ** width(ge), high
 
 
 def _matching(ge: np.ndarray) -> tuple[list[list[int]], dict[int, int]]:
