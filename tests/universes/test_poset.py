@@ -76,15 +76,31 @@ def _sub_order(name: str, size: int, seed: int) -> np.ndarray:
 @pytest.mark.parametrize("name", ["dead-ending", "blocking"])
 def test_both_counts_agree_on_sub_orders_of_day_2(name: str) -> None:
     for seed in range(3):
-        m = _sub_order(name, 40, seed)
+        m = _sub_order(name, 60, seed)
         assert poset.count_antichains(m) == poset.count_antichains_by_frontier(m)
 
 
+def test_sub_order_of_60_matches_the_table_in_new_md() -> None:
+    """docs/results/new.md (day-3 counts) lists this count, from the counts sweep."""
+    assert poset.count_antichains(_sub_order("dead-ending", 60, 0)) == 2173984152
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("name", ["dead-ending", "blocking"])
-def test_both_counts_agree_on_larger_sub_orders_of_day_2(name: str) -> None:
-    m = _sub_order(name, 80, 0)
-    assert poset.count_antichains(m) == poset.count_antichains_by_frontier(m)
+@pytest.mark.parametrize(("name", "size", "expected"), [
+    ("dead-ending", 100, 25264473918223), ("dead-ending", 110, 107243388754209),
+    ("blocking", 100, 15787373794210)])
+def test_both_counts_agree_on_larger_sub_orders_of_day_2(name: str, size: int, expected: int) -> None:
+    """The sub-order rows of docs/results/new.md (expected: both counters, the counts sweep)."""
+    m = _sub_order(name, size, 0)
+    assert poset.count_antichains(m) == poset.count_antichains_by_frontier(m) == expected
+
+
+def test_day2_antichain_count_bounds() -> None:
+    """The proved bracket of docs/results/new.md: 2^width ≤ a ≤ Π(|C| + 1) over a chain partition."""
+    for name, w, high in (("dead-ending", 60, 3382149376053199503360000000000000000),
+                          ("blocking", 62, 2749184178904094480145580032000000000000)):
+        u = find_universe(name)
+        assert poset.antichain_count_bounds(np.asarray(u.order_matrix(u.born_by(2)))) == (2 ** w, high)
 
 
 def test_day2_orders_of_dead_ending_and_blocking_have_width_60_and_62() -> None:
