@@ -9,9 +9,15 @@
 
 * ``counts``: for the dead-ending and blocking universes, the order of the values born by day 2
   (the candidate options of day 3): its size, width (a certified largest antichain, so at
-  least ``2^width`` option sets per side), rank sizes, and an attempt to count its antichains
-  within a third of the time budget each (it reports what it established when time runs out);
-  for Left dead ends, day 5 counted as the antichains of the day-4 order beside the list.
+  least ``2^width`` option sets per side), proved bounds on its number of antichains
+  (``2^width`` and the product of chain lengths plus one over a Dilworth chain partition),
+  rank sizes, and an attempt to count its antichains
+  within a sixth of the time budget each (it reports what it established when time runs out);
+  then both antichain counters (pivoting, ``poset.count_antichains``; frontier transfer,
+  ``poset.count_antichains_by_frontier``) on random sub-orders of 60..130 of those values
+  (numpy seed 0), with the count, the states each held and CPU seconds, until a sixth of the
+  budget is spent: how the work grows with the size. For Left dead ends, day 5 counted as the
+  antichains of the day-4 order beside the list.
 
 Run: ``python benchmarks/sweep_issue25.py pfree|alternating|counts [--timeout S]``. Prints a JSON
 object on the last line; on running out of time it says how far it got.
@@ -22,6 +28,8 @@ import argparse
 import json
 import time
 from collections import Counter
+
+import numpy as np
 
 from misere import budget
 from misere.core.notation import format_id
@@ -74,6 +82,32 @@ def _versus_product(vals: list, ge) -> dict:  # type: ignore[no-untyped-def]
     return {"relations_not_in_product_order": extra, "product_relations_not_in_order": missing}
 
 
+def _sub_orders(ge, timeout: float) -> list:  # type: ignore[no-untyped-def]
+    """Both counters on random sub-orders of growing size, while ``timeout`` seconds last."""
+    rows: list = []
+    start = time.perf_counter()
+    for size in (60, 80, 100, 110, 120, 130):
+        idx = sorted(np.random.default_rng(0).choice(len(ge), size, replace=False).tolist())
+        sub = np.asarray(ge)[np.ix_(idx, idx)]
+        row: dict = {"size": size}
+        for key, f in (("pivot", poset.count_antichains), ("frontier", poset.count_antichains_by_frontier)):
+            left_s = timeout - (time.perf_counter() - start)
+            if left_s <= 0:
+                return rows
+            st: dict = {}
+            t = time.process_time()
+            try:
+                with budget.limits(timeout=left_s):
+                    row[key] = {"antichains": f(sub, stats=st), "states": st["states"],
+                                "cpu_s": round(time.process_time() - t, 2)}
+            except ComputationLimitError:
+                row[key] = f"not finished in {left_s:.0f} s"
+                rows.append(row)
+                return rows
+        rows.append(row)
+    return rows
+
+
 def day3_counts(timeout: float) -> dict:
     lde = find_universe("left-dead-end")
     out: dict = {"left-dead-end": {
@@ -84,13 +118,15 @@ def day3_counts(timeout: float) -> dict:
         vals = u.born_by(2)
         ge = u.order_matrix(vals)
         row: dict = {"values_by_day2": len(vals), "width": len(poset.max_antichain(ge)),
+                     "antichain_bounds_proved": list(poset.antichain_count_bounds(ge)),
                      "rank_sizes": _rank_sizes(ge), **_versus_product(vals, ge)}
         t = time.perf_counter()
         try:
-            with budget.limits(timeout=timeout / 3), budget.Progress(f"{name} antichains") as p:
+            with budget.limits(timeout=timeout / 6), budget.Progress(f"{name} antichains") as p:
                 row["antichains_of_day2"] = poset.count_antichains(ge, p)
         except ComputationLimitError as e:
             row["antichains_of_day2"] = f"not counted: {e} after {time.perf_counter() - t:.0f} s"
+        row["sub_orders"] = _sub_orders(ge, timeout / 6)
         out[name] = row
     return out
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from misere.universes import poset
@@ -36,10 +37,16 @@ def test_width_count_and_max_antichain_match_brute_force(ge: np.ndarray) -> None
     n = ge.shape[0]
     subsets = [s for k in range(n + 1) for s in combinations(range(n), k) if _is_antichain(ge, s)]
     assert poset.count_antichains(ge) == len(subsets)
+    assert poset.count_antichains_by_frontier(ge) == len(subsets)
     w = max(len(s) for s in subsets)
     assert poset.width(ge) == w
     a = poset.max_antichain(ge)
     assert len(a) == w and _is_antichain(ge, a)
+    chains = poset.chain_partition(ge)
+    assert sorted(x for c in chains for x in c) == list(range(n)) and len(chains) == w
+    assert all(ge[c[k], c[k + 1]] for c in chains for k in range(len(c) - 1))
+    low, high = poset.antichain_count_bounds(ge)
+    assert low <= len(subsets) <= high
 
 
 def test_antichain_count_matches_enumeration_on_dead_ending_day_1_and_LDE_day_3() -> None:
@@ -48,6 +55,52 @@ def test_antichain_count_matches_enumeration_on_dead_ending_day_1_and_LDE_day_3(
         vals = u.born_by(day)
         m = u.order_matrix(vals)
         assert poset.count_antichains(m) == len(antichains(vals, u.ge, m))
+        assert poset.count_antichains_by_frontier(m) == len(antichains(vals, u.ge, m))
+
+
+def test_frontier_count_of_LDE_day_4_order_is_21278() -> None:
+    """The day-5 Left dead ends, one per antichain of day 4 (also listed in test_left_dead_end)."""
+    u = find_universe("left-dead-end")
+    m = np.asarray(u.order_matrix(u.born_by(4)))
+    assert poset.count_antichains_by_frontier(m) == poset.count_antichains(m) == 21278
+
+
+def _sub_order(name: str, size: int, seed: int) -> np.ndarray:
+    """The order on ``size`` values born by day 2 drawn with ``seed`` (as the counts sweep does)."""
+    u = find_universe(name)
+    m = np.asarray(u.order_matrix(u.born_by(2)))
+    idx = sorted(np.random.default_rng(seed).choice(m.shape[0], size, replace=False).tolist())
+    return m[np.ix_(idx, idx)]
+
+
+@pytest.mark.parametrize("name", ["dead-ending", "blocking"])
+def test_both_counts_agree_on_sub_orders_of_day_2(name: str) -> None:
+    for seed in range(3):
+        m = _sub_order(name, 60, seed)
+        assert poset.count_antichains(m) == poset.count_antichains_by_frontier(m)
+
+
+def test_sub_order_of_60_matches_the_table_in_new_md() -> None:
+    """docs/results/new.md (day-3 counts) lists this count, from the counts sweep."""
+    assert poset.count_antichains(_sub_order("dead-ending", 60, 0)) == 2173984152
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "size", "expected"), [
+    ("dead-ending", 100, 25264473918223), ("dead-ending", 110, 107243388754209),
+    ("blocking", 100, 15787373794210)])
+def test_both_counts_agree_on_larger_sub_orders_of_day_2(name: str, size: int, expected: int) -> None:
+    """The sub-order rows of docs/results/new.md (expected: both counters, the counts sweep)."""
+    m = _sub_order(name, size, 0)
+    assert poset.count_antichains(m) == poset.count_antichains_by_frontier(m) == expected
+
+
+def test_day2_antichain_count_bounds() -> None:
+    """The proved bracket of docs/results/new.md: 2^width ≤ a ≤ Π(|C| + 1) over a chain partition."""
+    for name, w, high in (("dead-ending", 60, 3382149376053199503360000000000000000),
+                          ("blocking", 62, 2749184178904094480145580032000000000000)):
+        u = find_universe(name)
+        assert poset.antichain_count_bounds(np.asarray(u.order_matrix(u.born_by(2)))) == (2 ** w, high)
 
 
 def test_day2_orders_of_dead_ending_and_blocking_have_width_60_and_62() -> None:
@@ -58,5 +111,5 @@ def test_day2_orders_of_dead_ending_and_blocking_have_width_60_and_62() -> None:
         vals = u.born_by(2)
         m = np.array(u.order_matrix(vals))
         a = poset.max_antichain(m)
-        assert poset.width(m) == w == len(a)
+        assert poset.width(m) == w == len(a) == len(poset.chain_partition(m))
         assert all(not u.ge(vals[i], vals[j]) for i in a for j in a if i != j)
