@@ -8,7 +8,8 @@ Default codes: ``0.07:33`` and ``0.123:20``. The quotient runs under :func:`sys.
 every call from one ``misere`` module into another is a *boundary crossing* (calls inside one
 module are not stops; compiled numba kernels are not seen). The path is followed *as data*: a
 crossing counts once, the first time its edge ``caller module.function -> callee
-module.function`` is taken, so the loop over heaps and the rounds of a presentation change are
+module.function`` is taken (generators are left out: a resumed one reports a call from
+whoever consumes it), so the loop over heaps and the rounds of a presentation change are
 not counted again and again. Printed per code:
 
 - ``stops``: crossings in that first-taken order (the modules entered);
@@ -16,14 +17,21 @@ not counted again and again. Printed per code:
 - ``returns``: stops into a module the path had already entered (``stops - modules``), with
   the top offenders (module: times entered again).
 
-By default only the engine (``misere.quotients``) counts; ``--all`` counts every ``misere``
-module (budget, progress, errors, ...). ``--show`` prints the path itself.
+By default only the engine (``misere.quotients``) counts; ``--stages`` counts only the impartial
+engine's own modules (``misere.quotients.impartial``: the stages, leaving out the monoid data
+types they call), ``--all`` every ``misere`` module (budget, progress, errors, ...). ``--show``
+prints the path itself.
 """
 from __future__ import annotations
 
 import argparse
 import collections
+import inspect
 import sys
+
+#: generators and generator expressions: their body runs where they are consumed (a resumed
+#: frame reports a "call" from the consumer), not where they are called, so they are no stops
+_LAZY = inspect.CO_GENERATOR | inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR
 
 
 def path_of(code: str, heap: int, prefix: str) -> list[tuple[str, str, str]]:
@@ -46,7 +54,7 @@ def path_of(code: str, heap: int, prefix: str) -> list[tuple[str, str, str]]:
         if event != "call":
             return
         callee = frame.f_globals.get("__name__", "")
-        if not callee.startswith(prefix):
+        if not callee.startswith(prefix) or frame.f_code.co_flags & _LAZY:
             return
         caller = module(frame.f_back)
         if caller is None or caller == callee:
@@ -80,9 +88,11 @@ def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("runs", nargs="*", default=["0.07:33", "0.123:20"], help="CODE:HEAP")
     ap.add_argument("--all", action="store_true", help="count every misere module")
+    ap.add_argument("--stages", action="store_true", help="count misere.quotients.impartial only")
     ap.add_argument("--show", action="store_true", help="print the path")
     args = ap.parse_args(argv)
-    prefix = "misere" if args.all else "misere.quotients"
+    prefix = ("misere" if args.all else "misere.quotients.impartial" if args.stages
+              else "misere.quotients")
     for run in args.runs:
         code, _, heap = run.partition(":")
         path = path_of(code, int(heap), prefix)
