@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from math import prod
 from typing import Any
 
-from misere.quotients.impartial.compiled import python_work, worth
+from misere.quotients.impartial.compiled import kernels, python_work, worth
 from misere import budget
 from misere.errors import ComputationLimitError
 from misere.quotients.monoid import TableMonoid
@@ -28,13 +28,6 @@ COMPILED_MIN_ORDER = 256
 SPARSE_MIN_ORDER = 1 << 16
 #: levels the compiled marking runs per call before the budget is checked again
 LEVELS_PER_CALL = 64
-
-
-def _kernels():
-    """:mod:`misere.quotients.impartial.kernels` (imported on first use: it loads numpy)."""
-    from misere.quotients.impartial import kernels
-
-    return kernels
 
 
 def _fold(e, i: int, p: int, s: int):
@@ -230,7 +223,7 @@ class Marking:
 
         from misere.quotients.impartial.sparse import generator_maps
 
-        k = _kernels().get()
+        k = kernels().get()
         m, status, sc = self.m, self.status, self._sc
         gens = sorted({int(psi[p]) for h in heaps for o in options[h] for p in o}
                       | {int(psi[h]) for h in heaps})
