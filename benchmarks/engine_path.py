@@ -15,7 +15,10 @@ not counted again and again. Printed per code:
 - ``stops``: crossings in that first-taken order (the modules entered);
 - ``modules``: distinct modules among them;
 - ``returns``: stops into a module the path had already entered (``stops - modules``), with
-  the top offenders (module: times entered again).
+  the top offenders (module: times entered again);
+- ``calls back up``: crossings into a module that is still running further down the stack
+  (a stage calling back into its caller: progress callbacks, decoders handed to a kernel),
+  each listed.
 
 By default only the engine (``misere.quotients``) counts; ``--stages`` counts only the impartial
 engine's own modules (``misere.quotients.impartial``: the stages, leaving out the monoid data
@@ -34,13 +37,14 @@ import sys
 _LAZY = inspect.CO_GENERATOR | inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR
 
 
-def path_of(code: str, heap: int, prefix: str) -> list[tuple[str, str, str]]:
-    """``(caller module, callee module, callee function)`` of each boundary crossing, in the
-    order each edge is first taken."""
+def path_of(code: str, heap: int, prefix: str) -> list[tuple[str, str, str, bool]]:
+    """``(caller module, callee module, callee function, upward)`` of each boundary crossing,
+    in the order each edge is first taken; ``upward`` when the callee's module is already
+    running further down the stack (a call back up, such as a progress callback)."""
     import misere.quotients as mq
 
     seen: set[tuple[str, str, str, str]] = set()
-    out: list[tuple[str, str, str]] = []
+    out: list[tuple[str, str, str, bool]] = []
 
     def module(frame) -> str | None:
         while frame is not None:  # the nearest misere frame (skips stdlib, numpy, numba glue)
@@ -64,7 +68,14 @@ def path_of(code: str, heap: int, prefix: str) -> list[tuple[str, str, str]]:
         if edge in seen:
             return
         seen.add(edge)
-        out.append((caller, callee, fn))
+        f = frame.f_back
+        while f is not None and f.f_globals.get("__name__") != caller:
+            f = f.f_back  # to the caller's own frame
+        up = False
+        while f is not None:
+            up = up or f.f_globals.get("__name__") == callee
+            f = f.f_back
+        out.append((caller, callee, fn, up))
 
     mq.quotient(code, max_heap=heap, certify=0, quiet=True)  # imports and compiles first
     sys.setprofile(prof)
@@ -75,13 +86,14 @@ def path_of(code: str, heap: int, prefix: str) -> list[tuple[str, str, str]]:
     return out
 
 
-def measure(path: list[tuple[str, str, str]]) -> dict:
-    """Stops, distinct modules, returns and the modules entered again most often."""
-    entered = [callee for _, callee, _ in path]
+def measure(path: list[tuple[str, str, str, bool]]) -> dict:
+    """Stops, distinct modules, returns, the modules entered again most often, and the calls
+    back up."""
+    entered = [callee for _, callee, _, _ in path]
     counts = collections.Counter(entered)
     again = sorted(((m, c - 1) for m, c in counts.items() if c > 1), key=lambda t: (-t[1], t[0]))
     return {"stops": len(entered), "modules": len(counts), "returns": len(entered) - len(counts),
-            "offenders": again}
+            "offenders": again, "upward": [(a, b, f) for a, b, f, up in path if up]}
 
 
 def main(argv: list[str]) -> int:
@@ -100,10 +112,13 @@ def main(argv: list[str]) -> int:
         short = lambda name: name.rpartition(".")[2]  # noqa: E731
         top = ", ".join(f"{short(mod)} {c}" for mod, c in m["offenders"][:6])
         print(f"{code} to heap {heap}: {m['stops']} stops in {m['modules']} modules, "
-              f"{m['returns']} returns to a module already left ({top})")
+              f"{m['returns']} returns to a module already left ({top}); "
+              f"{len(m['upward'])} calls back up")
+        for caller, callee, fn in m["upward"]:
+            print(f"    up: {short(caller)} -> {short(callee)}.{fn}")
         if args.show:
-            for caller, callee, fn in path:
-                print(f"    {short(caller):>14} -> {callee}.{fn}")
+            for caller, callee, fn, up in path:
+                print(f"    {short(caller):>14} -> {callee}.{fn}{'  (up)' if up else ''}")
     return 0
 
 

@@ -180,8 +180,9 @@ def n_failure_search(
     if compiled is None:
         compiled = worth(len(table), COMPILED_MIN_ORDER)
     if compiled and trans:
-        return kernels().compiled_search(table, is_p, phi, trans, identity, node_limit, tick,
-                                          stop_key, _decode, len(table) >= SPARSE_MIN_ORDER)
+        key, store = kernels().compiled_search(table, is_p, phi, trans, identity, node_limit,
+                                               tick, stop_key, len(table) >= SPARSE_MIN_ORDER)
+        return (None if key is None else _decode(key)), store
     tb = _Tables(table, is_p, phi, trans)
     heaps = sorted(trans)
     pset = tb.p
