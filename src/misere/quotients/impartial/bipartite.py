@@ -19,7 +19,7 @@ from misere.errors import ComputationLimitError
 from misere.quotients.monoid import TableMonoid
 from misere.quotients.monoid.storage import small
 
-__all__ = ["ProductMonoid", "Marking", "mark_p_portion"]
+__all__ = ["ProductMonoid", "Marking"]
 
 #: smallest candidate order marked by the compiled kernel by default
 COMPILED_MIN_ORDER = 256
@@ -61,10 +61,6 @@ class ProductMonoid:
     def generator(self, j: int) -> int:
         """The generator of the ``j``-th cyclic factor."""
         return self.base.identity + self.base.order * prod(self.sizes[:j])
-
-    def embed(self, b: int) -> int:
-        """The element ``(b, 1, ..., 1)``."""
-        return int(b)
 
     def mul(self, xs, ys):
         """Product of encoded elements: of two ``int`` an ``int``, else elementwise (numpy
@@ -346,10 +342,3 @@ class Marking:
             return arr, self.status[arr] == 2
         arr = np.asarray(self.reached, dtype=np.int64)
         return arr, np.frombuffer(bytes(self.status), dtype=np.uint8)[arr] == 2
-
-
-def mark_p_portion(m: ProductMonoid, psi: Mapping[int, int],
-                   options: Mapping[int, Sequence[Sequence[int]]], heaps: Sequence[int],
-                   limit: int):
-    """Reached elements and their P-status (see :class:`Marking`)."""
-    return Marking(m, psi, options, heaps, limit).finish()
