@@ -26,7 +26,7 @@ from pathlib import Path
 from misere.impartial.octal import octal_game
 from misere.quotients.impartial.bounds import distinguished_classes, exact_below, power_witnesses
 from misere.quotients.impartial.recalibrate import Limits
-from misere.quotients.impartial.solver import Pending
+from misere.quotients.impartial.state import Pending
 from misere.quotients.impartial.verify import least_failure
 
 DEFAULT = Path(__file__).resolve().parent / "data" / "dawson-heap34-round170.sqlite.gz"

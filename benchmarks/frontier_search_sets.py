@@ -50,8 +50,9 @@ def main(argv: list[str] | None = None) -> int:
     kernels._Slots.__init__ = spy
     t0 = time.process_time()
     try:
-        fail, _ = kernels.compiled_search(q.data, is_p, phi, trans, q.identity, args.words, None,
-                                          None, verify._decode, args.sets == "sparse")
+        key, _ = kernels.compiled_search(q.data, is_p, phi, trans, q.identity, args.words, None,
+                                         None, args.sets == "sparse")
+        fail = None if key is None else verify._decode(key)
         ended = f"finished, failure {fail}"
     except ComputationLimitError as exc:
         ended = str(exc)

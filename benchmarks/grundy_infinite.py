@@ -35,7 +35,8 @@ from misere.errors import ComputationLimitError
 from misere.impartial.heap_rulesets import grundy_game
 from misere.quotients.impartial.counters_data import build_certificate
 from misere.quotients.impartial.recalibrate import Limits
-from misere.quotients.impartial.solver import Pending, SolverState, step
+from misere.quotients.impartial.solver import step
+from misere.quotients.impartial.state import Pending, SolverState
 
 #: the claim as plain arrays (written by ``--save``)
 STORED = Path(__file__).resolve().parent / "data" / "grundy-heap29-certificate.npz"

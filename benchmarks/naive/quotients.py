@@ -89,7 +89,7 @@ def v1_quotient(code: str, max_heap: int):
     import misere.quotients.impartial.driver as driver
 
     import misere.quotients.monoid.storage as storage
-    from misere.quotients.impartial.solver import SolverState
+    from misere.quotients.impartial.state import SolverState
 
     v1 = _v1_solver()
     saved, small, initial = driver.step, storage.SMALL_ORDER, SolverState.__dict__["initial"]

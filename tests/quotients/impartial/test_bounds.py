@@ -15,7 +15,7 @@ from misere.impartial.octal import octal_game
 from misere.quotients.impartial.bounds import distinguished_classes, exact_below, power_witnesses
 from misere.quotients.impartial.certify import brute_force_outcomes, code_moves
 from misere.quotients.impartial.recalibrate import Limits
-from misere.quotients.impartial.solver import Pending
+from misere.quotients.impartial.state import Pending
 from misere.quotients.impartial.verify import least_failure
 
 DATA = Path(__file__).resolve().parents[3] / "benchmarks" / "data"

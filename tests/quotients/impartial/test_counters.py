@@ -19,7 +19,7 @@ from misere.quotients.impartial.counters import (box_side, certificate_outcome, 
 from misere.quotients.impartial.counters_data import (build_certificate, cross_check,
                                                       load_certificate, ordered_search,
                                                       save_certificate)
-from misere.quotients.impartial.solver import Pending
+from misere.quotients.impartial.state import Pending
 
 ROOT = Path(__file__).resolve().parents[3]
 BRUTE = brute_force_outcomes(code_moves("0.07"))

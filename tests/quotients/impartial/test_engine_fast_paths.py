@@ -166,11 +166,11 @@ def test_p_mask_cache_is_shared_by_conservative_steps_and_not_pickled():
     import pickle
 
     from misere.impartial.octal import octal_game
-    from misere.quotients.impartial import solver
+    from misere.quotients.impartial import solver, state
     from misere.quotients.monoid.storage import p_mask
 
     game = octal_game("0.144")
-    st = solver.SolverState.initial()
+    st = state.SolverState.initial()
     steps = []
     for _ in range(20):
         new = solver.step(game, st)

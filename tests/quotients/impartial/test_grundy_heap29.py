@@ -16,7 +16,8 @@ import pytest
 from misere.impartial.heap_rulesets import grundy_game
 from misere.quotients.impartial.bounds import exact_powers, power_witnesses
 from misere.quotients.impartial.recalibrate import Limits, build, recalibrate
-from misere.quotients.impartial.solver import Pending, SolverState, step
+from misere.quotients.impartial.solver import step
+from misere.quotients.impartial.state import Pending, SolverState
 from misere.quotients.impartial.verify import least_failure, word_key, word_status
 from tests.oracle.heap_oracle import outcome_function, positions
 

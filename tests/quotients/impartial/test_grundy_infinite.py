@@ -23,7 +23,7 @@ from misere.quotients.impartial.counters import (certificate_outcome, check_cert
                                                  family_claims)
 from misere.quotients.impartial.counters_data import (build_certificate, cross_check,
                                                       load_certificate, save_certificate)
-from misere.quotients.impartial.solver import Pending
+from misere.quotients.impartial.state import Pending
 from tests.oracle.heap_oracle import outcome_function, positions
 from tests.quotients.impartial.test_counters import _flipped
 

@@ -13,13 +13,13 @@ from collections.abc import Mapping, Sequence
 from math import prod
 from typing import Any
 
-from misere.quotients.impartial.compiled import python_work, worth
+from misere.quotients.impartial.compiled import kernels, python_work, worth
 from misere import budget
 from misere.errors import ComputationLimitError
 from misere.quotients.monoid import TableMonoid
 from misere.quotients.monoid.storage import small
 
-__all__ = ["ProductMonoid", "Marking", "mark_p_portion"]
+__all__ = ["ProductMonoid", "Marking"]
 
 #: smallest candidate order marked by the compiled kernel by default
 COMPILED_MIN_ORDER = 256
@@ -28,13 +28,6 @@ COMPILED_MIN_ORDER = 256
 SPARSE_MIN_ORDER = 1 << 16
 #: levels the compiled marking runs per call before the budget is checked again
 LEVELS_PER_CALL = 64
-
-
-def _kernels():
-    """:mod:`misere.quotients.impartial.kernels` (imported on first use: it loads numpy)."""
-    from misere.quotients.impartial import kernels
-
-    return kernels
 
 
 def _fold(e, i: int, p: int, s: int):
@@ -68,10 +61,6 @@ class ProductMonoid:
     def generator(self, j: int) -> int:
         """The generator of the ``j``-th cyclic factor."""
         return self.base.identity + self.base.order * prod(self.sizes[:j])
-
-    def embed(self, b: int) -> int:
-        """The element ``(b, 1, ..., 1)``."""
-        return int(b)
 
     def mul(self, xs, ys):
         """Product of encoded elements: of two ``int`` an ``int``, else elementwise (numpy
@@ -230,7 +219,7 @@ class Marking:
 
         from misere.quotients.impartial.sparse import generator_maps
 
-        k = _kernels().get()
+        k = kernels().get()
         m, status, sc = self.m, self.status, self._sc
         gens = sorted({int(psi[p]) for h in heaps for o in options[h] for p in o}
                       | {int(psi[h]) for h in heaps})
@@ -353,10 +342,3 @@ class Marking:
             return arr, self.status[arr] == 2
         arr = np.asarray(self.reached, dtype=np.int64)
         return arr, np.frombuffer(bytes(self.status), dtype=np.uint8)[arr] == 2
-
-
-def mark_p_portion(m: ProductMonoid, psi: Mapping[int, int],
-                   options: Mapping[int, Sequence[Sequence[int]]], heaps: Sequence[int],
-                   limit: int):
-    """Reached elements and their P-status (see :class:`Marking`)."""
-    return Marking(m, psi, options, heaps, limit).finish()

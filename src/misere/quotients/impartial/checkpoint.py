@@ -7,7 +7,7 @@ header, see :data:`KIND` and :mod:`misere.sqlite_file`):
     ``ruleset`` (the game name or code) and ``format`` (this layout's version).
 ``state(id INTEGER PRIMARY KEY CHECK (id = 1), heap INTEGER, blob BLOB)``
     The certified solver state after the last completed heap (pickled
-    :class:`~misere.quotients.impartial.solver.SolverState`).
+    :class:`~misere.quotients.impartial.state.SolverState`).
 ``heaps(heap INTEGER PRIMARY KEY, value INTEGER)``
     ``Phi(heap)`` as it was when the heap was completed (an element of the quotient of that
     moment), so the pretending function of every earlier partial quotient can be rebuilt.
@@ -16,7 +16,7 @@ header, see :data:`KIND` and :mod:`misere.sqlite_file`):
     solver state at that heap.
 ``pending(id INTEGER PRIMARY KEY CHECK (id = 1), heap INTEGER, round INTEGER, blob BLOB)``
     The current candidate of a presentation change in progress (pickled
-    :class:`~misere.quotients.impartial.solver.Pending`, written after every recalibration
+    :class:`~misere.quotients.impartial.state.Pending`, written after every recalibration
     round), so that a long change such as Dawson's Kayles at heap 34 resumes at its last round
     instead of from the start of the heap. Removed when the heap completes.
 
@@ -35,7 +35,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from misere.errors import CheckpointError, MisereError
-from misere.quotients.impartial.solver import Pending, SolverState
+from misere.quotients.impartial.state import Pending, SolverState
 from misere.sqlite_file import APPLICATION_IDS, FileKind, open_file
 
 __all__ = ["Checkpoint", "KIND"]

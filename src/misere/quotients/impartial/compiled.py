@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 
-__all__ = ["PYTHON_FIRST", "python_work", "worth"]
+__all__ = ["PYTHON_FIRST", "python_work", "worth", "kernels"]
 
 #: Measured 2026-11-26 (2-core machine, load 3; CPU s of 0.07 to heap 33 in a fresh process):
 #: 5 000 -> 6.0 s, 20 000 -> 4.8 s, 200 000 -> 8.0 s; 0.144, 0.77 and 0.123 do under 1 400.
@@ -34,6 +34,12 @@ def worth(size: int, min_size: int) -> bool:
     loaded = sys.modules.get("misere.quotients.impartial.kernels")
     if _done < PYTHON_FIRST and (loaded is None or not loaded._TRIED):
         return False
-    from misere.quotients.impartial import kernels
+    return kernels().available()
 
-    return kernels.available()
+
+def kernels():
+    """:mod:`misere.quotients.impartial.kernels`, imported on first use (it loads numpy); the
+    one way the stages reach their compiled kernels."""
+    from misere.quotients.impartial import kernels as module
+
+    return module

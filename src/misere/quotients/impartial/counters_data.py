@@ -39,7 +39,7 @@ def build_certificate(code: str, cand: Any, counters: tuple[int, int], exact_a: 
     ----------
     code : str
     cand : Pending
-        Candidate as the action of its letters (:class:`~.solver.Pending`).
+        Candidate as the action of its letters (:class:`~.state.Pending`).
     counters : (int, int)
         The heaps whose powers give the data ``c1^a c2^b``.
     exact_a : int

@@ -28,7 +28,8 @@ from misere.impartial.heap import HeapGame
 from misere.quotients.impartial.certify import Certificate
 from misere.quotients.impartial.periodicity import certified_period, normal_period
 from misere.quotients.impartial.result import Quotient, describe, last_tame_heap
-from misere.quotients.impartial.solver import Limits, SolverState, step
+from misere.quotients.impartial.solver import Limits, step
+from misere.quotients.impartial.state import SolverState
 from misere.quotients.monoid.storage import count
 
 if TYPE_CHECKING:  # sqlite3 and pickle load only for runs with a checkpoint

@@ -207,14 +207,14 @@ class _SparseArrays(_Slots):
         return out
 
 
-def compiled_search(table, is_p, phi, trans, identity, node_limit, tick, stop_key, decode,
-                    sparse=False):
+def compiled_search(table, is_p, phi, trans, identity, node_limit, tick, stop_key, sparse=False):
     """The N-failure search of ``verify.n_failure_search`` run by :func:`search_batch` over
     bitset transition sets, or with ``sparse`` by ``_search_kernels.search_batch_sparse`` over
     value lists (same pop order, same failure, same store).
 
-    Returns ``(failure key or None, store)``; the store is complete only when no failure was
-    found and the stop key was not reached (it is then empty).
+    Returns ``(failure key or None, store)`` (the caller decodes the key); the store is
+    complete only when no failure was found and the stop key was not reached (it is then
+    empty).
     """
     from misere import budget
     from misere.errors import ComputationLimitError
@@ -282,7 +282,7 @@ def compiled_search(table, is_p, phi, trans, identity, node_limit, tick, stop_ke
             raise ComputationLimitError(f"failure search exceeded {node_limit} words")
         elif code == 1:
             key = sum(int(v) << (64 * i) for i, v in enumerate(fail.tolist()))
-            return decode(key), {}
+            return key, {}
         elif code == 2:
             return None, {}
         else:

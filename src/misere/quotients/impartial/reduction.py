@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from misere.quotients.impartial.compiled import worth
+from misere.quotients.impartial.compiled import kernels, worth
 from misere import budget
 from misere.errors import ComputationLimitError
-from misere.quotients.impartial.bipartite import COMPILED_MIN_ORDER, ProductMonoid, _kernels
+from misere.quotients.impartial.bipartite import COMPILED_MIN_ORDER, ProductMonoid
 from misere.quotients.monoid import table as table_module
 from misere.quotients.monoid import TableMonoid
 from misere.quotients.monoid.storage import is_array, small
@@ -78,7 +78,7 @@ def reduce_bipartite(
     cls = is_p.astype(np.int64)
     count = len(np.unique(cls))
     if worth(len(reached), COMPILED_MIN_ORDER):  # the same rounds, compiled (MOORE_ROUNDS a call)
-        k = _kernels().get()
+        k = kernels().get()
         both = np.ascontiguousarray(succ, dtype=np.int64)
         done = False
         while not done:
@@ -194,7 +194,7 @@ def class_table(letter_maps: Sequence[Any], identity: int, count: int):
         return rows
     import numpy as np
 
-    k = _kernels().get() if worth(count, COMPILED_MIN_ORDER) else None
+    k = kernels().get() if worth(count, COMPILED_MIN_ORDER) else None
     if k is not None and len(letter_maps):
         table, reached = k.class_table(np.stack(letter_maps).astype(np.int64), identity)
         if reached != count:

@@ -16,7 +16,7 @@ from misere.quotients.monoid import TableMonoid
 from misere.quotients.monoid.storage import count, nonzero
 from misere.quotients.impartial.periodicity import reduce_heap, representative_heap
 from misere.quotients.monoid.presentation import Presentation, choose_generators, present
-from misere.quotients.impartial.solver import SolverState
+from misere.quotients.impartial.state import SolverState
 from misere.quotients.impartial.tame import tame_name
 from misere.impartial.heap import HeapGame
 

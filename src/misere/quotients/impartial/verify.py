@@ -20,7 +20,7 @@ import heapq
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from misere.quotients.impartial.compiled import python_work, worth
+from misere.quotients.impartial.compiled import kernels, python_work, worth
 from misere import budget
 from misere.errors import ComputationLimitError
 from misere.quotients.monoid import first_words
@@ -42,13 +42,6 @@ COMPILED_MIN_ORDER = 64
 #: 14.8 GiB for 300,000 words at 117,862 (0.16, heap 19); loading the second kernel costs
 #: about 0.9 s, which a run whose candidates stay small (0.07 to heap 33) never pays.
 SPARSE_MIN_ORDER = 2048
-
-
-def _kernels():
-    """:mod:`misere.quotients.impartial.kernels` (imported on first use: it loads numpy)."""
-    from misere.quotients.impartial import kernels
-
-    return kernels
 
 
 def _dominated(store: Store, x: int, t: frozenset[int]) -> bool:
@@ -187,8 +180,9 @@ def n_failure_search(
     if compiled is None:
         compiled = worth(len(table), COMPILED_MIN_ORDER)
     if compiled and trans:
-        return _kernels().compiled_search(table, is_p, phi, trans, identity, node_limit, tick,
-                                          stop_key, _decode, len(table) >= SPARSE_MIN_ORDER)
+        key, store = kernels().compiled_search(table, is_p, phi, trans, identity, node_limit,
+                                               tick, stop_key, len(table) >= SPARSE_MIN_ORDER)
+        return (None if key is None else _decode(key)), store
     tb = _Tables(table, is_p, phi, trans)
     heaps = sorted(trans)
     pset = tb.p

@@ -194,13 +194,7 @@ class ActionMonoid(TableMonoid):
         g = list(dict.fromkeys(int(x) for x in gens))
         if not g:
             return [self.identity]
-        cols = self.columns(g)
-
-        def products(front):
-            budget.check()
-            return cols[:, front].T.ravel()
-
-        return closure(self._n, self.identity, products)
+        return closure(self._n, self.identity, self.columns(g))
 
     def restrict(self, elements: Sequence[int], gens: Iterable[int] | None = None
                  ) -> tuple[TableMonoid, Any]:

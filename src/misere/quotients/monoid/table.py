@@ -129,18 +129,22 @@ def first_words(
 _DICT_DEDUPE = 2048
 
 
-def closure(order: int, identity: int, products: Callable[[Any], Any]) -> list[int]:
+def closure(order: int, identity: int, cols: Any) -> list[int]:
     """Breadth-first closure from the identity, in the order :meth:`TableMonoid.submonoid`
-    defines: ``products(front)`` gives the products of the frontier elements (an ``int64``
-    array) by the generators, frontier element major; new ones are kept in that order."""
+    defines: ``cols[j, x] = x * g_j`` for the generators ``g_j`` (an array, generators by
+    elements); each level is the products of the frontier by the generators, frontier element
+    major, new ones kept in that order. Checks the budget once a level."""
     import numpy as np
+
+    from misere import budget
 
     seen = np.zeros(order, dtype=bool)
     seen[identity] = True
     out = [identity]
     front = np.asarray([identity], dtype=np.int64)
     while front.size:
-        nxt = np.asarray(products(front))
+        budget.check()
+        nxt = cols[:, front].T.ravel().astype(np.int64, copy=False)
         nxt = nxt[~seen[nxt]]
         if len(nxt) <= _DICT_DEDUPE:  # first occurrences in order, without a sort
             nxt = np.asarray(list(dict.fromkeys(nxt.tolist())), dtype=np.int64)
@@ -314,8 +318,7 @@ class TableMonoid:
         import numpy as np
 
         ga = np.asarray(g, dtype=np.int64)
-        return closure(self.order, self.identity,
-                       lambda front: self._array[front[:, None], ga[None, :]].ravel())
+        return closure(self.order, self.identity, self._array[:, ga].T)
 
     def restrict(self, elements: Sequence[int]) -> tuple["TableMonoid", Any]:
         """The submonoid on ``elements`` (closed under products, identity first), relabelled
