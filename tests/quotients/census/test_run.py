@@ -175,15 +175,18 @@ def test_a_dropped_ring_rings_again():
     from misere.quotients.census import alarm as run
 
     t0, dropped = time.monotonic(), 0
-    with pytest.raises(run.HardLimit), run.alarm(0.0):
+
+    def spin() -> None:  # the ring lands in here (a loop's jump outside a try would miss it)
         while time.monotonic() - t0 < 10:
-            try:
-                time.sleep(0.005)
-            except run.HardLimit:
-                dropped += 1
-                if dropped == 2:
-                    raise
-    assert dropped == 2 and time.monotonic() - t0 < 5
+            time.sleep(0.005)
+
+    with pytest.raises(run.HardLimit), run.alarm(0.0):
+        try:
+            spin()
+        except run.HardLimit:  # dropped, as Python drops it in a callback
+            dropped = 1
+        spin()  # the next ring comes all the same
+    assert dropped == 1 and 2.0 + run._RERING <= time.monotonic() - t0 < 5
 
 
 @pytest.mark.slow  # test_work.py compares 1 and 2 Ray workers field by field in the default run
