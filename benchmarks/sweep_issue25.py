@@ -115,7 +115,7 @@ def day3_counts(timeout: float) -> dict:
         "day5_counted": poset.count_antichains(lde.order_matrix(lde.born_by(4)))}}
     for name in ("dead-ending", "blocking"):
         u = find_universe(name)
-        vals = u.born_by(2)
+        vals = poset.by_form(u.born_by(2))  # the same order in every process
         ge = u.order_matrix(vals)
         row: dict = {"values_by_day2": len(vals), "width": len(poset.max_antichain(ge)),
                      "antichain_bounds_proved": list(poset.antichain_count_bounds(ge)),

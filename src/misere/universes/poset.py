@@ -27,9 +27,18 @@ import sys
 import numpy as np
 
 from .. import budget
+from ..core.notation import format_id
+from ..core.table import GameId, birthday
 
 __all__ = ["width", "max_antichain", "chain_partition", "antichain_count_bounds",
-           "count_antichains", "count_antichains_by_frontier", "strict_matrix"]
+           "count_antichains", "count_antichains_by_frontier", "strict_matrix", "by_form"]
+
+
+def by_form(values: list[GameId]) -> list[GameId]:
+    """``values`` sorted by birthday, then printed form: an order of the elements that is the
+    same in every process (ids are numbered in the order a process meets the games), so that
+    sub-orders, chain partitions and the bounds read off them are reproducible."""
+    return sorted(values, key=lambda g: (birthday(g), format_id(g)))
 
 
 def strict_matrix(ge: np.ndarray) -> np.ndarray:
