@@ -100,7 +100,9 @@ def _run(code, games, max_heap, certify, checkpoint, limits):
                                checkpoint=checkpoint, limits=limits)
         return mq.quotient(resolve_game(code), max_heap=max_heap, certify=certify,
                            checkpoint=checkpoint, limits=limits)
-    except BudgetExceededError:
+    except BudgetExceededError as exc:
+        if not exc.partial:  # stopped before the engine started (imports, theory): heap 0 only
+            exc.partial.update(game=code if games is None else "games", status="unsolved", last_heap=0)
         raise
     except ComputationLimitError as exc:
         partial = getattr(exc, "partial", None)

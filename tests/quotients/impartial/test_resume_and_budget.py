@@ -201,3 +201,22 @@ def test_size_error_partial_is_a_summary():
     with pytest.raises(ComputationLimitError) as info:
         mq.quotient("0.07", max_heap=26, certify=0, limits=mq.Limits(max_candidate=20))
     assert info.value.partial["last_heap"] == info.value.quotient.max_heap
+
+
+def test_a_stop_before_the_engine_starts_still_says_what_is_known(monkeypatch) -> None:
+    """CI (stop 32 emulation): `misere quotient 0.07 --timeout 2` exited 3 with nothing on
+    stdout, the budget having run out before the engine attached what it established; the
+    command now reports heap 0 (the trivial quotient), the one fact known by then."""
+    from typer.testing import CliRunner
+
+    import misere.quotients as mq
+    from misere.cli.app import app
+    from misere.errors import BudgetExceededError
+
+    def early(*args, **kwargs):
+        raise BudgetExceededError("time", "time budget of 2 s exhausted")
+
+    monkeypatch.setattr(mq, "quotient", early)
+    res = CliRunner().invoke(app, ["quotient", "0.07", "--timeout", "2", "--quiet"])
+    assert res.exit_code == 3
+    assert res.stdout.splitlines() == ["game: 0.07", "status: unsolved", "last_heap: 0"]
