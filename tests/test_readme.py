@@ -93,7 +93,11 @@ def test_cli_example(line: str, shown: str, name: str, tmp_path: Path, monkeypat
     if exit_line:  # an example that ends with a documented non-zero status
         status, shown = int(exit_line.group(1)), shown[:exit_line.start()]
     result = CliRunner().invoke(app, args, catch_exceptions=False)
-    assert result.exit_code == status, f"{line}\n{result.output}"
+    try:  # click >= 8.2 keeps stderr apart; say both when an example exits otherwise
+        err = result.stderr
+    except ValueError:
+        err = ""
+    assert result.exit_code == status, f"{line}\n--- stdout:\n{result.stdout}--- stderr:\n{err}"
     assert "Traceback" not in result.output
     if shown:
         got = "\n".join(l.rstrip() for l in result.stdout.strip("\n").splitlines()) + "\n"
