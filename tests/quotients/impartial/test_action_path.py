@@ -23,7 +23,7 @@ import numpy as np
 import pytest
 
 import misere.quotients as mq
-from misere.quotients.impartial import bipartite, reduction
+from misere.quotients.impartial import marking, reduction
 from misere.quotients.monoid import TableMonoid
 from misere.quotients.monoid import table as monoid_table
 from misere.quotients.monoid.action import ActionMonoid
@@ -46,8 +46,8 @@ def _force_actions(monkeypatch, sparse: bool = True):
     other labels, so only label-free fields can be compared with the dense path then)."""
     monkeypatch.setattr(monoid_table, "DENSE_MAX_ORDER", 0)
     if sparse:
-        monkeypatch.setattr(bipartite, "SPARSE_MIN_ORDER", 0)
-        monkeypatch.setattr(bipartite, "COMPILED_MIN_ORDER", 0)
+        monkeypatch.setattr(marking, "SPARSE_MIN_ORDER", 0)
+        monkeypatch.setattr(marking, "COMPILED_MIN_ORDER", 0)
 
 
 def _fields(q, labels: bool = True) -> dict:
@@ -106,7 +106,7 @@ def test_dawson_heap_27_action_equals_dense(monkeypatch):
     _force_actions(monkeypatch)
     act = mq.quotient("0.07", max_heap=27, certify=0)
     assert _fields(act, False) == _fields(dense, False) and act.order == 176
-    monkeypatch.setattr(bipartite, "SPARSE_MIN_ORDER", 1 << 16)
+    monkeypatch.setattr(marking, "SPARSE_MIN_ORDER", 1 << 16)
     assert _fields(mq.quotient("0.07", max_heap=27, certify=0)) == _fields(dense)
 
 
@@ -209,11 +209,11 @@ def test_the_stored_dawson_checkpoints_load(tmp_path, name, rnd, order):
 _CHILD = """
 import time
 from misere.quotients.monoid import table as monoid_table
-from misere.quotients.impartial import bipartite
+from misere.quotients.impartial import marking
 from misere.quotients.impartial.checkpoint import Checkpoint
 import misere.quotients as mq
 monoid_table.DENSE_MAX_ORDER = 0
-bipartite.SPARSE_MIN_ORDER = bipartite.COMPILED_MIN_ORDER = 0
+marking.SPARSE_MIN_ORDER = marking.COMPILED_MIN_ORDER = 0
 real = Checkpoint.save_pending
 def slow(self, pend):
     real(self, pend)

@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 import misere.quotients as mq
-from misere.quotients.impartial import bipartite, kernels, recalibrate, reduction, solver, verify
+from misere.quotients.impartial import kernels, marking, recalibrate, reduction, solver, verify
 from misere.quotients.monoid import first_words
 from misere.quotients.monoid.presentation import present
 from tests.oracle.heap_oracle import octal_rules, outcome_function, positions
@@ -36,7 +36,7 @@ CODES = [pytest.param(c, marks=pytest.mark.slow) if c in HEAVY else c
 def _force(monkeypatch, compiled: bool, sparse: bool = False) -> None:
     big = 0 if compiled else 1 << 60
     monkeypatch.setattr(verify, "COMPILED_MIN_ORDER", big)
-    monkeypatch.setattr(bipartite, "COMPILED_MIN_ORDER", big)
+    monkeypatch.setattr(marking, "COMPILED_MIN_ORDER", big)
     monkeypatch.setattr(verify, "SPARSE_MIN_ORDER", 0 if sparse else 1 << 60)
 
 
@@ -64,7 +64,7 @@ def test_compiled_search_equals_python_search(code, monkeypatch):
 
 @pytest.mark.parametrize("code", CODES)
 def test_compiled_marking_equals_python_marking(code, monkeypatch):
-    real = bipartite.Marking
+    real = marking.Marking
     count = []
 
     def both(m, psi, options, heaps, limit, compiled=None):

@@ -15,7 +15,7 @@ from misere.quotients.impartial import solver, state
 
 #: the engine's modules, lowest first: a module may import only modules before it
 ORDER = ["compiled", "kernels", "sparse", "certify",             # helpers; the independent check
-         "bipartite",                                            # 1-2 candidate, marking
+         "candidate", "marking",                                 # 1 candidate, 2 marking
          "verify",                                               # 3 failure search
          "reduction",                                            # 5 reduction
          "recalibrate",                                          # 4 recalibration (calls 1, 2, 5)

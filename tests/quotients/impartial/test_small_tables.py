@@ -16,8 +16,8 @@ import numpy as np
 import pytest
 
 import misere.quotients as mq
-from misere.quotients.impartial import bipartite, certify, recalibrate, solver, verify
-from misere.quotients.impartial.bipartite import ProductMonoid
+from misere.quotients.impartial import certify, marking, recalibrate, solver, verify
+from misere.quotients.impartial.candidate import ProductMonoid
 from misere.quotients.impartial.reduction import reduce_bipartite
 from misere.quotients.monoid import TableMonoid, storage
 
@@ -45,7 +45,7 @@ def test_lists_everywhere_on_a_larger_quotient(monkeypatch):
     marking and failure search on lists, against every table an array."""
     arrays = _run(monkeypatch, 0, "0.07", 26, certify=0)
     monkeypatch.setattr(verify, "COMPILED_MIN_ORDER", 1 << 60)
-    monkeypatch.setattr(bipartite, "COMPILED_MIN_ORDER", 1 << 60)
+    monkeypatch.setattr(marking, "COMPILED_MIN_ORDER", 1 << 60)
     assert _run(monkeypatch, 1 << 60, "0.07", 26, certify=0) == arrays
 
 

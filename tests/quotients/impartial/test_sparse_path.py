@@ -16,8 +16,8 @@ import numpy as np
 import pytest
 
 import misere.quotients as mq
-from misere.quotients.impartial import bipartite, compiled, recalibrate, reduction
-from misere.quotients.impartial.bipartite import ProductMonoid
+from misere.quotients.impartial import compiled, marking, recalibrate, reduction
+from misere.quotients.impartial.candidate import ProductMonoid
 from misere.quotients.impartial.sparse import generator_maps, refine
 from misere.quotients.monoid import TableMonoid
 from tests.oracle.heap_oracle import octal_rules, outcome_function, positions
@@ -86,8 +86,8 @@ def test_actions_equal_the_general_product(listed):
 
 def _force_sparse(monkeypatch):
     monkeypatch.setattr(compiled, "PYTHON_FIRST", 0)  # also in a process that has not loaded the kernels yet
-    monkeypatch.setattr(bipartite, "COMPILED_MIN_ORDER", 0)
-    monkeypatch.setattr(bipartite, "SPARSE_MIN_ORDER", 0)
+    monkeypatch.setattr(marking, "COMPILED_MIN_ORDER", 0)
+    monkeypatch.setattr(marking, "SPARSE_MIN_ORDER", 0)
 
 
 @pytest.mark.parametrize("code", ["0.07", "0.123", "0.137", "4.7", "0.26", "0.156"])

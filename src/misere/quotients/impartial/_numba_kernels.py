@@ -288,7 +288,7 @@ def search_batch(sc, hp, free, qkey, qx, qj, qt, sp, sfold, head, tail, nxt, xor
 @njit(cache=True)
 def mark_level(level, level_prev, prev, pow_map, maps, ooff, oidx, status, ft_off, ft_len,
                pool, sc, reached, stamp, keep):
-    """One level of ``bipartite.Marking`` (multiplying the previous level by a generator).
+    """One level of ``marking.Marking`` (multiplying the previous level by a generator).
 
     ``sc`` = ``[pool rows used, elements reached, stamp counter, longest transition set]``;
     option ``o`` of the heap multiplies by the maps ``maps[oidx[ooff[o]:ooff[o + 1]]]``.
@@ -399,7 +399,7 @@ def moore_rounds(cls, count, succ, mults, max_rounds):
 
 @njit(cache=True)
 def class_table(letter_maps, identity):
-    """``bipartite.class_table`` breadth first, one row at a time; returns the table and the
+    """``reduction.class_table`` breadth first, one row at a time; returns the table and the
     number of classes reached."""
     nlet, count = letter_maps.shape
     table = np.empty((count, count), dtype=np.int32)

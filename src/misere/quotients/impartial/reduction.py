@@ -1,6 +1,6 @@
 """Reducing a marked candidate to its indistinguishability quotient (stage 4 of a heap).
 
-``(M, P)`` (a candidate of :mod:`misere.quotients.impartial.bipartite` with its P-portion
+``(M, P)`` (a candidate of :mod:`misere.quotients.impartial.candidate` with its P-portion
 marked) is reduced to its quotient by indistinguishability (notes E.3: ``x ~ y`` iff ``xz``
 and ``yz`` agree on P for every ``z``, i.e. DFA state equivalence with the heap values as
 letters; seed 002 §9.3). The result is the monoid the letters generate on the classes: a
@@ -15,7 +15,8 @@ from typing import Any
 from misere.quotients.impartial.compiled import kernels, worth
 from misere import budget
 from misere.errors import ComputationLimitError
-from misere.quotients.impartial.bipartite import COMPILED_MIN_ORDER, ProductMonoid
+from misere.quotients.impartial.candidate import ProductMonoid
+from misere.quotients.impartial.marking import COMPILED_MIN_ORDER
 from misere.quotients.monoid import table as table_module
 from misere.quotients.monoid import TableMonoid
 from misere.quotients.monoid.storage import is_array, small

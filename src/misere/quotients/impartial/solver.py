@@ -7,9 +7,9 @@ the Mex Interpolation Principle, otherwise a search over the words containing he
 When no element works, a *presentation change* runs in rounds, each stage one module that
 calls only the ones below it:
 
-1. candidate (:mod:`~misere.quotients.impartial.bipartite`: ``Q x C(2,2)``, then products with
+1. candidate (:mod:`~misere.quotients.impartial.candidate`: ``Q x C(2,2)``, then products with
    cyclic factors for freed heaps, held sparsely as generator actions when large);
-2. marking its P-portion (:class:`~misere.quotients.impartial.bipartite.Marking`);
+2. marking its P-portion (:class:`~misere.quotients.impartial.marking.Marking`);
 3. failure search (:func:`~misere.quotients.impartial.verify.least_failure`): none means the
    candidate is certified (the verification theorem of notes E.2) and accepted;
 4. recalibration (:mod:`~misere.quotients.impartial.recalibrate`) on the least failure, which

@@ -33,7 +33,7 @@ def _kernels():
 
 def generator_maps(m, gens: Sequence[int]) -> np.ndarray:
     """``maps[j, x] = x * gens[j]`` for every element ``x`` of a
-    :class:`~misere.quotients.impartial.bipartite.ProductMonoid` (``int32``).
+    :class:`~misere.quotients.impartial.candidate.ProductMonoid` (``int32``).
 
     A generator in a single factor (a base element or the generator of a cyclic factor) moves
     one mixed-radix digit; anything else falls back on the general product.
