@@ -2,7 +2,7 @@
 import sys
 
 try:
-    from misere.cli.app import main
+    from misere.cli.entry import main
 except KeyboardInterrupt:
     sys.stderr.write("stopped: interrupted\n")
     sys.exit(130)

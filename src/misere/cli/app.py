@@ -5,9 +5,6 @@ one JSON object; errors are one line and exit non-zero.
 """
 from __future__ import annotations
 
-import os
-import signal
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
@@ -16,9 +13,9 @@ import typer
 import misere as m
 from misere.errors import ComputationLimitError
 
-from ..errors import EXIT_BUDGET, EXIT_INTERRUPTED
 from .common import JSON_OPTION, UNIVERSE_OPTION, command, emit
 from .parsing import EXIT_STATUSES, MisereGroup, install
+from .runner import run_process
 
 if TYPE_CHECKING:
     from ..universes.symbols import Symbol
@@ -202,19 +199,8 @@ install(app)
 
 
 def main(argv: Optional[list[str]] = None) -> None:
-    """Entry point of the ``misere`` console script (and of ``python -m misere``): the budget of
-    every command is also enforced by a watchdog (:mod:`misere.cli.watchdog`)."""
-    from .watchdog import ARMED
-
-    ARMED["on"] = True
-    try:
-        app(args=argv, prog_name="misere")
-    except SystemExit as e:
-        if e.code in (EXIT_BUDGET, EXIT_INTERRUPTED):  # a stop may leave a huge heap or
-            # half-built compiler objects: skip tearing them down
-            sys.stdout.flush()
-            sys.stderr.flush()
-            os._exit(e.code)
-        raise
-    finally:  # the answer is out and its exit status set: a late Ctrl-C changes neither
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    """Run the typer app on ``argv`` as a ``misere`` process (:func:`misere.cli.runner.run_process`:
+    the watchdog of :mod:`misere.cli.watchdog` enforces every command's budget). The console
+    script and ``python -m misere`` start at :func:`misere.cli.entry.main`, which answers the
+    plainest ``misere quotient`` without typer and passes everything else here."""
+    run_process(lambda: app(args=argv, prog_name="misere"))

@@ -4,17 +4,17 @@ from __future__ import annotations
 import functools
 import inspect
 import json
-import sys
 from typing import Any, Callable, Optional, TypeVar
 
 import typer
 
-from ..budget import format_size, limits, parse_size, resident_memory
+from ..budget import format_size, parse_size, resident_memory
 from ..errors import EXIT_BUDGET, EXIT_INTERRUPTED, BudgetExceededError, MisereError, interrupt_in
-from .watchdog import CtrlC, hard_stop
+from .runner import emit, one_line, run_guarded
+from .watchdog import Watchdog
 
 __all__ = ["JSON_OPTION", "UNIVERSE_OPTION", "TIMEOUT_OPTION", "MEMORY_OPTION", "QUIET_OPTION", "emit", "fail",
-           "budget_exhausted", "interrupted", "command", "one_line"]
+           "budget_exhausted", "interrupted", "command", "one_line", "report_failure"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -51,23 +51,6 @@ _BUDGET_PARAMS: tuple[tuple[str, Any, Any], ...] = (
     ("max_memory", Optional[str], MEMORY_OPTION),
     ("quiet", bool, QUIET_OPTION),
 )
-
-
-def one_line(text: object, limit: int = 400) -> str:
-    """``text`` on one line (whitespace runs collapsed), cut to ``limit`` characters."""
-    s = " ".join(str(text).split())
-    return s if len(s) <= limit else s[:limit - 3] + "..."
-
-
-def emit(data: dict[str, Any], as_json: bool, text: str | None = None) -> None:
-    """Print ``data`` as JSON, or ``text`` (default: ``key: value`` lines) for people."""
-    if as_json:
-        typer.echo(json.dumps(data, ensure_ascii=False, default=str))
-    elif text is not None:
-        typer.echo(text)
-    else:
-        for k, v in data.items():
-            typer.echo(f"{k}: {v}")
 
 
 def fail(message: str, as_json: bool, code: int = 1) -> None:
@@ -116,27 +99,19 @@ def _os_message(e: OSError) -> str:
     return f"cannot access{what}: {reason} ({type(e).__name__})"
 
 
-def _run(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any], budget: dict[str, Any]) -> Any:
-    """Call ``fn`` under its budget, turning every exception into a one-line error."""
-    as_json = bool(kwargs.get("as_json", False))
-    dog = None
-    ctrl_c = CtrlC()
-    try:
-        with ctrl_c, limits(timeout=budget.get("timeout"), max_memory=budget.get("max_memory"),
-                            quiet=bool(budget.get("quiet", False))) as b, hard_stop(b) as dog:
-            return fn(*args, **kwargs)
-    except (typer.Exit, typer.Abort):
-        raise
-    except (KeyboardInterrupt, Exception) as e:
-        if ctrl_c.at is not None or interrupt_in(e) is not None:
-            interrupted(e, as_json)  # also a SystemError out of a compiled kernel after Ctrl-C
-        if isinstance(e, BudgetExceededError):
-            budget_exhausted(e, as_json)
-        if dog is not None and dog.reason is not None:
-            # the watchdog's stop landed in code that turned it into another error (e.g. inside
-            # numba compiling a kernel on first use): the budget is what ran out
-            budget_exhausted(BudgetExceededError(*dog.reason), as_json)
-        _fail_for(e, as_json)
+def report_failure(e: BaseException, ctrl_c_at: Optional[float], dog: Optional[Watchdog], as_json: bool) -> None:
+    """Report an exception out of a command's body in one line and exit (never a traceback): a
+    Ctrl-C (``ctrl_c_at``: when SIGINT arrived) as an interrupt, a budget stop with what was
+    established, anything else as an error (:func:`misere.cli.runner.run_guarded` calls it)."""
+    if ctrl_c_at is not None or interrupt_in(e) is not None:
+        interrupted(e, as_json)  # also a SystemError out of a compiled kernel after Ctrl-C
+    if isinstance(e, BudgetExceededError):
+        budget_exhausted(e, as_json)
+    if dog is not None and dog.reason is not None:
+        # the watchdog's stop landed in code that turned it into another error (e.g. inside
+        # numba compiling a kernel on first use): the budget is what ran out
+        budget_exhausted(BudgetExceededError(*dog.reason), as_json)
+    _fail_for(e, as_json)
 
 
 def _fail_for(e: BaseException, as_json: bool) -> None:
@@ -167,7 +142,7 @@ def command(fn: F) -> F:
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         budget = {n: (kwargs.pop(n) if n in added_names else kwargs.get(n)) for n, _, _ in _BUDGET_PARAMS}
-        return _run(fn, args, kwargs, budget)
+        return run_guarded(fn, args, kwargs, budget, report_failure)
 
     if added:
         params = list(sig.parameters.values())
@@ -184,9 +159,3 @@ def show(game: Any) -> str:
     """The printed form of a game for output."""
     return str(game)
 
-
-if sys.getrecursionlimit() < 20000:
-    sys.setrecursionlimit(20000)
-
-if hasattr(sys, "set_int_max_str_digits") and 0 < sys.get_int_max_str_digits() < 100_000:
-    sys.set_int_max_str_digits(100_000)  # huge counts print; beyond this a one-line error

@@ -1,15 +1,16 @@
 """``misere quotient``: misère quotient of a take-and-break code, a board game or explicit games."""
 from __future__ import annotations
 
-from typing import Optional
-
-import typer
+from typing import TYPE_CHECKING, Optional
 
 from misere.errors import BudgetExceededError, ComputationLimitError, MisereError, RulesetError
 
-from .common import JSON_OPTION, MEMORY_OPTION, QUIET_OPTION, TIMEOUT_OPTION, command, emit
+from .runner import emit
 
-__all__ = ["register", "resolve_game"]
+if TYPE_CHECKING:
+    import typer
+
+__all__ = ["register", "resolve_game", "quotient_command"]
 
 
 def resolve_game(spec: str):
@@ -111,8 +112,57 @@ def _run(code, games, max_heap, certify, checkpoint, limits):
         raise
 
 
+def quotient_command(code: Optional[str] = None, games: Optional[str] = None, max_heap: Optional[int] = None,
+                     checkpoint: Optional[str] = None, certify: Optional[int] = None, max_size: Optional[int] = None,
+                     max_order: Optional[int] = None, max_rounds: Optional[int] = None, cayley: Optional[str] = None,
+                     partizan: bool = False, ruleset: Optional[str] = None, history: bool = False,
+                     as_json: bool = False) -> None:
+    """The body of ``misere quotient`` (its options, without the budget ones, which the caller
+    installs: :func:`register`'s command, or the fast path of :mod:`misere.cli.entry`). The
+    defaults are the command's."""
+    import misere.quotients as mq
+
+    if partizan or ruleset is not None:  # partizan quotients (issue 5, misere.cli.partizan)
+        from .partizan import quotient_data
+        pd, ptext = quotient_data(games, ruleset, 6 if max_size is None else max_size)
+        emit(pd, as_json, ptext)
+        return
+
+    if (code is None) == (games is None):
+        raise RulesetError("give a CODE or --games (not both)")
+    limits = mq.Limits()
+    if max_size is not None:
+        limits.max_candidate = max_size
+    if max_order is not None:
+        limits.max_order = max_order
+    if max_rounds is not None:
+        limits.max_rounds = max_rounds
+    # theory first: a quotient proved infinite from some heap on is not searched there
+    from misere.quotients.impartial.facts import infinite_from
+    fact = infinite_from(code) if code is not None and checkpoint is None else None
+    if fact is not None and (max_heap is None or max_heap >= fact.heap):
+        max_heap = fact.heap - 1
+    else:
+        fact = None
+    q = _run(code, games, max_heap, certify, checkpoint, limits)
+    d = q.as_dict()
+    if fact is not None:
+        d["infinite"] = fact.as_dict()
+    if cayley:
+        _write_picture(q, cayley)
+        d["cayley"] = cayley
+    text = _text(d, history)
+    if fact is not None:
+        text += (f"\n{f'Heap {fact.heap}':<15}: the quotient is infinite from heap {fact.heap} on (proved: "
+                 f"{fact.proof}; check: {fact.reproduce}); above, the quotient to heap {fact.heap - 1}")
+    emit(d, as_json, text)
+
+
 def register(app: typer.Typer) -> None:
     """Add the ``quotient`` command to the ``misere`` app."""
+    import typer
+
+    from .common import JSON_OPTION, MEMORY_OPTION, QUIET_OPTION, TIMEOUT_OPTION, command
 
     @app.command()
     @command
@@ -153,39 +203,5 @@ def register(app: typer.Typer) -> None:
         quotient, "unsolved") is printed and the exit status is 3; with --checkpoint every
         finished heap is kept, and a rerun resumes exactly.
         """
-        import misere.quotients as mq
-
-        if partizan or ruleset is not None:  # partizan quotients (issue 5, misere.cli.partizan)
-            from .partizan import quotient_data
-            pd, ptext = quotient_data(games, ruleset, 6 if max_size is None else max_size)
-            emit(pd, as_json, ptext)
-            return
-
-        if (code is None) == (games is None):
-            raise RulesetError("give a CODE or --games (not both)")
-        limits = mq.Limits()
-        if max_size is not None:
-            limits.max_candidate = max_size
-        if max_order is not None:
-            limits.max_order = max_order
-        if max_rounds is not None:
-            limits.max_rounds = max_rounds
-        # theory first: a quotient proved infinite from some heap on is not searched there
-        from misere.quotients.impartial.facts import infinite_from
-        fact = infinite_from(code) if code is not None and checkpoint is None else None
-        if fact is not None and (max_heap is None or max_heap >= fact.heap):
-            max_heap = fact.heap - 1
-        else:
-            fact = None
-        q = _run(code, games, max_heap, certify, checkpoint, limits)
-        d = q.as_dict()
-        if fact is not None:
-            d["infinite"] = fact.as_dict()
-        if cayley:
-            _write_picture(q, cayley)
-            d["cayley"] = cayley
-        text = _text(d, history)
-        if fact is not None:
-            text += (f"\n{f'Heap {fact.heap}':<15}: the quotient is infinite from heap {fact.heap} on (proved: "
-                     f"{fact.proof}; check: {fact.reproduce}); above, the quotient to heap {fact.heap - 1}")
-        emit(d, as_json, text)
+        quotient_command(code, games, max_heap, checkpoint, certify, max_size, max_order, max_rounds, cayley,
+                         partizan, ruleset, history, as_json)

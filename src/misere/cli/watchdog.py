@@ -9,7 +9,7 @@ exit status 3, without a partial answer.
 
 Interrupting arbitrary code can leave shared tables half-updated, which is harmless in a process
 that exits right after, but not in a test process running many commands: the watchdog is armed
-only by :func:`misere.cli.app.main` (the console script and ``python -m misere``).
+only by :func:`misere.cli.runner.run_process` (the console script and ``python -m misere``).
 
 :class:`CtrlC` records when SIGINT arrives, so that an error raised after it (a Ctrl-C landing
 inside numba's compiled code surfaces as ``SystemError``) is reported as the interrupt it was.
