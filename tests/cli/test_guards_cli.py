@@ -67,7 +67,7 @@ def test_watchdog_stops_code_that_never_checks(monkeypatch: pytest.MonkeyPatch) 
 def test_a_stop_turned_into_another_error_is_reported_as_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     # the watchdog's stop can land inside numba's compiler, which then fails with its own error
     # ("no compiled object yet"): the command must say the budget ran out, not "internal error"
-    import misere.cli.common as common
+    import misere.cli.runner as runner  # the guarded call of every command (misere.cli.runner.run_guarded)
 
     class Fired:
         reason = ("time", "time budget of 1 s exhausted (stopped after 2.1 s)")
@@ -78,7 +78,7 @@ def test_a_stop_turned_into_another_error_is_reported_as_the_budget(monkeypatch:
         def __exit__(self, *exc: object) -> None:
             return None
 
-    monkeypatch.setattr(common, "hard_stop", lambda b: Fired())
+    monkeypatch.setattr(runner, "hard_stop", lambda b: Fired())
     app = typer.Typer()
 
     @app.command()
