@@ -31,7 +31,7 @@ from typing import Any, TextIO
 
 from misere.errors import BudgetExceededError, InvalidArgumentError
 
-__all__ = ["Budget", "limits", "current", "check", "reserve", "parse_size", "format_size", "Progress",
+__all__ = ["in_compiler", "Budget", "limits", "current", "check", "reserve", "parse_size", "format_size", "Progress",
            "physical_memory"]
 
 _UNITS = {"": 1, "B": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
@@ -166,6 +166,21 @@ class Budget:
             raise BudgetExceededError(
                 "memory", f"{what} needs {format_size(nbytes)}, over the memory budget of "
                           f"{format_size(self.max_memory)}")
+
+
+def in_compiler(frame: Any) -> bool:
+    """Whether the stack from ``frame`` down is inside numba or llvmlite (a kernel's first compile).
+
+    A hard stop (the census alarm, :mod:`misere.quotients.census.alarm`; the command line's
+    watchdog, :mod:`misere.cli.watchdog`) that raises there leaves numba a half-built library
+    ("no compiled object yet for <Library ...>"), so such stops wait until the compile returns
+    and ring again. ``frame`` is a signal handler's frame argument (or ``None``)."""
+    while frame is not None:
+        name = frame.f_code.co_filename.replace("\\", "/")
+        if "/numba/" in name or "/llvmlite/" in name:
+            return True
+        frame = frame.f_back
+    return False
 
 
 _CURRENT: contextvars.ContextVar[Budget | None] = contextvars.ContextVar("misere_budget", default=None)

@@ -64,6 +64,34 @@ def test_watchdog_stops_code_that_never_checks(monkeypatch: pytest.MonkeyPatch) 
     assert time.monotonic() - start < 5
 
 
+def test_watchdog_waits_for_a_compile_to_return(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stop that lands inside numba's compiler is put off and rings again (as the census
+    alarm does): raising there would leave numba a half-built library."""
+    import misere.cli.watchdog as watchdog
+
+    monkeypatch.setitem(ARMED, "on", True)
+    asked = []  # the first three prods find a compile in progress
+    monkeypatch.setattr(watchdog, "in_compiler", lambda frame: asked.append(frame) or len(asked) <= 3)
+    dog = Watchdog(Budget(timeout=0.1), grace=0.05, interval=0.02)
+    dog.rering = 0.05
+    start = time.monotonic()
+    with pytest.raises(BudgetExceededError) as e, dog:
+        while time.monotonic() - start < 10:  # pure Python, no budget check
+            sum(range(100))
+    assert e.value.kind == "time" and len(asked) == 4
+    assert all(f is not None for f in asked)  # the handler passes the interrupted frame
+    assert 0.15 + 3 * 0.05 <= time.monotonic() - start < 5
+
+
+def test_in_compiler_sees_numba_frames() -> None:
+    from misere.budget import in_compiler
+
+    assert not in_compiler(inspect.currentframe()) and not in_compiler(None)
+    fake: dict = {}  # a frame whose code is numba's, called from this test's frame
+    exec(compile("import sys\ndef f(): return sys._getframe()", "/site-packages/llvmlite/binding/x.py", "exec"), fake)
+    assert in_compiler(fake["f"]())
+
+
 def test_a_stop_turned_into_another_error_is_reported_as_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     # the watchdog's stop can land inside numba's compiler, which then fails with its own error
     # ("no compiled object yet"): the command must say the budget ran out, not "internal error"

@@ -5,7 +5,9 @@ code that does not check (yet) would run past ``--timeout`` or eat the machine. 
 thread that looks at the clock and the resident memory ten times a second and, shortly after the
 budget is exhausted (``grace``), raises :class:`~misere.errors.BudgetExceededError` in the main
 thread through a signal. Python code is interrupted between bytecodes: the command stops with
-exit status 3, without a partial answer.
+exit status 3, without a partial answer. Inside numba's compiler (a kernel's first compile,
+:func:`misere.budget.in_compiler`) raising would leave numba a half-built library, so there the
+stop waits for the compile to return (the signal comes again every :attr:`Watchdog.rering` s).
 
 Interrupting arbitrary code can leave shared tables half-updated, which is harmless in a process
 that exits right after, but not in a test process running many commands: the watchdog is armed
@@ -23,7 +25,7 @@ import time
 from types import FrameType, TracebackType
 from typing import Optional
 
-from ..budget import Budget, format_size, resident_memory
+from ..budget import Budget, format_size, in_compiler, resident_memory
 from ..errors import BudgetExceededError
 
 __all__ = ["Watchdog", "ARMED", "hard_stop", "CtrlC"]
@@ -46,6 +48,8 @@ class Watchdog:
         self.reason: Optional[tuple[str, str]] = None
         #: seconds after a raise during which further prods are ignored (the engine's summary)
         self.settle = 5.0
+        #: seconds between prods once the budget is exhausted
+        self.rering = 0.5
         self._raised: Optional[float] = None
         self._stop = threading.Event()
         self._thread: Optional[threading.Thread] = None
@@ -86,6 +90,8 @@ class Watchdog:
         now = time.monotonic()
         if self._raised is not None and now - self._raised < self.settle:
             return  # the engine is summarising what it established after the first stop
+        if in_compiler(frame):  # raising inside numba's compiler leaves it a half-built library:
+            return  # wait, the watch thread prods again every ``rering`` seconds
         self._raised = now
         raise BudgetExceededError(*self.reason)
 
@@ -104,8 +110,9 @@ class Watchdog:
             if self.reason is not None:
                 assert main is not None and _SIGNAL is not None
                 signal.pthread_kill(main, _SIGNAL)
-                # keep prodding: a signal waits while the main thread is inside one C call
-                while not self._stop.wait(0.5):
+                # keep prodding: a signal waits while the main thread is inside one C call,
+                # and a prod that lands in numba's compiler is put off (:meth:`_raise`)
+                while not self._stop.wait(self.rering):
                     signal.pthread_kill(main, _SIGNAL)
                 return
         return None

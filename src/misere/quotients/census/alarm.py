@@ -8,6 +8,8 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from ...budget import in_compiler
+
 __all__ = ["HardLimit", "alarm"]
 
 
@@ -19,17 +21,9 @@ class HardLimit(Exception):
 #: raised where Python ignores exceptions (a gc callback), rings again this soon
 _RERING = 0.1
 
-
-def _in_compiler(frame: Any) -> bool:
-    """Whether the interrupted stack is inside numba or llvmlite (a kernel's first compile):
-    raising there leaves a half-built library behind ("no compiled object yet"), so the alarm
-    waits until the compile returns."""
-    while frame is not None:
-        name = frame.f_code.co_filename.replace("\\", "/")
-        if "/numba/" in name or "/llvmlite/" in name:
-            return True
-        frame = frame.f_back
-    return False
+#: whether a ring landed inside numba's compiler (:func:`misere.budget.in_compiler`); a module
+#: name, so that tests can stand in for it
+_in_compiler = in_compiler
 
 
 @contextlib.contextmanager
@@ -41,7 +35,7 @@ def alarm(timeout: float | None) -> Iterator[Callable[[], None]]:
     the budget error as one more failed candidate; the alarm interrupts the Python code of a
     long step and cannot be caught as a limit. Once the limit is reached it rings every
     :data:`_RERING` seconds until stopped: a ring inside a kernel's first compile is put off
-    until the compile returns (:func:`_in_compiler`; a cold numba cache can carry a code a few
+    until the compile returns (:func:`misere.budget.in_compiler`; a cold numba cache can carry a code a few
     seconds past its limit), and a ring raised where Python drops exceptions (a gc callback:
     "Exception ignored in") is followed by another.
     """
