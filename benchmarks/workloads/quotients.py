@@ -43,7 +43,7 @@ def _summary(q):
 def _cli_0123():
     env = dict(os.environ, PYTHONPATH=_SRC)
     t = time.perf_counter()
-    out = subprocess.run([sys.executable, "-c", "from misere.cli.app import main; main()",
+    out = subprocess.run([sys.executable, "-c", "from misere.cli.entry import main; main()",
                           "quotient", "0.123", "--json"], capture_output=True, text=True,
                          env=env, check=True)
     return out.stdout.count('"order"'), round(time.perf_counter() - t, 3)
