@@ -149,3 +149,16 @@ def test_entry_imports_no_typer() -> None:
     assert "misere.cli.entry" in modules
     heavy = ("typer", "click", "numpy", "numba", "misere.quotients", "misere.core", "misere.impartial", "sqlite3")
     assert sorted(n for n in modules if any(n == h or n.startswith(h + ".") for h in heavy)) == []
+
+
+def test_a_budget_stop_on_both_paths() -> None:
+    """``--timeout`` on the fast path: exit status 3 and what was established, as typer's path
+    reports it (the heap reached depends on the machine, the shape of the report does not)."""
+    args = ("quotient", "0.16", "--max-heap", "300", "--timeout", "0.1", "--certify", "0", "--json")
+    reports = []
+    for typer_path in (False, True):
+        rc, out, _, _ = _run(*args, typer_path=typer_path)
+        got = json.loads(out)
+        # (the keys of "established" depend on whether heap 1 was reached, i.e. on the load)
+        reports.append((rc, got["budget"], got["established"]["status"], "last_heap" in got["established"]))
+    assert reports[0] == reports[1] == (3, "time", "unsolved", True)
