@@ -169,6 +169,14 @@ def test_ctrl_c_during_a_quotient_keeps_the_checkpoint(tmp_path: Path) -> None:
     assert resumed.phi == fresh.phi and resumed.changes == fresh.changes
 
 
+def test_ctrl_c_on_the_quotient_fast_path() -> None:
+    """``misere quotient CODE --max-heap N --json`` runs without typer (misere.cli.entry): a
+    Ctrl-C there is reported as on typer's path, with the heaps finished."""
+    code, out, err = _sigint(["quotient", "0.16", "--max-heap", "300", "--certify", "0", "--json"], delay=0.8)
+    est = _stopped(code, out, err, as_json=True)
+    assert est["status"] == "unsolved" and 0 <= est["last_heap"] < 300
+
+
 def test_ctrl_c_during_play_reports_the_quotient_so_far() -> None:
     code, out, err = _sigint(["play", "0.07", "40", "41", "42", "--timeout", "100"], after_line=True)
     est = _stopped(code, out, err, as_json=False)
@@ -197,4 +205,17 @@ def test_a_lost_ctrl_c_is_delivered_again() -> None:
             while time.monotonic() - start < 5:
                 time.sleep(0.01)
     assert ctrl_c.at is not None and time.monotonic() - start < 2
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_the_end_of_a_command_is_not_held_by_the_settle_time() -> None:
+    """After a Ctrl-C the command ends as soon as it has reported: leaving ``CtrlC`` does not
+    wait out ``settle`` (it did: every interrupted command took 3 s more to exit)."""
+    from misere.cli.watchdog import CtrlC
+
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        with CtrlC(settle=60.0) as ctrl_c:
+            signal.raise_signal(signal.SIGINT)
+    assert ctrl_c.at is not None and time.monotonic() - start < 30
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

@@ -174,7 +174,12 @@ class CtrlC:
     def _prod(self) -> None:
         main = threading.main_thread().ident
         assert main is not None
-        self._lost.wait(self.settle)
+        # wait for a reported loss or the settle time, but not past the command's end (its
+        # __exit__ joins this thread: waiting on ``_lost`` alone held every exit after a Ctrl-C
+        # for the whole settle time)
+        until = time.monotonic() + self.settle
+        while not (self._lost.is_set() or self._done.is_set()) and time.monotonic() < until:
+            self._done.wait(0.02)
         while not self._done.is_set():
             signal.pthread_kill(main, signal.SIGINT)
             self._done.wait(1.0)
