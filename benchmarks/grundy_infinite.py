@@ -65,11 +65,12 @@ FAMILIES = [
 SEARCHED = [(5, 5), (25, 5, 5), (25, 25, 5, 5), (29, 29, 5, 3)]
 
 
-def round_candidate(rounds: int = ROUND) -> Pending:
-    """The engine's candidate after ``rounds`` recalibration rounds at heap 29."""
-    game, limits = grundy_game(), Limits(max_order=200_000, max_rounds=rounds + 1)
+def round_candidate(rounds: int = ROUND, game=None, heap: int = 29) -> Pending:
+    """The engine's candidate after ``rounds`` recalibration rounds at ``heap`` (default:
+    Grundy's game at heap 29; shared with ``bounty_infinite.py``)."""
+    game, limits = game or grundy_game(), Limits(max_order=200_000, max_rounds=rounds + 1)
     st = SolverState.initial()
-    while st.heap < 28:
+    while st.heap < heap - 1:
         st = step(game, st, limits)
     kept: list[Pending] = []
     try:
