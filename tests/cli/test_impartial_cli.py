@@ -116,6 +116,18 @@ def test_grundy_past_heap_28_answers_from_the_proof() -> None:
     assert below.exit_code == 0 and "infinite" not in json.loads(below.stdout)
 
 
+def test_03102_past_heap_11_answers_from_the_proof() -> None:
+    """Q_12 of 0.3102 (seed 002 §10.4's open bounty) is proved infinite (facts.py; the proof is
+    re-checked in tests/quotients/impartial/test_bounty_infinite.py): heap 12 or more gives
+    Q_11 (order 74, 18 P-positions) and the proof instead of a search that cannot end."""
+    out = runner.invoke(app, ["quotient", "0.3102", "--max-heap", "12", "--certify", "0", "--json", "-q"])
+    assert out.exit_code == 0, out.output
+    d = json.loads(out.stdout)
+    assert (d["max_heap"], d["order"], d["p_count"]) == (11, 74, 18)
+    assert d["infinite"]["infinite_from_heap"] == 12 and "Phi(12) has infinite order" in d["infinite"]["proof"]
+    assert d["infinite"]["reproduce"] == "python benchmarks/bounty_infinite.py --from-store"
+
+
 def test_codes_one_heap_apart_share_the_proof() -> None:
     """0.4's heap n is 0.07's heap n - 1 (impartial/octal.shifted_code), so Q(0.4) is infinite
     from heap 35 on and its quotient to heap 34 is Dawson's to heap 33, computed here by the
