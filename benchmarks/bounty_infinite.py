@@ -32,10 +32,9 @@ import sys
 from pathlib import Path
 
 from dawson_infinite import run
-from grundy_infinite import round_candidate
+from grundy_infinite import engine_claim
 
 from misere.impartial.octal import octal_game
-from misere.quotients.impartial.counters_data import build_certificate
 
 #: the claim as plain arrays (written by ``--save``)
 STORED = Path(__file__).resolve().parent / "data" / "bounty-03102-heap12-certificate.npz"
@@ -58,18 +57,19 @@ SEARCHED = [(3,), (12, 3), (12, 12, 3), (10,), (12, 7, 10), (12, 12, 10), (12, 7
             (12, 12, 7, 3), (12, 12, 12, 7, 10), (12, 12, 7, 7, 10), (12,) * 4 + (7, 7, 10)]
 
 
-def _from_engine():
-    cand = round_candidate(ROUND, octal_game(CODE), HEAP)
-    return (build_certificate(CODE, cand, **SHAPE),
-            f"claim from the heap-{HEAP} candidate of round {cand.round} ({len(cand.is_p)} elements)")
+#: what the proof covers and what it gives (printed by ``dawson_infinite.run``)
+SCOPE = "every position of 0.3102 with heaps <= 12"
+CONCLUSION = ("Phi(12) has infinite order in Q_12 (every pair i < j told apart above), so Q_12 is "
+              "infinite; so has Phi(7) (7^i from 7^j by y = 12^j + 3 for odd j - i, y = 12^j + 10 "
+              "for even j - i)")
+
+
+def _claim():
+    return engine_claim(CODE, ROUND, octal_game(CODE), HEAP, SHAPE)
 
 
 def main(argv: list[str]) -> int:
-    return run(__doc__, argv, STORED, _from_engine, FAMILIES, SEARCHED,
-               "every position of 0.3102 with heaps <= 12",
-               "Phi(12) has infinite order in Q_12 (every pair i < j told apart above), so Q_12 "
-               "is infinite; so has Phi(7) (7^i from 7^j by y = 12^j + 3 for odd j - i, "
-               "y = 12^j + 10 for even j - i)")
+    return run(__doc__, argv, STORED, _claim, FAMILIES, SEARCHED, SCOPE, CONCLUSION)
 
 
 if __name__ == "__main__":

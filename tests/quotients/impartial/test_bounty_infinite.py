@@ -13,7 +13,6 @@ import random
 import sys
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from misere.quotients.impartial.counters import (certificate_outcome, check_certificate,
@@ -21,6 +20,7 @@ from misere.quotients.impartial.counters import (certificate_outcome, check_cert
 from misere.quotients.impartial.counters_data import build_certificate, cross_check, load_certificate
 from tests.oracle.heap_oracle import octal_rules, outcome_function, positions
 from tests.quotients.impartial.test_counters import _flipped
+from tests.quotients.impartial.test_grundy_infinite import assert_rebuilt
 
 ROOT = Path(__file__).resolve().parents[3]
 STORED = ROOT / "benchmarks" / "data" / "bounty-03102-heap12-certificate.npz"
@@ -74,10 +74,4 @@ def test_03102_heap12_certificate_from_the_engine():
 
     cand = round_candidate(ROUND, octal_game(CODE), HEAP)
     assert (cand.round, len(cand.is_p)) == (19, 574)
-    built = build_certificate(CODE, cand, **SHAPE)
-    stored = load_certificate(STORED)
-    assert np.array_equal(built.action, stored.action) and sorted(built.p_table) == sorted(stored.p_table)
-    assert all(np.array_equal(built.p_table[k], stored.p_table[k]) for k in stored.p_table)
-    assert check_certificate(built).ok
-    count, bad = cross_check(built, 60)
-    assert bad is None and count > 2_000_000
+    assert_rebuilt(build_certificate(CODE, cand, **SHAPE), STORED, 60, 2_000_000)
