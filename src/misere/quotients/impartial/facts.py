@@ -49,6 +49,15 @@ INFINITE: dict[tuple[int, ...] | str, InfiniteQuotient] = {
         "tell every two powers of 34 apart, e.g. 34^i + 33 + 30^(i-3) + 25 + 14 is N and "
         "34^(i+2t) + 33 + 30^(i-3) + 25 + 14 is P for all i >= 3, t >= 1",
         "python benchmarks/dawson_infinite.py --from-store"),
+    (0, 3, 1, 0, 2): InfiniteQuotient(
+        "0.3102", 12,
+        "Phi(12) has infinite order: the outcome of every position 12^a 7^b v (v of the other "
+        "heaps) is a table over 17 coarse states of (a, b) and a 54-element monoid for v, checked "
+        "from the rules of 0.3102 by the outcome recursion (counter certificate, "
+        "misere.quotients.impartial.counters); four infinite families of one outcome each then "
+        "tell every two powers of 12 apart: 12^j + 3 is P for even j, N for odd j, and "
+        "12^i + 7^i + 10 is N, 12^(i+2+2t) + 7^i + 10 P for all i, t >= 0",
+        "python benchmarks/bounty_infinite.py --from-store"),
     "grundy": InfiniteQuotient(
         "grundy", 29,
         "Phi(25) has infinite order: in the positions with at most two heaps of 29, two of size "
@@ -88,6 +97,8 @@ def infinite_from(code: str) -> InfiniteQuotient | None:
     (34, 34, True)
     >>> infinite_from("0.4").heap, infinite_from("0.137").heap
     (35, 33)
+    >>> infinite_from("0.3102").heap, infinite_from(".3312") is None
+    (12, True)
     >>> infinite_from("grundy").heap, infinite_from("pascal-beans") is None
     (29, True)
     """

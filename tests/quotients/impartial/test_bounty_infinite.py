@@ -1,0 +1,77 @@
+"""0.3102 at heap 12 (issue 21 item 3; seed 002 §10.4's open quaternary bounty): ``Q_12`` is
+infinite, by a counter certificate (quotients/impartial/counters.py) that counts heaps 12 and 7.
+
+The stored claim is checked here from the rules (well under a second); its infinite families are
+read back; its positions are compared with the independent brute-force oracle
+(tests/oracle/heap_oracle.py) and with ``counters_data.cross_check``; corrupted claims are
+refused. The slow test rebuilds the claim from the engine's round-19 candidate
+(docs/results/new.md).
+"""
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from misere.quotients.impartial.counters import (certificate_outcome, check_certificate,
+                                                 family_claims)
+from misere.quotients.impartial.counters_data import build_certificate, cross_check, load_certificate
+from tests.oracle.heap_oracle import octal_rules, outcome_function, positions
+from tests.quotients.impartial.test_counters import _flipped
+from tests.quotients.impartial.test_grundy_infinite import assert_rebuilt
+
+ROOT = Path(__file__).resolve().parents[3]
+STORED = ROOT / "benchmarks" / "data" / "bounty-03102-heap12-certificate.npz"
+
+
+@pytest.fixture(scope="module")
+def cert():
+    return load_certificate(STORED)
+
+
+def test_stored_03102_claim_is_proved_and_tells_every_power_of_12_apart(cert):
+    assert cert.code == "0.3102" and cert.counters == (12, 7) and cert.outside is None
+    assert cert.windows == (0, 2, 1) and cert.order == 54 and len(cert.p_table) == 17
+    proof = check_certificate(cert)
+    assert proof.ok and proof.reason == "proved" and proof.pairs == 119
+    # 12^i and 12^j, i < j: y = 3 when j - i is odd, y = 7^i + 10 when it is even
+    assert family_claims(cert, (3,), 0, 0, 0, 2) == {True} != family_claims(cert, (3,), 0, 0, 1, 2)
+    assert family_claims(cert, (10,), 0, None, 0, 0) == {False}  # 12^i 7^i 10: N for every i
+    assert family_claims(cert, (10,), 0, None, 2, 2) == {True}  # 12^(i+2+2t) 7^i 10: P
+    # 7^i and 7^j with 12^j added: j - i odd (y = 12^j + 3), even (y = 12^j + 10, above)
+    assert family_claims(cert, (3,), 0, None, 0, 0) == {True} != family_claims(cert, (3,), 0, None, 1, 2)
+    assert not certificate_outcome(cert, (12,) * 9 + (7,) * 9 + (10,))
+    assert certificate_outcome(cert, (12,) * 11 + (7,) * 9 + (10,))
+
+
+def test_03102_claim_agrees_with_the_independent_oracle(cert):
+    is_p = outcome_function(octal_rules("0.3102"))
+    every = positions(28, 12)
+    assert len(every) == len(set(every)) > 10_000
+    for pos in every:
+        assert certificate_outcome(cert, pos) == is_p(pos), pos
+    count, bad = cross_check(cert, 34)
+    assert bad is None and count == 51_969
+
+
+def test_corrupted_03102_claims_are_refused(cert):
+    rng = random.Random(12)
+    for _ in range(3):
+        key = rng.choice(sorted(cert.p_table))
+        assert not check_certificate(_flipped(cert, key, rng.randrange(cert.order))).ok
+
+
+@pytest.mark.slow
+def test_03102_heap12_certificate_from_the_engine():
+    """The stored claim is the one read off the engine's round-19 candidate, and it is proved."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from bounty_infinite import CODE, HEAP, ROUND, SHAPE
+    from grundy_infinite import round_candidate
+
+    from misere.impartial.octal import octal_game
+
+    cand = round_candidate(ROUND, octal_game(CODE), HEAP)
+    assert (cand.round, len(cand.is_p)) == (19, 574)
+    assert_rebuilt(build_certificate(CODE, cand, **SHAPE), STORED, 60, 2_000_000)
