@@ -17,7 +17,13 @@ candidate of heap 19 in progress (:func:`dawson_bounds.load_candidate`). Prints
    candidate, and the true outcomes of both from an exhaustive outcome search on the rules
    (:func:`~misere.quotients.impartial.counters_data.ordered_search`, at most ``N`` positions,
    default 2,000,000). Every pair whose true outcomes differ proves ``Phi(8)^i != Phi(8)^j``
-   in ``Q_19`` (and in every ``Q_n``, ``n >= 19``), whatever the candidate is worth.
+   in ``Q_19`` (and in every ``Q_n``, ``n >= 19``), whatever the candidate is worth. (With
+   words of heaps below 8 these pairs stay within what ``Q_18`` has: there ``Phi(8) = c`` has
+   index 4 and period 2, ``c^6 = c^4``; same-parity pairs from ``8^3`` on are not told apart.)
+3. with ``--fit``: counter certificates read off the candidate counting 8 and 17
+   (:func:`~misere.quotients.impartial.counters_data.build_certificate`), in the domain without
+   heap 19 (checked by :func:`~misere.quotients.impartial.counters.check_certificate`) and with
+   at most one heap of 19 (``a <= 50``, ``b <= 30``, windows up to 14).
 """
 from __future__ import annotations
 
@@ -33,7 +39,8 @@ from misere import budget
 from misere.errors import BudgetExceededError, ComputationLimitError
 from misere.quotients.impartial.bounds import power_witnesses
 from misere.quotients.impartial.certify import rule_moves
-from misere.quotients.impartial.counters_data import _elements, ordered_search
+from misere.quotients.impartial.counters import check_certificate
+from misere.quotients.impartial.counters_data import _elements, build_certificate, ordered_search
 
 CODE, TOP, GROWS = "0.16", 19, 8
 
@@ -86,6 +93,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--search", type=int, default=2_000_000)
     ap.add_argument("--timeout", type=float, default=None)
     ap.add_argument("--max-memory", default="8G")
+    ap.add_argument("--fit", action="store_true")
     args = ap.parse_args(argv)
     t0 = time.process_time()
     from pathlib import Path
@@ -113,6 +121,17 @@ def main(argv: list[str]) -> int:
                     proved.append((w.i, w.j))
         except (ComputationLimitError, BudgetExceededError) as e:
             print(f"  stopped: {e}")
+        if args.fit:
+            for tops, exact_a in ((0, 24), (1, 50)):
+                cert = build_certificate(CODE, cand, (GROWS, 17), exact_a=exact_a, b_max=30,
+                                         max_window=14, limits=((TOP, tops),))
+                if cert is None:
+                    print(f"fit with at most {tops} heaps of 19: no window up to 14 fits")
+                    continue
+                proof = check_certificate(cert)
+                print(f"fit with at most {tops} heaps of 19: {cert.order} values, windows "
+                      f"{cert.windows}; check: {proof.reason} ({proof.pairs} pairs, box "
+                      f"[0, {proof.box}]^2)")
     pairs = args.powers * (args.powers + 1) // 2
     print(f"proved: {len(proved)} of the {pairs} pairs 8^i != 8^j (i < j <= {args.powers}) in "
           f"Q_19: {proved}; {time.process_time() - t0:.0f} s CPU")
