@@ -1,0 +1,142 @@
+"""Why 0.16 does not converge at heap 19 (issue 21 item 3): where its candidates grow.
+
+Usage::
+
+    python benchmarks/octal016_heap19.py CHECKPOINT.sqlite [--powers K] [--search N]
+                                         [--timeout S] [--max-memory M]
+
+``CHECKPOINT`` is a checkpoint of ``misere quotient 0.16 --max-heap 19 --checkpoint ...`` with a
+candidate of heap 19 in progress (:func:`dawson_bounds.load_candidate`). Prints
+
+1. *observed in the candidate* (not proved: the candidate is exact only below its least failure):
+   the index and period of the powers of every heap's value, and, for the words ``19^k + 8^a + v``
+   (``v`` without heaps 8 and 19), the *preperiod in a*: the least ``s`` such that the candidate's
+   outcome of ``19^k + 8^a + v`` equals that of ``19^k + 8^(a+2) + v`` for every ``a >= s``;
+2. *proved by brute force*: for ``0 <= i < j <= K`` (default 6), the candidate's shortest word
+   ``y`` of heaps below 8 with ``19 + 8^i + y`` and ``19 + 8^j + y`` of different outcome in the
+   candidate, and the true outcomes of both from an exhaustive outcome search on the rules
+   (:func:`~misere.quotients.impartial.counters_data.ordered_search`, at most ``N`` positions,
+   default 2,000,000). Every pair whose true outcomes differ proves ``Phi(8)^i != Phi(8)^j``
+   in ``Q_19`` (and in every ``Q_n``, ``n >= 19``), whatever the candidate is worth. (With
+   words of heaps below 8 these pairs stay within what ``Q_18`` has: there ``Phi(8) = c`` has
+   index 4 and period 2, ``c^6 = c^4``; same-parity pairs from ``8^3`` on are not told apart.)
+3. with ``--fit``: counter certificates read off the candidate counting 8 and 17
+   (:func:`~misere.quotients.impartial.counters_data.build_certificate`), in the domain without
+   heap 19 (checked by :func:`~misere.quotients.impartial.counters.check_certificate`) and with
+   at most one heap of 19 (``a <= 50``, ``b <= 30``, windows up to 14).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import Counter
+
+import numpy as np
+from dawson_bounds import _word, load_candidate
+
+from misere import budget
+from misere.errors import BudgetExceededError, ComputationLimitError
+from misere.quotients.impartial.bounds import power_witnesses
+from misere.quotients.impartial.certify import rule_moves
+from misere.quotients.impartial.counters import check_certificate
+from misere.quotients.impartial.counters_data import _elements, build_certificate, ordered_search
+
+CODE, TOP, GROWS = "0.16", 19, 8
+
+
+def power_shapes(cand) -> dict[int, tuple[int, int]]:
+    """``heap -> (index, period)`` of the powers of its value in the candidate (heaps whose
+    value is not the identity)."""
+    maps = np.asarray(cand.maps)
+    row = {int(g): j for j, g in enumerate(cand.letters)}
+    out = {}
+    for h in range(1, len(cand.phi)):
+        if cand.phi[h] == cand.identity:
+            continue
+        col, x, seen = maps[row[cand.phi[h]]], int(cand.identity), {}
+        while x not in seen:
+            seen[x] = len(seen)
+            x = int(col[x])
+        out[h] = (seen[x], len(seen) - seen[x])
+    return out
+
+
+def preperiods(cand, tops: int, counted: int = GROWS, top: int = TOP, span: int = 60) -> np.ndarray:
+    """For every value of the words ``v`` with at most ``tops`` heaps of size ``top`` and none of
+    size ``counted``, the least ``s`` with ``o(counted^a + v) = o(counted^(a+2) + v)`` in the
+    candidate for ``s <= a < span - 2``."""
+    maps = np.asarray(cand.maps)
+    is_p = np.asarray(cand.is_p, dtype=bool)
+    row = {int(g): j for j, g in enumerate(cand.letters)}
+
+    def col(h: int) -> np.ndarray | None:
+        return None if cand.phi[h] == cand.identity else maps[row[cand.phi[h]]]
+
+    moves = rule_moves(CODE)
+    heaps = tuple(h for h in range(1, len(cand.phi)) if h != counted and moves(h))
+    _, values, _, _ = _elements(heaps, col, int(cand.identity), ((top, tops),))
+    cur = values[values >= 0]
+    status = np.zeros((span, len(cur)), dtype=bool)
+    for a in range(span):
+        status[a] = is_p[cur]
+        cur = col(counted)[cur]
+    differs = status[:-2] != status[2:]
+    last = np.where(differs.any(axis=0), span - 2 - np.argmax(differs[::-1], axis=0), 0)
+    return last
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("checkpoint")
+    ap.add_argument("--powers", type=int, default=6)
+    ap.add_argument("--search", type=int, default=2_000_000)
+    ap.add_argument("--timeout", type=float, default=None)
+    ap.add_argument("--max-memory", default="8G")
+    ap.add_argument("--fit", action="store_true")
+    args = ap.parse_args(argv)
+    t0 = time.process_time()
+    from pathlib import Path
+    heap, rnd, cand = load_candidate(Path(args.checkpoint))
+    print(f"candidate of heap {heap}, round {rnd}: {len(cand.is_p)} elements, "
+          f"{int(np.sum(cand.is_p))} P")
+    print("observed in the candidate (not proved):")
+    print("  powers (index, period): " + ", ".join(f"{h}: {s}" for h, s in power_shapes(cand).items()))
+    for k in (0, 1, 2):
+        pre = preperiods(cand, k)
+        print(f"  words 8^a + v, v with at most {k} heaps of 19: {len(pre)} values of v; "
+              f"largest preperiods in a (value: count) {sorted(Counter(pre.tolist()).items())[-4:]}")
+    print(f"proved by exhaustive search (at most {args.search} positions each):")
+    proved = []
+    with budget.limits(timeout=args.timeout, max_memory=args.max_memory):
+        try:
+            for w in power_witnesses(cand, GROWS, args.powers, prefix=(TOP,)):
+                got = []
+                for e in (w.i, w.j):
+                    pos = (TOP,) + (GROWS,) * e + w.y
+                    r, n = ordered_search(CODE, pos, node_limit=args.search)
+                    got.append(r)
+                    print(f"  {_word(pos)}: {'P' if r else 'N'} ({n} positions)", flush=True)
+                if got[0] != got[1]:
+                    proved.append((w.i, w.j))
+        except (ComputationLimitError, BudgetExceededError) as e:
+            print(f"  stopped: {e}")
+        if args.fit:
+            for tops, exact_a in ((0, 24), (1, 50)):
+                cert = build_certificate(CODE, cand, (GROWS, 17), exact_a=exact_a, b_max=30,
+                                         max_window=14, limits=((TOP, tops),))
+                if cert is None:
+                    print(f"fit with at most {tops} heaps of 19: no window up to 14 fits")
+                    continue
+                proof = check_certificate(cert)
+                print(f"fit with at most {tops} heaps of 19: {cert.order} values, windows "
+                      f"{cert.windows}; check: {proof.reason} ({proof.pairs} pairs, box "
+                      f"[0, {proof.box}]^2)")
+    pairs = args.powers * (args.powers + 1) // 2
+    print(f"proved: {len(proved)} of the {pairs} pairs 8^i != 8^j (i < j <= {args.powers}) in "
+          f"Q_19: {proved}; {time.process_time() - t0:.0f} s CPU")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,47 @@
+"""0.16 at heap 19 (issue 21 item 3): the witnesses benchmarks/octal016_heap19.py reads off the
+heap-19 candidate for the powers of heap 8 beside a heap of 19 (docs/results/new.md, "0.16 past
+heap 18"), replayed by brute force. These pairs do not go past what ``Q_18`` already has (there
+``Phi(8)`` has index 4 and period 2): they check the candidate's small outcomes, not growth.
+
+Each fact is an exact outcome computed twice from the rules: by the independent oracle
+(tests/oracle/heap_oracle.py, which knows nothing of ``misere``) and by
+``counters_data.ordered_search``. ``o(19 + 8^i + y) != o(19 + 8^j + y)`` proves
+``Phi(8)^i != Phi(8)^j`` in ``Q_19`` (002 §5), whatever any candidate says.
+"""
+from __future__ import annotations
+
+import pytest
+
+from misere.quotients.impartial.counters_data import ordered_search
+from tests.oracle.heap_oracle import octal_rules, outcome_function
+
+#: (i, y, whether 19 + 8^i + y is P), the outcomes benchmarks/octal016_heap19.py reports
+FACTS = [(0, (1,), False), (1, (1,), True), (2, (1,), False), (0, (5,), False), (2, (5,), True)]
+#: the heavier ones (the pairs with 8^3 and 8^4)
+SLOW_FACTS = [(3, (1,), False), (3, (5,), False), (0, (5, 5, 5), True), (3, (5, 5, 5), False),
+              (4, (1,), True), (1, (5, 5, 1), False), (4, (5, 5, 1), True)]
+
+
+def _pairs(facts) -> set[tuple[int, int]]:
+    """Pairs i < j told apart by some y among ``facts``."""
+    return {(i, j) for i, y, p in facts for j, y2, q in facts if i < j and y == y2 and p != q}
+
+
+def _check(facts) -> None:
+    is_p = outcome_function(octal_rules("0.16"))
+    for i, y, want in facts:
+        pos = (19,) + (8,) * i + y
+        assert is_p(tuple(sorted(pos))) is want, pos
+        assert ordered_search("0.16", pos, node_limit=200_000)[0] is want, pos
+
+
+def test_powers_of_8_up_to_the_second_differ_beside_19():
+    _check(FACTS)
+    assert _pairs(FACTS) == {(0, 1), (0, 2), (1, 2)}
+
+
+@pytest.mark.slow
+def test_powers_of_8_up_to_the_fourth_differ_beside_19():
+    facts = FACTS + SLOW_FACTS
+    _check(SLOW_FACTS)
+    assert _pairs(facts) == {(i, j) for j in range(5) for i in range(j)}
