@@ -101,9 +101,14 @@ def _run(code, games, max_heap, certify, checkpoint, limits):
                                checkpoint=checkpoint, limits=limits)
         return mq.quotient(resolve_game(code), max_heap=max_heap, certify=certify,
                            checkpoint=checkpoint, limits=limits)
-    except BudgetExceededError as exc:
-        if not exc.partial:  # stopped before the engine started (imports, theory): heap 0 only
-            exc.partial.update(game=code if games is None else "games", status="unsolved", last_heap=0)
+    except (BudgetExceededError, KeyboardInterrupt) as exc:
+        partial = getattr(exc, "partial", None)
+        if not partial:  # stopped before the engine started (imports, theory): heap 0 only
+            heap0 = {"game": code if games is None else "games", "status": "unsolved", "last_heap": 0}
+            if isinstance(partial, dict):
+                partial.update(heap0)
+            else:
+                exc.partial = heap0  # type: ignore[union-attr]
         raise
     except ComputationLimitError as exc:
         partial = getattr(exc, "partial", None)

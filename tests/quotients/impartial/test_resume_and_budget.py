@@ -220,3 +220,24 @@ def test_a_stop_before_the_engine_starts_still_says_what_is_known(monkeypatch) -
     res = CliRunner().invoke(app, ["quotient", "0.07", "--timeout", "2", "--quiet"])
     assert res.exit_code == 3
     assert res.stdout.splitlines() == ["game: 0.07", "status: unsolved", "last_heap: 0"]
+
+
+def test_a_ctrl_c_before_the_engine_starts_still_says_what_is_known(monkeypatch) -> None:
+    """The same for a Ctrl-C (the suite, loaded, once interrupted the fast path before the
+    engine attached anything: the report lacked ``status``): exit 130 and heap 0."""
+    import json
+
+    from typer.testing import CliRunner
+
+    import misere.quotients as mq
+    from misere.cli.app import app
+
+    def early(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(mq, "quotient", early)
+    res = CliRunner().invoke(app, ["quotient", "0.16", "--json", "--quiet"])
+    assert res.exit_code == 130
+    got = json.loads(res.stdout)
+    assert got == {"error": "interrupted",
+                   "established": {"game": "0.16", "status": "unsolved", "last_heap": 0}}
