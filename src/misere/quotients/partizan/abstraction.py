@@ -315,24 +315,36 @@ def _feasible(rows: list[tuple[tuple[int, ...], int]]) -> bool:
     return all(b <= 0 for _, b in rows)
 
 
-def _possible(ab: Abstraction, s: State, d: int | Sequence[int]) -> bool:
+def _possible(ab: Abstraction, s: State, d: int | Sequence[int], congruences: bool = False) -> bool:
     """Necessary condition for a word to have fine state ``s``: the linear constraints it
-    states (residues ignored) have a real solution ``w >= 0``. Pruning states that fail it
-    keeps ``S`` a superset of the words' states."""
+    states have a solution ``w >= 0`` (residues ignored: a real one; with ``congruences``, the
+    residue ``v`` of a form ``f`` with period ``p > 1`` outside its window becomes the equation
+    ``f·w = v + p·t`` in a new integer variable ``t``, so that the integer rounding of
+    :func:`_feasible` sees bounds and residues together: e.g. ``u = n + 2 > 0``, ``v = n - 2 <
+    0`` and ``u ≡ 0 (mod 4)`` have real solutions but no integer one). Pruning states that
+    fail it keeps ``S`` a superset of the words' states."""
     n = len(ab.forms[0])
     fixed = {c: s[c][1] for c in range(n) if s[c][0] == 0}
     free = [c for c in range(n) if c not in fixed]
+    tails = [i for i, ((k, _), p) in enumerate(zip(s, ab.periods)) if congruences and k != 0 and p > 1]
+    extra = {i: j for j, i in enumerate(tails)}
     rows: list[tuple[tuple[int, ...], int]] = []
-    for (k, v), f, lo, hi, m in zip(s, ab.forms, ab.lo, ab.hi, ab.margins(d)):
-        a = tuple(f[c] for c in free)
+    for i, ((k, v), f, lo, hi, m) in enumerate(zip(s, ab.forms, ab.lo, ab.hi, ab.margins(d))):
+        a = (0,) * len(tails) + tuple(f[c] for c in free)  # t first: eliminated last
         known = sum(f[c] * x for c, x in fixed.items())
+        neg = tuple(-x for x in a)
         if k == 0:
-            rows += [(a, v - known), (tuple(-x for x in a), known - v)]
+            rows += [(a, v - known), (neg, known - v)]
         elif k > 0:
             rows.append((a, hi + m + 1 - known))
         else:
-            rows.append((tuple(-x for x in a), known - (lo - m - 1)))
-    if not free:
+            rows.append((neg, known - (lo - m - 1)))
+        if i in extra:  # f·w - p·t = v
+            p = ab.periods[i]
+            e = list(a)
+            e[extra[i]] = -p
+            rows += [(tuple(e), v - known), (tuple(-x for x in e), known - v)]
+    if not free and not tails:
         return all(b <= 0 for _, b in rows)
     return _feasible(rows)
 
@@ -470,7 +482,7 @@ def closure(ab: Abstraction, n: int, d: int | Sequence[int], limit: int = MAX_ST
                 if t not in found:
                     found[t] = real if state == t else None
                     if found[t] is None:
-                        if not _possible(ab, t, d) or (residues is not None and not residues(t)):
+                        if not _possible(ab, t, d, congruences) or (residues is not None and not residues(t)):
                             del found[t]
                             impossible.add(t)
                             continue

@@ -12,7 +12,11 @@ which allows one window ``[lo_i, hi_i]`` and one period ``p_i`` per form) in a f
    window ``[0, 6]`` and the characters ``[-6, 6]``, period 2 (then 6); keep the sets under
    which the known outcomes (the classification's searched sums) are a function of the coarse
    state, narrow each form's window and period while that stays true (:func:`shrink`), and
-   try the cheapest (fewest possible coarse states) first (:func:`starts`). While two known
+   try the cheapest (fewest possible coarse states) first (:func:`starts`). When there are
+   too many characters for all pairs and triples (four or more components), those sizes are
+   skipped at first and, if the starts found fail, drawn from the characters that fit best
+   alone (:func:`ranked_pool`; issue 25: ``cl({*,1|-1})`` needs ``n ± (2k + m)`` and ``n``,
+   with ``n = #1 - #-1``, ``k = #G``, ``m = #*``, among 127 characters). While two known
    words share a coarse state and differ in outcome, apply the refinement that leaves fewest
    such conflicts, the cheapest on a tie (:func:`fit`): widen one form's window by one,
    multiply one period by 2 or 3, or add a candidate character with window ``[0, 0]``.
@@ -42,7 +46,7 @@ from misere.quotients.partizan.abstraction import Abstraction, Fail, State, Word
 if TYPE_CHECKING:
     from misere.quotients.partizan.quotient import PartizanQuotient
 
-__all__ = ["Spec", "fit", "shrink", "starts", "refine_certificate", "EFFORT", "SEARCH_LIMIT"]
+__all__ = ["Spec", "fit", "shrink", "starts", "ranked_pool", "refine_certificate", "EFFORT", "SEARCH_LIMIT"]
 
 #: (counterexample rounds, starting points per level, abstract states allowed in ``S``) by the
 #: number of components: with four or more each round costs far more (deterministic limits)
@@ -51,9 +55,11 @@ EFFORT = {3: (10, 3, 60_000), 4: (4, 2, 30_000)}
 SEARCH_LIMIT = 48
 _STEPS = 40  # refinements per fit
 
-#: the sizes of the character sets of the starting points, level by level (the next level is
-#: tried when the best starts (:data:`EFFORT`) of one level fail; one level: cheapest overall)
-SIZES = ((0, 1, 2, 3),)
+#: the levels of starting points, tried in order (the next level when the best starts
+#: (:data:`EFFORT`) of one level fail): the sizes of the character sets, and whether the
+#: characters are drawn from a *ranked pool* (:func:`ranked_pool`) instead of all candidates
+#: (the pooled level lists only the sizes the first level skipped for having too many sets)
+SIZES = (((0, 1, 2, 3), False), ((2, 3), True))
 #: character sets of one size listed as starting points only if there are at most this many
 MAX_SETS = 2000
 #: the generous (window, period) of the starting points, tried in order
@@ -287,8 +293,8 @@ def refine_certificate(q: "PartizanQuotient", data: Mapping[Word, Outcome], roun
     forms = units + candidates
     known = _Data(forms, data)
     reasons = []
-    for sizes in SIZES:
-        for start in starts(known, n, len(candidates), sizes)[:attempts]:
+    for sizes, pooled in SIZES:
+        for start in starts(known, n, len(candidates), sizes, pooled)[:attempts]:
             got = _search(q, forms, start, known, rounds, limit)
             if not isinstance(got, str):
                 return got
@@ -300,15 +306,42 @@ def _show(spec: Spec, forms: Sequence[Word]) -> str:
     return "[" + ", ".join(f"{list(forms[j])} in [{lo},{hi}] mod {p}" for j, lo, hi, p in spec) + "]"
 
 
-def starts(known: _Data, units: int, candidates: int, sizes: Sequence[int] = (0, 1, 2)) -> list[Spec]:
+def ranked_pool(known: _Data, units: int, candidates: int, size: int) -> list[int]:
+    """The candidate characters (form indices) that fit the known outcomes best on their own:
+    each is added alone, window ``[-W, W]`` and period ``P`` (the first of :data:`GENEROUS`), to
+    the units' generous windows; ranked by the conflicts left (then by the candidates' order),
+    as many as keep the number of ``size``-sets within :data:`MAX_SETS`.
+
+    With four or more components there are too many characters for all pairs and triples
+    (e.g. 127 for ``cl({*,1|-1})``); the characters a certificate needs are those along which
+    the outcome changes (region boundaries such as ``n = ±(2k + m)``), and each of them alone
+    already removes many conflicts."""
+    w, p = GENEROUS[0]
+    base = [(c, 0, w, p) for c in range(units)]
+    ranked = sorted(range(units, units + candidates),
+                    key=lambda j: (known.conflicts(base + [(j, -w, w, p)]), j))
+    keep = size
+    while keep < len(ranked) and comb(keep + 1, size) <= MAX_SETS:
+        keep += 1
+    return sorted(ranked[:keep])
+
+
+def starts(known: _Data, units: int, candidates: int, sizes: Sequence[int] = (0, 1, 2),
+           pooled: bool = False) -> list[Spec]:
     """Starting points of the search: for every set of candidate characters of a size in
     ``sizes`` (in the candidates' order), the generous windows ``[0, W]`` (units) and
     ``[-W, W]`` (characters) with the period ``P`` (:data:`GENEROUS`); those that fit the known
-    outcomes are narrowed (:func:`shrink`) and returned cheapest first (:func:`_cost`)."""
+    outcomes are narrowed (:func:`shrink`) and returned cheapest first (:func:`_cost`).
+
+    Sizes with more than :data:`MAX_SETS` sets are skipped, unless ``pooled``: then only those
+    sizes are listed, with the characters drawn from :func:`ranked_pool`."""
     sets: list[tuple[int, ...]] = []
     for size in sizes:
         if comb(candidates, size) <= MAX_SETS:
-            sets += list(combinations(range(units, units + candidates), size))
+            if not pooled:
+                sets += list(combinations(range(units, units + candidates), size))
+        elif pooled:
+            sets += list(combinations(ranked_pool(known, units, candidates, size), size))
     out: list[tuple[float, int, Spec]] = []
     for w, p in GENEROUS:
         for k, chars in enumerate(sets):
