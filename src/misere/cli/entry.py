@@ -98,10 +98,13 @@ def _run_fast(kwargs: dict[str, Any]) -> None:
     except OSError as e:
         if e.errno != errno.EPIPE:
             raise
-        from typer._click.utils import PacifyFlushWrapper
-
-        sys.stdout = PacifyFlushWrapper(sys.stdout)  # type: ignore[assignment]
-        sys.stderr = PacifyFlushWrapper(sys.stderr)  # type: ignore[assignment]
+        # Python's documented remedy ("Note on SIGPIPE", the signal module's docs): point the
+        # closed output at devnull, so the interpreter's final flush cannot fail again (a
+        # closed stderr fails silently: nothing can be shown on it)
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):  # not a real file (a test's capture)
+            pass
         raise SystemExit(1) from None
     except Exception as e:
         if is_typer_exit(e):
