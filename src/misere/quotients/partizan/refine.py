@@ -60,10 +60,13 @@ _STEPS = 40  # refinements per fit
 #: characters are drawn from a *ranked pool* (:func:`ranked_pool`) instead of all candidates
 #: (the pooled level lists only the sizes the first level skipped for having too many sets)
 SIZES = (((0, 1, 2, 3), False), ((2, 3), True))
+#: the pooled level tries this many times the starts of :data:`EFFORT` (its cheapest starts
+#: often have the right characters with windows the refinement does not mend in its rounds)
+POOLED_STARTS = 2
 #: character sets of one size listed as starting points only if there are at most this many
 MAX_SETS = 2000
 #: the generous (window, period) of the starting points, tried in order
-GENEROUS = ((6, 2), (6, 6))
+GENEROUS = ((6, 2), (6, 6), (6, 4))
 #: largest period of a form
 MAX_PERIOD = 6
 #: largest ``|lo|``, ``|hi|`` of a window
@@ -294,7 +297,7 @@ def refine_certificate(q: "PartizanQuotient", data: Mapping[Word, Outcome], roun
     known = _Data(forms, data)
     reasons = []
     for sizes, pooled in SIZES:
-        for start in starts(known, n, len(candidates), sizes, pooled)[:attempts]:
+        for start in starts(known, n, len(candidates), sizes, pooled)[:attempts * (POOLED_STARTS if pooled else 1)]:
             got = _search(q, forms, start, known, rounds, limit)
             if not isinstance(got, str):
                 return got
@@ -334,7 +337,9 @@ def starts(known: _Data, units: int, candidates: int, sizes: Sequence[int] = (0,
     outcomes are narrowed (:func:`shrink`) and returned cheapest first (:func:`_cost`).
 
     Sizes with more than :data:`MAX_SETS` sets are skipped, unless ``pooled``: then only those
-    sizes are listed, with the characters drawn from :func:`ranked_pool`."""
+    sizes are listed, with the characters drawn from :func:`ranked_pool`, and the starts of
+    every generous period are ranked together (with period 2 alone, wide unit windows can fit
+    the searched outcomes of a character that needs period 4, e.g. ``cl({1|*,-1})``)."""
     sets: list[tuple[int, ...]] = []
     for size in sizes:
         if comb(candidates, size) <= MAX_SETS:
@@ -349,7 +354,7 @@ def starts(known: _Data, units: int, candidates: int, sizes: Sequence[int] = (0,
             if known.conflicts(spec) == 0:
                 spec = shrink(spec, known, units)
                 out.append((_cost(spec, units), k, spec))
-        if out:
+        if out and not pooled:
             break
     return [spec for _, _, spec in sorted(out)]
 
