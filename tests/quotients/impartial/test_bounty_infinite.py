@@ -1,11 +1,11 @@
-"""0.3102 at heap 12 (issue 21 item 3; seed 002 §10.4's open quaternary bounty): ``Q_12`` is
-infinite, by a counter certificate (quotients/impartial/counters.py) that counts heaps 12 and 7.
+"""0.3102 at heap 12 and 0.3122 at heap 7 (issue 21 item 3; seed 002 §10.4's open quaternary
+bounties): ``Q_12(0.3102)`` and ``Q_7(0.3122)`` are infinite, by counter certificates
+(quotients/impartial/counters.py) that count heaps 12 and 7, and 7 and 5.
 
-The stored claim is checked here from the rules (well under a second); its infinite families are
-read back; its positions are compared with the independent brute-force oracle
+The stored claims are checked here from the rules (well under a second each); their infinite
+families are read back; their positions are compared with the independent brute-force oracle
 (tests/oracle/heap_oracle.py) and with ``counters_data.cross_check``; corrupted claims are
-refused. The slow test rebuilds the claim from the engine's round-19 candidate
-(docs/results/new.md).
+refused. The slow tests rebuild the claims from the engine's candidates (docs/results/new.md).
 """
 from __future__ import annotations
 
@@ -17,18 +17,26 @@ import pytest
 
 from misere.quotients.impartial.counters import (certificate_outcome, check_certificate,
                                                  family_claims)
-from misere.quotients.impartial.counters_data import build_certificate, cross_check, load_certificate
+from misere.quotients.impartial.counters import coarse_state
+from misere.quotients.impartial.counters_data import (build_certificate, cross_check, load_certificate,
+                                                      residue_family_claims)
 from tests.oracle.heap_oracle import octal_rules, outcome_function, positions
 from tests.quotients.impartial.test_counters import _flipped
 from tests.quotients.impartial.test_grundy_infinite import assert_rebuilt
 
 ROOT = Path(__file__).resolve().parents[3]
 STORED = ROOT / "benchmarks" / "data" / "bounty-03102-heap12-certificate.npz"
+STORED_3122 = ROOT / "benchmarks" / "data" / "bounty-03122-heap7-certificate.npz"
 
 
 @pytest.fixture(scope="module")
 def cert():
     return load_certificate(STORED)
+
+
+@pytest.fixture(scope="module")
+def cert3122():
+    return load_certificate(STORED_3122)
 
 
 def test_stored_03102_claim_is_proved_and_tells_every_power_of_12_apart(cert):
@@ -63,15 +71,77 @@ def test_corrupted_03102_claims_are_refused(cert):
         assert not check_certificate(_flipped(cert, key, rng.randrange(cert.order))).ok
 
 
+def test_stored_03122_claim_is_proved_and_tells_every_power_of_7_apart(cert3122):
+    cert = cert3122
+    assert cert.code == "0.3122" and cert.counters == (7, 5) and cert.outside is None
+    assert cert.heaps == (1, 2, 3, 4, 6) and cert.period == 4
+    assert cert.windows == (0, 2, 6) and cert.order == 40 and len(cert.p_table) == 97
+    proof = check_certificate(cert)
+    assert proof.ok and proof.reason == "proved" and proof.pairs == 80 and proof.box == 21
+    # odd gaps: 7^j + 3 is P for even j, N for odd j
+    assert family_claims(cert, (3,), 0, 0, 0, 2) == {True} != family_claims(cert, (3,), 0, 0, 1, 2)
+    # even gaps: the parity of a alone decides along 7^(b + d) 5^b, so one family per parity
+    for y, parity in (((4, 4), 0), ((4, 1), 1)):
+        assert residue_family_claims(cert, y, 2, None, -2, 0, 2, parity) == {True}  # 7^i 5^(i+2) y
+        assert residue_family_claims(cert, y, 2, None, 0, 2, 2, parity) == {False}  # 7^(i+2+2t) 5^(i+2) y
+        # without the parity the family has both outcomes: the restriction is needed
+        assert family_claims(cert, y, 2, None, -2, 0) == {True, False}
+    assert certificate_outcome(cert, (7,) * 10 + (5,) * 12 + (4, 4))
+    assert not certificate_outcome(cert, (7,) * 14 + (5,) * 12 + (4, 4))
+    assert certificate_outcome(cert, (7,) * 9 + (5,) * 11 + (4, 1))
+    assert not certificate_outcome(cert, (7,) * 11 + (5,) * 11 + (4, 1))
+
+
+def test_residue_family_claims_are_the_claims_of_the_members(cert3122):
+    """``residue_family_claims`` against the members themselves, enumerated far past the windows
+    (a naive check of the filter on ``a mod p``)."""
+    cert = cert3122
+    for y in ((), (4, 4), (4, 1), (1,), (6, 2)):
+        x = cert.psi(y)
+        for b_min, d_min, d_step in ((2, -2, 0), (2, 0, 2), (0, 1, 4), (3, -3, 0)):
+            for modulus, residue in ((2, 0), (2, 1), (4, 3), (1, 0)):
+                seen = {cert.claims_p(b + d_min + d_step * k, b, x)
+                        for b in range(b_min, 60) for k in range(30 if d_step else 1)
+                        if b + d_min + d_step * k >= 0
+                        and (b + d_min + d_step * k) % modulus == residue}
+                assert residue_family_claims(cert, y, b_min, None, d_min, d_step, modulus,
+                                             residue) == seen
+    with pytest.raises(ValueError, match="does not divide"):
+        residue_family_claims(cert, (), 0, None, 0, 0, 3, 0)
+    assert coarse_state(cert.windows, 4, 30, 19)[3] == 30 % 4  # the state holds a mod p
+
+
+def test_03122_claim_agrees_with_the_independent_oracle(cert3122):
+    cert = cert3122
+    is_p = outcome_function(octal_rules("0.3122"))
+    every = positions(30, 7)
+    assert len(every) == len(set(every)) > 10_000
+    for pos in every:
+        assert certificate_outcome(cert, pos) == is_p(pos), pos
+    count, bad = cross_check(cert, 36)
+    assert bad is None and count > 20_000
+
+
+def test_corrupted_03122_claims_are_refused(cert3122):
+    rng = random.Random(7)
+    for _ in range(3):
+        key = rng.choice(sorted(cert3122.p_table))
+        assert not check_certificate(_flipped(cert3122, key, rng.randrange(cert3122.order))).ok
+
+
 @pytest.mark.slow
-def test_03102_heap12_certificate_from_the_engine():
-    """The stored claim is the one read off the engine's round-19 candidate, and it is proved."""
+@pytest.mark.parametrize("code, size, stored, compared", [("0.3102", 574, STORED, 2_000_000),
+                                                          ("0.3122", 5_630, STORED_3122, 450_000)])
+def test_bounty_certificate_from_the_engine(code, size, stored, compared):
+    """The stored claim is the one read off the engine's candidate, and it is proved."""
     sys.path.insert(0, str(ROOT / "benchmarks"))
-    from bounty_infinite import CODE, HEAP, ROUND, SHAPE
+    from bounty_infinite import BOUNTIES
     from grundy_infinite import round_candidate
 
     from misere.impartial.octal import octal_game
 
-    cand = round_candidate(ROUND, octal_game(CODE), HEAP)
-    assert (cand.round, len(cand.is_p)) == (19, 574)
-    assert_rebuilt(build_certificate(CODE, cand, **SHAPE), STORED, 60, 2_000_000)
+    bounty = BOUNTIES[code]
+    assert bounty.stored == stored
+    cand = round_candidate(bounty.round, octal_game(code), bounty.heap)
+    assert (cand.round, len(cand.is_p)) == (bounty.round, size)
+    assert_rebuilt(build_certificate(code, cand, **bounty.shape), stored, 60, compared)
