@@ -33,7 +33,7 @@ the round-19 candidate of heap 12 (574 elements) gives the claim counting 12 and
 ``n -> n - 4`` for ``n >= 5``): the round-51 candidate of heap 7 (5,630 elements) gives the
 claim counting 7 and 5 (a 40-element monoid for the heaps 1, 2, 3, 4, 6, period 4); ``y = 3``
 for odd ``j - i``; for even ``j - i``, ``y = 5^(i+2) + 4 + 4`` (``i`` even) or ``5^(i+2) + 4 +
-1`` (``i`` odd).
+1`` (``i`` odd); likewise ``Phi(5)``. About 10 s CPU.
 """
 from __future__ import annotations
 
@@ -99,11 +99,24 @@ BOUNTIES = {b.code: b for b in (
         ("7^(i+2+2t) + 5^(i+2) + 4^2, i even, t >= 0", (4, 4), 2, None, 0, 2, False, (2, 0)),
         ("7^i + 5^(i+2) + 4 + 1, i >= 1 odd", (4, 1), 2, None, -2, 0, True, (2, 1)),
         ("7^(i+2+2t) + 5^(i+2) + 4 + 1, i odd, t >= 0", (4, 1), 2, None, 0, 2, False, (2, 1)),
+        # the powers of 5 (5^i against 5^j, i < j), by the parity of j
+        ("7^j + 5^j + 4^3, j odd", (4, 4, 4), 0, None, 0, 0, False, (2, 1)),
+        ("7^j + 5^(j-1-2t) + 4^3, j odd", (4, 4, 4), 0, None, 1, 2, True, (2, 1)),
+        ("7^(j+1) + 5^j + 6 + 4^3, j even", (6, 4, 4, 4), 0, None, 1, 0, True, (2, 1)),
+        ("7^(j+1) + 5^(j-1-2t) + 6 + 4^3, j even", (6, 4, 4, 4), 0, None, 2, 2, False, (2, 1)),
+        ("7^j + 5^j + 6 + 4^2 + 1, j even", (6, 4, 4, 1), 0, None, 0, 0, True, (2, 0)),
+        ("7^j + 5^(j-2-2t) + 6 + 4^2 + 1, j even", (6, 4, 4, 1), 0, None, 2, 2, False, (2, 0)),
+        ("7^(j+1) + 5^j + 6 + 4^2 + 1, j odd", (6, 4, 4, 1), 0, None, 1, 0, True, (2, 0)),
+        ("7^(j+1) + 5^(j-2-2t) + 6 + 4^2 + 1, j odd", (6, 4, 4, 1), 0, None, 3, 2, False, (2, 0)),
     ), ((3,), (7, 3), (7, 7, 3), (7, 7, 7, 3), (5, 5, 4, 4), (7, 7, 5, 5, 4, 4),
         (7, 5, 5, 5, 4, 1), (7, 7, 7, 5, 5, 5, 4, 1), (7, 7, 5, 5, 5, 5, 4, 4),
-        (7,) * 4 + (5,) * 4 + (4, 4), (7,) * 5 + (5,) * 3 + (4, 1)),
+        (7,) * 4 + (5,) * 4 + (4, 4), (7,) * 5 + (5,) * 3 + (4, 1), (7, 5, 4, 4, 4),
+        (7, 4, 4, 4), (7, 7, 5, 5, 6, 4, 4, 1), (7, 7, 6, 4, 4, 1), (7, 7, 7, 5, 5, 6, 4, 4, 4)),
         "Phi(7) has infinite order in Q_7 (every pair i < j told apart above), so Q_7 is "
-        "infinite"),
+        "infinite; so has Phi(5) (5^i from 5^j by the last eight families: y = 7^j + 4^3 or "
+        "7^(j+1) + 6 + 4^3 for odd j - i, y = 7^j + 6 + 4^2 + 1 or 7^(j+1) + 6 + 4^2 + 1 for "
+        "even j - i, "
+        "by the parity of j)"),
 )}
 
 

@@ -91,6 +91,11 @@ def test_stored_03122_claim_is_proved_and_tells_every_power_of_7_apart(cert3122)
         assert residue_family_claims(cert, y, 2, None, 0, 2, 2, parity) == {False}  # 7^(i+2+2t) 5^(i+2) y
         # without the parity the family has both outcomes: the restriction is needed
         assert family_claims(cert, y, 2, None, -2, 0) == {True, False}
+    # 5^i against 5^j (i < j), by the parity of j: 7^(b + d) 5^b y with b = j, then b = i
+    for y, d, gap, parity, at_j in (((4, 4, 4), 0, 1, 1, False), ((6, 4, 4, 4), 1, 1, 1, True),
+                                    ((6, 4, 4, 1), 0, 2, 0, True), ((6, 4, 4, 1), 1, 2, 0, True)):
+        assert residue_family_claims(cert, y, 0, None, d, 0, 2, parity) == {at_j}
+        assert residue_family_claims(cert, y, 0, None, d + gap, 2, 2, parity) == {not at_j}
     assert certificate_outcome(cert, (7,) * 10 + (5,) * 12 + (4, 4))
     assert not certificate_outcome(cert, (7,) * 14 + (5,) * 12 + (4, 4))
     assert certificate_outcome(cert, (7,) * 9 + (5,) * 11 + (4, 1))
