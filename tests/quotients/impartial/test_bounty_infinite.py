@@ -137,3 +137,45 @@ def test_bounty_certificate_from_the_engine(code, size, stored, compared):
     cand = round_candidate(bounty.round, octal_game(code), bounty.heap)
     assert (cand.round, len(cand.is_p)) == (bounty.round, size)
     assert_rebuilt(build_certificate(code, cand, **bounty.shape), stored, 60, compared)
+
+
+def _cycle_3122(a: int) -> list[str]:
+    """The least failures with ``a`` heaps of 7 (docs/results/new.md: the cycle of sixteen
+    rounds along 7 and 5 of 0.3122 at heap 7, four powers of 7 per cycle)."""
+    w = lambda e, rest: f"7^{a} 5^{e} {rest}".replace(" 5^1 ", " 5 ")  # noqa: E731
+    return {1: [f"7^{a} 1", w(a - 4, "4^2 2"), w(a - 4, "4^3"), w(a + 2, "2 1"), w(a + 4, "2 1")],
+            2: [f"7^{a}", w(a + 2, "4 2"), w(a + 4, "4 2")],
+            3: [f"7^{a} 1", w(a - 4, "4^2 1"), w(a + 2, "2 1"), w(a + 4, "2 1")],
+            0: [f"7^{a}", w(a - 3, "4^2 1"), w(a + 2, "4 2"), w(a + 4, "4 2")]}[a % 4]
+
+
+def _failures(capsys, code: str, heap: int, rounds: int) -> list[str]:
+    """The least failures ``benchmarks/bounty_rounds.py`` prints for ``rounds`` rounds."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from bounty_rounds import main
+
+    assert main([code, str(heap), "--rounds", str(rounds)]) == 0
+    out = capsys.readouterr().out
+    assert f"stopped: heap {heap}: no certified quotient after {rounds} rounds" in out
+    return [line.split("least failure ")[1].split("  (")[0] for line in out.splitlines()
+            if line.startswith("round ")]
+
+
+def test_03122_failures_cycle_along_7_and_5(capsys):
+    """benchmarks/bounty_rounds.py prints the engine's least failure of each round; from round
+    11 on they follow the cycle documented in docs/results/new.md (rounds 11-18 here; the slow
+    test below runs rounds 11-42)."""
+    got = _failures(capsys, "0.3122", 7, 19)
+    assert len(got) == 19 and got[11:] == [f for a in range(5, 7) for f in _cycle_3122(a)]
+
+
+@pytest.mark.slow
+def test_failure_cycles_of_0_3122_and_0_3123(capsys):
+    """The documented cycles further: 0.3122 rounds 11-42; 0.3123 at heap 12, rounds 16-27
+    (``12 11^k 6 2^(k-1)``, ``12 11^k 8 6 2^(k+2)``, ``12 11^k 8 6 4^(k+2)``, ``12 11^k 9^(k+2)``)."""
+    got = _failures(capsys, "0.3122", 7, 43)
+    assert got[11:] == [f for a in range(5, 13) for f in _cycle_3122(a)]
+    got = _failures(capsys, "0.3123", 12, 28)
+    assert got[16:] == [f for k in range(5, 8) for f in (
+        f"12 11^{k} 6 2^{k - 1}", f"12 11^{k} 8 6 2^{k + 2}", f"12 11^{k} 8 6 4^{k + 2}",
+        f"12 11^{k} 9^{k + 2}")]
