@@ -179,3 +179,19 @@ def test_failure_cycles_of_0_3122_and_0_3123(capsys):
     assert got[16:] == [f for k in range(5, 8) for f in (
         f"12 11^{k} 6 2^{k - 1}", f"12 11^{k} 8 6 2^{k + 2}", f"12 11^{k} 8 6 4^{k + 2}",
         f"12 11^{k} 9^{k + 2}")]
+
+
+@pytest.mark.slow
+def test_0_3123_needs_three_counts(capsys):
+    """benchmarks/bounty_counts.py on the round-23 candidate of 0.3123 at heap 12 (13 s): no
+    two-count claim passes, 2 and 9 differ (exhaustive search), and the three-count shape of
+    docs/results/new.md fits (observed, not a proof)."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from bounty_counts import main
+
+    assert main(["--round", "23"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("two counts") == 4 and "proved" not in out
+    assert "12 9 8 6: P" in out and "12 8 6 2: N" in out
+    assert "(Ka, Kp, Kq, Kd) = (2, 2, 4, 1), 123 states on a <= 5" in out
+    assert "2 and 4 interchangeable: True" in out
