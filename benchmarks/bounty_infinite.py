@@ -1,34 +1,44 @@
-"""Proof that 0.3102 has an infinite misère quotient at heap 12 (issue 21 item 3; seed 002 §10.4).
+"""Proofs that open bounties of seed 002 §10.4 have infinite misère quotients (issue 21 item 3).
 
 Usage::
 
-    python benchmarks/bounty_infinite.py [--from-store] [--save] [--tokens T] [--search N]
+    python benchmarks/bounty_infinite.py [CODE] [--from-store] [--save] [--tokens T] [--search N]
                                          [--timeout S] [--max-memory M]
 
-``--from-store`` checks the stored claim ``benchmarks/data/bounty-03102-heap12-certificate.npz``
+``CODE`` is one of :data:`BOUNTIES` (default 0.3102): 0.3102 at heap 12, 0.3122 at heap 7.
+``--from-store`` checks the stored claim ``benchmarks/data/bounty-<digits>-heap<n>-certificate.npz``
 (plain arrays) instead of reading it off a candidate; ``--save`` writes that file.
 
-0.3102 has no splits: a heap ``n`` moves to ``n - 1`` (or vanishes when ``n = 1``), a heap of
-2 may vanish, and a heap ``n >= 5`` moves to ``n - 4``.
-
-1. Runs the engine through ``Q_11`` (order 74) and 19 recalibration rounds of heap 12 (about
-   20 s, most of it compiling kernels on a first run): the round-19 candidate (574 elements) is
-   where the claim is read from (``counters_data.build_certificate``), and only that. The
-   claim: write a position ``12^a + 7^b + v``; its outcome is a table over a coarse state of
-   ``(a, b)`` and a 54-element monoid for ``v``.
-2. Checks the claim from the rules of 0.3102 alone (``counters.check_certificate``, theorem in
-   that module): then it holds for every position of heaps ``<= 12``.
-3. Reads off, for every ``0 <= i < j``, a word ``y`` with ``o(12^i + y) != o(12^j + y)`` in
-   finitely many infinite families (``counters.family_claims``): ``y = 3`` for odd ``j - i``,
-   ``y = 7^i + 10`` for even ``j - i``. ``Phi(12)`` has infinite order in ``Q_12``, so ``Q_12``
-   is infinite; likewise ``Phi(7)`` (``y = 12^j + 3`` and ``12^j + 10``).
+1. Runs the engine through ``Q_(n-1)`` and the recalibration rounds of heap ``n`` up to the
+   bounty's round: that candidate is where the claim is read from
+   (``counters_data.build_certificate``), and only that. The claim: write a position
+   ``c1^a + c2^b + v``; its outcome is a table over a coarse state of ``(a, b)`` and a small
+   monoid for ``v``.
+2. Checks the claim from the rules of the code alone (``counters.check_certificate``, theorem
+   in that module): then it holds for every position of heaps ``<= n``.
+3. Reads off, for every ``0 <= i < j``, a word ``y`` with ``o(c1^i + y) != o(c1^j + y)`` in
+   finitely many infinite families (``counters.family_claims``; a family restricted to one
+   residue of ``a`` by ``counters_data.residue_family_claims``): ``Phi(c1)`` has infinite
+   order in ``Q_n``, so ``Q_n`` is infinite.
 4. Cross-checks the claim against brute force: every position of at most ``T`` tokens (default
    60), and small family members by an exhaustive search (at most ``N`` positions each,
    default 300,000).
+
+0.3102 (no splits: ``n -> n - 1``, a heap of 1 or 2 may vanish, ``n -> n - 4`` for ``n >= 5``):
+the round-19 candidate of heap 12 (574 elements) gives the claim counting 12 and 7 (a
+54-element monoid); ``y = 3`` for odd ``j - i``, ``y = 7^i + 10`` for even ``j - i``; likewise
+``Phi(7)`` (``y = 12^j + 3`` and ``12^j + 10``). About 32 s CPU, most of it the engine.
+
+0.3122 (no splits: ``n -> n - 1``, a heap of 1 or 2 may vanish, ``n -> n - 3`` for ``n >= 4``,
+``n -> n - 4`` for ``n >= 5``): the round-51 candidate of heap 7 (5,630 elements) gives the
+claim counting 7 and 5 (a 40-element monoid for the heaps 1, 2, 3, 4, 6, period 4); ``y = 3``
+for odd ``j - i``; for even ``j - i``, ``y = 5^(i+2) + 4 + 4`` (``i`` even) or ``5^(i+2) + 4 +
+1`` (``i`` odd); likewise ``Phi(5)``. About 10 s CPU.
 """
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from dawson_infinite import run
@@ -36,40 +46,89 @@ from grundy_infinite import engine_claim
 
 from misere.impartial.octal import octal_game
 
-#: the claim as plain arrays (written by ``--save``)
-STORED = Path(__file__).resolve().parent / "data" / "bounty-03102-heap12-certificate.npz"
-CODE, HEAP, ROUND = "0.3102", 12, 19
-#: what the claim counts (``build_certificate``'s arguments)
-SHAPE = dict(counters=(12, 7), exact_a=6, b_max=30)
-#: (description, y, b_min, b_max, d_min, d_step, expected P-status): the position is
-#: ``12^(b + d) 7^b + y`` over ``b_min <= b <= b_max``, ``d = d_min + d_step k`` (``k >= 0``)
-FAMILIES = [
-    ("12^(2t) + 3, t >= 0", (3,), 0, 0, 0, 2, True),
-    ("12^(1+2t) + 3, t >= 0", (3,), 0, 0, 1, 2, False),
-    ("12^i + 7^i + 10, i >= 0", (10,), 0, None, 0, 0, False),
-    ("12^(i+2+2t) + 7^i + 10, i >= 0, t >= 0", (10,), 0, None, 2, 2, True),
-    # the powers of 7, with 12^j added: odd gaps, then even gaps (the two above)
-    ("12^i + 7^i + 3, i >= 0", (3,), 0, None, 0, 0, True),
-    ("12^(i+1+2t) + 7^i + 3, i >= 0, t >= 0", (3,), 0, None, 1, 2, False),
-]
-#: positions searched exhaustively (small members of the families)
-SEARCHED = [(3,), (12, 3), (12, 12, 3), (10,), (12, 7, 10), (12, 12, 10), (12, 7, 3),
-            (12, 12, 7, 3), (12, 12, 12, 7, 10), (12, 12, 7, 7, 10), (12,) * 4 + (7, 7, 10)]
+DATA = Path(__file__).resolve().parent / "data"
 
 
-#: what the proof covers and what it gives (printed by ``dawson_infinite.run``)
-SCOPE = "every position of 0.3102 with heaps <= 12"
-CONCLUSION = ("Phi(12) has infinite order in Q_12 (every pair i < j told apart above), so Q_12 is "
-              "infinite; so has Phi(7) (7^i from 7^j by y = 12^j + 3 for odd j - i, y = 12^j + 10 "
-              "for even j - i)")
+@dataclass(frozen=True)
+class Bounty:
+    """One proof: where its claim comes from, what it counts, what it tells apart."""
+
+    code: str
+    heap: int  #: ``Q_heap`` is proved infinite
+    round: int  #: the engine's candidate of this recalibration round gives the claim
+    shape: dict  #: ``build_certificate``'s arguments
+    #: (description, y, b_min, b_max, d_min, d_step, expected P-status[, (modulus, residue)]):
+    #: the position is ``c1^(b + d) c2^b + y`` over ``b_min <= b <= b_max``, ``d = d_min +
+    #: d_step k`` (``k >= 0``), only ``a = b + d = residue (mod modulus)`` when given
+    families: tuple
+    searched: tuple  #: positions searched exhaustively (small members of the families)
+    conclusion: str
+
+    @property
+    def stored(self) -> Path:
+        """The claim as plain arrays (written by ``--save``)."""
+        return DATA / f"bounty-{self.code.replace('.', '')}-heap{self.heap}-certificate.npz"
+
+    @property
+    def scope(self) -> str:
+        return f"every position of {self.code} with heaps <= {self.heap}"
+
+    def claim(self):
+        """``(claim, origin)`` read off the engine's candidate."""
+        return engine_claim(self.code, self.round, octal_game(self.code), self.heap, self.shape)
 
 
-def _claim():
-    return engine_claim(CODE, ROUND, octal_game(CODE), HEAP, SHAPE)
+BOUNTIES = {b.code: b for b in (
+    Bounty("0.3102", 12, 19, dict(counters=(12, 7), exact_a=6, b_max=30), (
+        ("12^(2t) + 3, t >= 0", (3,), 0, 0, 0, 2, True),
+        ("12^(1+2t) + 3, t >= 0", (3,), 0, 0, 1, 2, False),
+        ("12^i + 7^i + 10, i >= 0", (10,), 0, None, 0, 0, False),
+        ("12^(i+2+2t) + 7^i + 10, i >= 0, t >= 0", (10,), 0, None, 2, 2, True),
+        # the powers of 7, with 12^j added: odd gaps, then even gaps (the two above)
+        ("12^i + 7^i + 3, i >= 0", (3,), 0, None, 0, 0, True),
+        ("12^(i+1+2t) + 7^i + 3, i >= 0, t >= 0", (3,), 0, None, 1, 2, False),
+    ), ((3,), (12, 3), (12, 12, 3), (10,), (12, 7, 10), (12, 12, 10), (12, 7, 3),
+        (12, 12, 7, 3), (12, 12, 12, 7, 10), (12, 12, 7, 7, 10), (12,) * 4 + (7, 7, 10)),
+        "Phi(12) has infinite order in Q_12 (every pair i < j told apart above), so Q_12 is "
+        "infinite; so has Phi(7) (7^i from 7^j by y = 12^j + 3 for odd j - i, y = 12^j + 10 "
+        "for even j - i)"),
+    Bounty("0.3122", 7, 51, dict(counters=(7, 5), exact_a=14, b_max=30, period=4), (
+        ("7^(2t) + 3, t >= 0", (3,), 0, 0, 0, 2, True),
+        ("7^(1+2t) + 3, t >= 0", (3,), 0, 0, 1, 2, False),
+        ("7^i + 5^(i+2) + 4^2, i >= 0 even", (4, 4), 2, None, -2, 0, True, (2, 0)),
+        ("7^(i+2+2t) + 5^(i+2) + 4^2, i even, t >= 0", (4, 4), 2, None, 0, 2, False, (2, 0)),
+        ("7^i + 5^(i+2) + 4 + 1, i >= 1 odd", (4, 1), 2, None, -2, 0, True, (2, 1)),
+        ("7^(i+2+2t) + 5^(i+2) + 4 + 1, i odd, t >= 0", (4, 1), 2, None, 0, 2, False, (2, 1)),
+        # the powers of 5 (5^i against 5^j, i < j), by the parity of j
+        ("7^j + 5^j + 4^3, j odd", (4, 4, 4), 0, None, 0, 0, False, (2, 1)),
+        ("7^j + 5^(j-1-2t) + 4^3, j odd", (4, 4, 4), 0, None, 1, 2, True, (2, 1)),
+        ("7^(j+1) + 5^j + 6 + 4^3, j even", (6, 4, 4, 4), 0, None, 1, 0, True, (2, 1)),
+        ("7^(j+1) + 5^(j-1-2t) + 6 + 4^3, j even", (6, 4, 4, 4), 0, None, 2, 2, False, (2, 1)),
+        ("7^j + 5^j + 6 + 4^2 + 1, j even", (6, 4, 4, 1), 0, None, 0, 0, True, (2, 0)),
+        ("7^j + 5^(j-2-2t) + 6 + 4^2 + 1, j even", (6, 4, 4, 1), 0, None, 2, 2, False, (2, 0)),
+        ("7^(j+1) + 5^j + 6 + 4^2 + 1, j odd", (6, 4, 4, 1), 0, None, 1, 0, True, (2, 0)),
+        ("7^(j+1) + 5^(j-2-2t) + 6 + 4^2 + 1, j odd", (6, 4, 4, 1), 0, None, 3, 2, False, (2, 0)),
+    ), ((3,), (7, 3), (7, 7, 3), (7, 7, 7, 3), (5, 5, 4, 4), (7, 7, 5, 5, 4, 4),
+        (7, 5, 5, 5, 4, 1), (7, 7, 7, 5, 5, 5, 4, 1), (7, 7, 5, 5, 5, 5, 4, 4),
+        (7,) * 4 + (5,) * 4 + (4, 4), (7,) * 5 + (5,) * 3 + (4, 1), (7, 5, 4, 4, 4),
+        (7, 4, 4, 4), (7, 7, 5, 5, 6, 4, 4, 1), (7, 7, 6, 4, 4, 1), (7, 7, 7, 5, 5, 6, 4, 4, 4)),
+        "Phi(7) has infinite order in Q_7 (every pair i < j told apart above), so Q_7 is "
+        "infinite; so has Phi(5) (5^i from 5^j by the last eight families: y = 7^j + 4^3 or "
+        "7^(j+1) + 6 + 4^3 for odd j - i, y = 7^j + 6 + 4^2 + 1 or 7^(j+1) + 6 + 4^2 + 1 for "
+        "even j - i, "
+        "by the parity of j)"),
+)}
 
 
 def main(argv: list[str]) -> int:
-    return run(__doc__, argv, STORED, _claim, FAMILIES, SEARCHED, SCOPE, CONCLUSION)
+    code = argv[0] if argv and not argv[0].startswith("-") else "0.3102"
+    bounty = BOUNTIES.get(code)
+    if bounty is None:
+        print(f"no proof for {code!r}; known: {', '.join(BOUNTIES)}")
+        return 2
+    rest = argv[1:] if argv and argv[0] == code else argv
+    return run(__doc__, rest, bounty.stored, bounty.claim, bounty.families, bounty.searched,
+               bounty.scope, bounty.conclusion)
 
 
 if __name__ == "__main__":

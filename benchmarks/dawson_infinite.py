@@ -35,7 +35,8 @@ from misere import budget
 from misere.errors import BudgetExceededError, ComputationLimitError
 from misere.quotients.impartial.counters import certificate_outcome, check_certificate, family_claims
 from misere.quotients.impartial.counters_data import (build_certificate, cross_check, load_certificate,
-                                                      ordered_search, save_certificate)
+                                                      ordered_search, residue_family_claims,
+                                                      save_certificate)
 
 #: the claim as plain arrays (written by ``--save``)
 STORED = DEFAULT.parent / "dawson-heap34-certificate.npz"
@@ -136,8 +137,10 @@ def prove(cert, origin: str, families, searched, args, t0: float, scope: str, co
             return 1
         print(f"proved: {scope} has the claimed outcome")
         ok = True
-        for name, y, b_min, b_max, d_min, d_step, want in families:
-            got = family_claims(cert, y, b_min, b_max, d_min, d_step)
+        for name, y, b_min, b_max, d_min, d_step, want, *residue in families:
+            # an optional (modulus, residue): the members with a = residue (mod modulus) only
+            got = (residue_family_claims(cert, y, b_min, b_max, d_min, d_step, *residue[0])
+                   if residue else family_claims(cert, y, b_min, b_max, d_min, d_step))
             ok &= got == {want}
             print(f"  {name}: {'/'.join('P' if g else 'N' for g in sorted(got))}")
         print(f"proved: {conclusion}" if ok else "families: NOT as expected")

@@ -58,6 +58,16 @@ INFINITE: dict[tuple[int, ...] | str, InfiniteQuotient] = {
         "tell every two powers of 12 apart: 12^j + 3 is P for even j, N for odd j, and "
         "12^i + 7^i + 10 is N, 12^(i+2+2t) + 7^i + 10 P for all i, t >= 0",
         "python benchmarks/bounty_infinite.py --from-store"),
+    (0, 3, 1, 2, 2): InfiniteQuotient(
+        "0.3122", 7,
+        "Phi(7) has infinite order: the outcome of every position 7^a 5^b v (v of the heaps 1, 2, "
+        "3, 4, 6) is a table over 97 coarse states of (a, b) (period 4) and a 40-element monoid "
+        "for v, checked from the rules of 0.3122 by the outcome recursion (counter certificate, "
+        "misere.quotients.impartial.counters); six infinite families of one outcome each then "
+        "tell every two powers of 7 apart: 7^j + 3 is P for even j, N for odd j, and "
+        "7^i + 5^(i+2) + 4 + 4 is P, 7^(i+2+2t) + 5^(i+2) + 4 + 4 N for all even i and t >= 0 "
+        "(4 + 1 instead of 4 + 4 for odd i)",
+        "python benchmarks/bounty_infinite.py 0.3122 --from-store"),
     "grundy": InfiniteQuotient(
         "grundy", 29,
         "Phi(25) has infinite order: in the positions with at most two heaps of 29, two of size "
@@ -99,6 +109,8 @@ def infinite_from(code: str) -> InfiniteQuotient | None:
     (35, 33)
     >>> infinite_from("0.3102").heap, infinite_from(".3312") is None
     (12, True)
+    >>> infinite_from("0.3122").heap, infinite_from(".3123") is None
+    (7, True)
     >>> infinite_from("grundy").heap, infinite_from("pascal-beans") is None
     (29, True)
     """
