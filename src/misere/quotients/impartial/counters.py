@@ -88,7 +88,7 @@ from misere.quotients.impartial.counters_moves import Moves, structure_fault, tr
 
 __all__ = ["CounterCertificate", "CounterProof", "coarse_state", "check_certificate",
            "certificate_outcome", "transition_pairs", "family_states", "family_claims", "box_side",
-           "fine_windows", "count_of"]
+           "fine_windows", "count_of", "sum_matrix"]
 
 State = tuple[int, ...]
 
@@ -140,6 +140,59 @@ def box_side(windows: Sequence[int], period: int, d: int) -> int:
     return count_of(windows) * (max(fine_windows(windows, d)) + period)
 
 
+def sum_matrix(sums: Sequence[Sequence[int]] | None, k: int) -> np.ndarray:
+    """The 0/1 matrix ``T`` (``u = T a``) of ``k`` sums of counts, checked to be *nested
+    chains*: any two sums are disjoint or one holds the other, and each sum is one count more
+    than the largest sum inside it (a single count when none is). Then ``T`` is invertible
+    over the integers (``a_i = u_S - u_S'``, ``S'`` the largest sum inside ``S``, ``i`` the count
+    of ``S`` not in ``S'``) and the count vectors give exactly the ``u >= 0`` with
+    ``u_S >= u_S'`` for every such pair. ``None``: the identity (each count alone).
+
+    >>> sum_matrix([(0,), (1, 2), (2,)], 3).tolist()
+    [[1, 0, 0], [0, 1, 1], [0, 0, 1]]
+    """
+    if sums is None:
+        return np.eye(k, dtype=np.int64)
+    sets = [frozenset(s) for s in sums]
+    if len(sets) != k or len(set(sets)) != k or any(not s or not s <= set(range(k)) for s in sets):
+        raise ValueError(f"{k} counts need {k} distinct non-empty sums of them, got {list(sums)}")
+    if any(s & t and not (s <= t or t <= s) for s in sets for t in sets):
+        raise ValueError("two sums overlap without one holding the other")
+    for s in sets:
+        inner = [t for t in sets if t < s]
+        top = [t for t in inner if not any(t < u for u in inner)]
+        if len(top) > 1 or len(s) != 1 + sum(len(t) for t in top):
+            raise ValueError("each sum must be one count more than the one largest sum inside it")
+    t = np.zeros((k, k), dtype=np.int64)
+    for r, s in enumerate(sets):
+        t[r, sorted(s)] = 1
+    return t
+
+
+def _unsum(sums: Sequence[Sequence[int]] | None, k: int
+           ) -> Callable[[Sequence[int]], tuple[int, ...] | None]:
+    """The inverse of ``a -> T a`` (:func:`sum_matrix`) on its image: ``u -> a``, or ``None``
+    when no count vector has the sums ``u``."""
+    if sums is None:
+        return tuple
+    sets = [frozenset(s) for s in sums]
+    steps = []  # (own count, its sum, the largest sum inside it or None)
+    for r, s in enumerate(sets):
+        inner = [j for j, t in enumerate(sets) if t < s]
+        par = max(inner, key=lambda j: len(sets[j])) if inner else None
+        (own,) = s - (sets[par] if par is not None else frozenset())
+        steps.append((own, r, par))
+
+    def unsum(u: Sequence[int]) -> tuple[int, ...] | None:
+        a = [0] * k
+        for own, r, par in steps:
+            a[own] = u[r] - (u[par] if par is not None else 0)
+            if a[own] < 0:
+                return None
+        return tuple(a)
+    return unsum
+
+
 @dataclass
 class CounterCertificate:
     """Claimed outcomes of every position ``c1^a1 ... ck^ak v`` (module docstring)."""
@@ -156,6 +209,15 @@ class CounterCertificate:
     groups: tuple[tuple[int, ...], ...] | None = None
     #: an absorbing element of ``X`` for the words outside the claim's domain (``None``: none)
     outside: int | None = None
+    #: the sums of counts the coarse state reads, one per count (``None``: each count alone;
+    #: :func:`sum_matrix`)
+    sums: tuple[tuple[int, ...], ...] | None = None
+
+    def view(self, counts: Sequence[int]) -> tuple[int, ...]:
+        """The sums ``u = T a`` of the counts that :func:`coarse_state` reads."""
+        if self.sums is None:
+            return tuple(counts)
+        return tuple(sum(counts[i] for i in s) for s in self.sums)
 
     @property
     def members(self) -> tuple[tuple[int, ...], ...]:
@@ -180,7 +242,7 @@ class CounterCertificate:
 
     def claims_p(self, counts: Sequence[int], x: int) -> bool:
         """Whether ``c1^a1 ... ck^ak v`` with ``psi(v) = x`` is claimed a P-position."""
-        return bool(self.p_table[coarse_state(self.windows, self.period, *counts)][x])
+        return bool(self.p_table[coarse_state(self.windows, self.period, *self.view(counts))][x])
 
 
 def certificate_outcome(cert: CounterCertificate, word: Iterable[int]) -> bool:
@@ -236,8 +298,15 @@ def check_certificate(cert: CounterCertificate,
     if len(cert.counters) != k or len(cert.windows) != k * (k + 1) // 2:
         return CounterProof(False, f"{len(cert.windows)} windows for {k} counts")
     n, p = cert.order, cert.period
-    box = box_side(cert.windows, p, mv.d)
-    fine = fine_windows(cert.windows, mv.d)
+    try:
+        sum_matrix(cert.sums, k)
+    except ValueError as e:
+        return CounterProof(False, str(e))
+    unsum = _unsum(cert.sums, k)
+    sets = cert.sums or tuple((i,) for i in range(k))
+    d = max([sum(dv[j] for j in s) for h in mv.opts for dv, _ in mv.opts[h] for s in sets] + [0])
+    box = box_side(cert.windows, p, d)
+    fine = fine_windows(cert.windows, d)
 
     inside = np.ones(n, dtype=bool)
     if cert.outside is not None:
@@ -245,7 +314,7 @@ def check_certificate(cert: CounterCertificate,
     table = {key: v & inside for key, v in cert.p_table.items()}
 
     def claim(a: Sequence[int]) -> np.ndarray:
-        key = coarse_state(cert.windows, p, *a)
+        key = coarse_state(cert.windows, p, *cert.view(a))
         if key not in table:
             raise KeyError(key)
         return table[key]
@@ -271,14 +340,15 @@ def check_certificate(cert: CounterCertificate,
     try:
         if claim((0,) * k)[cert.identity]:
             return fail("the position without moves is claimed P")
-        for a in itertools.product(range(box + 1), repeat=k):
-            if a[1:] == (0,) * (k - 1):
+        for u in itertools.product(range(box + 1), repeat=k):
+            if u[1:] == (0,) * (k - 1):
                 budget.check()
-                if tick is not None and a[0]:
-                    tick(f"slices a1 < {a[0]} of {box + 1} checked ({len(seen)} fine states)")
-            f = coarse_state(fine, p, *a)
-            if f in seen:
-                continue  # what 1-3 read here was read at a point of the same fine state
+                if tick is not None and u[0]:
+                    tick(f"slices u1 < {u[0]} of {box + 1} checked ({len(seen)} fine states)")
+            f = coarse_state(fine, p, *u)
+            a = unsum(u)
+            if a is None or f in seen:
+                continue  # not sums of counts, or read at a point of the same fine state
             seen.add(f)
             me = claim(a)
             counter_p = np.zeros(n, dtype=bool)  # some counted heap reaches a claimed P
@@ -321,32 +391,35 @@ def family_states(cert: CounterCertificate, b_min: int, b_max: int | None, d_min
                   along: Sequence[int] | None = None) -> set[State]:
     """Every coarse state of the counts ``base + b along + d e1`` with ``b_min <= b <= b_max``
     (``None``: no upper bound), ``d = d_min + d_step t``, ``t >= 0`` (``d_step = 0``: ``d =
-    d_min`` only) and every count ``>= 0``. ``base`` defaults to zeros, ``along`` (0/1 entries,
-    the first 1) to ones: with two counts, ``c1^(b + d) c2^b``.
+    d_min`` only) and every count ``>= 0``. ``base`` defaults to zeros, ``along`` to ones: with
+    two counts, ``c1^(b + d) c2^b``. The sums the state reads must take ``along`` to a 0/1
+    vector whose first entry is 1 and the first count to itself (``u1 = a1``).
 
-    A finite enumeration gives all of them: with ``M = sum(windows) + sum(base) + |d_min| +
-    p (d_step + 1)``, a point with ``b >= b_min + M`` has the state of ``b - p`` (the counts
-    that grow with ``b`` stay above their windows and beyond every window of a difference with a
-    count that does not; their differences and every residue are kept), and one with ``t >= M``
-    that of ``t - p`` (the first count stays above its window and beyond every difference's).
+    A finite enumeration gives all of them: with ``M = sum(windows) + sum(T base) + |d_min| +
+    p (d_step + 1)``, a point with ``b >= b_min + M`` has the state of ``b - p`` (the sums that
+    grow with ``b`` stay above their windows and beyond every window of a difference with a
+    sum that does not; their differences and every residue are kept), and one with ``t >= M``
+    that of ``t - p`` (``u1`` stays above its window and beyond every difference's).
     """
     k = count_of(cert.windows)
     base = tuple(base or (0,) * k)
     along = tuple(along or (1,) * k)
-    if len(base) != k or len(along) != k or along[0] != 1 or set(along) - {0, 1} or b_min < 0 \
-            or min(base) < 0:
-        raise ValueError("a family needs base >= 0, along in {0, 1}^k with along[0] = 1, b_min >= 0")
+    ub, ua = cert.view(base), cert.view(along)
+    if len(base) != k or len(along) != k or ua[0] != 1 or set(ua) - {0, 1} or b_min < 0 \
+            or min(base) < 0 or cert.view((1,) + (0,) * (k - 1)) != (1,) + (0,) * (k - 1):
+        raise ValueError("a family needs base >= 0, b_min >= 0, sums of along in {0, 1} with "
+                         "the first 1, and the first count alone in the first sum")
     p = cert.period
-    m = sum(cert.windows) + sum(base) + abs(d_min) + p * (d_step + 1)
+    m = sum(cert.windows) + sum(ub) + abs(d_min) + p * (d_step + 1)
     top = b_min + m + p if b_max is None else b_max
     ts = range(m + p) if d_step else range(1)
     out = set()
     for b in range(b_min, top + 1):
         for t in ts:
-            a = [c + b * u for c, u in zip(base, along)]
+            a = [c + b * w for c, w in zip(base, along)]
             a[0] += d_min + d_step * t
             if a[0] >= 0:
-                out.add(coarse_state(cert.windows, p, *a))
+                out.add(coarse_state(cert.windows, p, *cert.view(a)))
     return out
 
 

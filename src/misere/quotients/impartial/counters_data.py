@@ -16,7 +16,8 @@ import numpy as np
 
 from misere import budget
 from misere.quotients.impartial.certify import rule_moves
-from misere.quotients.impartial.counters import CounterCertificate, State, coarse_state
+from misere.quotients.impartial.counters import (CounterCertificate, State, coarse_state,
+                                                 sum_matrix)
 from misere.quotients.impartial.sparse import refine
 
 __all__ = ["build_certificate", "save_certificate", "load_certificate", "cross_check",
@@ -27,7 +28,8 @@ def build_certificate(code: str, cand: Any, counters: tuple[int, ...], exact_a: 
                       b_max: int = 60, max_window: int = 12,
                       groups: tuple[tuple[int, ...], ...] | None = None,
                       limits: Sequence[tuple[int, int]] | None = None,
-                      period: int = 2) -> CounterCertificate | None:
+                      period: int = 2, sums: Sequence[Sequence[int]] | None = None,
+                      windows: Sequence[int] | None = None) -> CounterCertificate | None:
     """A certificate read off a candidate that is exact on positions with at most ``exact_a``
     heaps of size ``counters[0]`` (e.g. below its least failure: :mod:`~misere.quotients.impartial.bounds`).
 
@@ -59,6 +61,12 @@ def build_certificate(code: str, cand: Any, counters: tuple[int, ...], exact_a: 
         reduced to the classes the data tell apart.
     period : int
         The period ``p`` of the coarse state (default 2).
+    sums : sequence of sequences of int, optional
+        The sums of counts (indices into ``counters``) the coarse state reads, nested chains
+        (:func:`~.counters.sum_matrix`; default: each count alone). 0.3312 at heap 14:
+        ``((0,), (1, 2), (2,))``, i.e. ``#14``, ``#8 + #11`` and ``#11``.
+    windows : sequence of int, optional
+        Use these windows instead of searching (``None`` when the data do not fit them).
     """
     members = groups or tuple((c,) for c in counters)
     counted = {h for g in members for h in g}
@@ -89,11 +97,17 @@ def build_certificate(code: str, cand: Any, counters: tuple[int, ...], exact_a: 
         action = cls[action[:, first]].astype(np.int32)
         data = data[..., first]
         ident, out = int(cls[ident]), int(cls[out])
-    best = _windows(data, len(counters), max_window, period)
+    sums = None if sums is None else tuple(tuple(int(i) for i in s) for s in sums)
+    tmat = sum_matrix(sums, len(counters))
+    if windows is not None:
+        table = _Fit(data, tmat, period)(tuple(windows))
+        best = None if table is None else (tuple(windows), table)
+    else:
+        best = _windows(data, tmat, max_window, period)
     if best is None:
         return None
     return CounterCertificate(code, tuple(counters), heaps, action, ident, best[0], period,
-                              best[1], groups, out)
+                              best[1], groups, out, sums)
 
 
 def _compositions(total: int, parts: int, cap: int) -> Iterator[tuple[int, ...]]:
@@ -107,11 +121,12 @@ def _compositions(total: int, parts: int, cap: int) -> Iterator[tuple[int, ...]]
             yield (first,) + rest
 
 
-def _windows(data: np.ndarray, k: int, cap: int, period: int
+def _windows(data: np.ndarray, tmat: np.ndarray, cap: int, period: int
              ) -> tuple[tuple[int, ...], dict[State, np.ndarray]] | None:
     """The windows of :func:`build_certificate` and their table (``None``: none fits)."""
+    k = len(tmat)
     size = k * (k + 1) // 2
-    fit = _Fit(data, k, period)
+    fit = _Fit(data, tmat, period)
     if k <= 2:
         for total in range(size * cap + 1):
             for w in _compositions(total, size, cap):
@@ -138,8 +153,10 @@ class _Fit:
     """``fit(windows)``: the table ``kappa -> P mask`` when the data are a function of the
     coarse state, else ``None``."""
 
-    def __init__(self, data: np.ndarray, k: int, period: int):
-        self.points = list(itertools.product(*(range(s) for s in data.shape[:k])))
+    def __init__(self, data: np.ndarray, tmat: np.ndarray, period: int):
+        k = len(tmat)
+        self.points = [tuple(int(v) for v in tmat @ pt)
+                       for pt in itertools.product(*(range(s) for s in data.shape[:k]))]
         flat = data.reshape(len(self.points), -1)
         self.rows = flat
         self.ids = np.unique(np.packbits(flat, axis=1), axis=0, return_inverse=True)[1].ravel()
@@ -195,8 +212,9 @@ def _elements(heaps: Sequence[int], col: Callable[[int], np.ndarray | None], ide
 
 #: the arrays every certificate file holds (:func:`save_certificate`)
 _ARRAYS = {"code", "counters", "heaps", "action", "identity", "windows", "period", "states", "table"}
-#: the file format written: 2 adds ``version`` and allows any number of counts (``group1`` ..
-#: ``groupk``); format 1 (no ``version``) is the two-count file, read the same way
+#: the file format written: 2 adds ``version``, allows any number of counts (``group1`` ..
+#: ``groupk``) and the optional ``sums`` (0/1 matrix ``T``); format 1 (no ``version``) is the
+#: two-count file, read the same way
 FORMAT = 2
 
 
@@ -207,6 +225,8 @@ def save_certificate(cert: CounterCertificate, path: Any) -> None:
                                             for i, g in enumerate(cert.groups)}
     if cert.outside is not None:
         extra["outside"] = np.array(cert.outside)
+    if cert.sums is not None:
+        extra["sums"] = sum_matrix(cert.sums, len(cert.counters))
     np.savez_compressed(
         path, **extra, version=np.array(FORMAT), code=np.array(cert.code),
         counters=np.array(cert.counters), heaps=np.array(cert.heaps),
@@ -247,11 +267,14 @@ def load_certificate(path: Any) -> CounterCertificate:
         groups = None
         if "group1" in f.files:
             groups = tuple(tuple(int(v) for v in f[f"group{i + 1}"]) for i in range(len(counters)))
+        sums = None
+        if "sums" in f.files:
+            sums = tuple(tuple(int(i) for i in np.flatnonzero(r)) for r in f["sums"])
         return CounterCertificate(str(f["code"]), counters,
                                   tuple(int(v) for v in f["heaps"]), f["action"].astype(np.int32),
                                   int(f["identity"]), tuple(int(v) for v in f["windows"]),
                                   int(f["period"]), table, groups,
-                                  int(f["outside"]) if "outside" in f.files else None)
+                                  int(f["outside"]) if "outside" in f.files else None, sums)
 
 
 def ordered_search(code: str, word: Sequence[int], order: Callable[[tuple[int, ...]], bool] | None = None,
