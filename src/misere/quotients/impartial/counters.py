@@ -391,8 +391,8 @@ def family_states(cert: CounterCertificate, b_min: int, b_max: int | None, d_min
                   along: Sequence[int] | None = None) -> set[State]:
     """Every coarse state of the counts ``base + b along + d e1`` with ``b_min <= b <= b_max``
     (``None``: no upper bound), ``d = d_min + d_step t``, ``t >= 0`` (``d_step = 0``: ``d =
-    d_min`` only) and every count ``>= 0``. ``base`` defaults to zeros, ``along`` to ones: with
-    two counts, ``c1^(b + d) c2^b``. The sums the state reads must take ``along`` to a 0/1
+    d_min`` only) and every count ``>= 0``. ``base`` defaults to zeros, ``along`` to ``e1 + e2``:
+    with two counts, ``c1^(b + d) c2^b``. The sums the state reads must take ``along`` to a 0/1
     vector whose first entry is 1 and the first count to itself (``u1 = a1``).
 
     A finite enumeration gives all of them: with ``M = sum(windows) + sum(T base) + |d_min| +
@@ -403,7 +403,7 @@ def family_states(cert: CounterCertificate, b_min: int, b_max: int | None, d_min
     """
     k = count_of(cert.windows)
     base = tuple(base or (0,) * k)
-    along = tuple(along or (1,) * k)
+    along = tuple(along or ((1, 1) + (0,) * (k - 2) if k > 1 else (1,)))
     ub, ua = cert.view(base), cert.view(along)
     if len(base) != k or len(along) != k or ua[0] != 1 or set(ua) - {0, 1} or b_min < 0 \
             or min(base) < 0 or cert.view((1,) + (0,) * (k - 1)) != (1,) + (0,) * (k - 1):
