@@ -1,14 +1,17 @@
-"""0.3102 at heap 12 (issue 21 item 3; seed 002 §10.4's open quaternary bounty): ``Q_12`` is
-infinite, by a counter certificate (quotients/impartial/counters.py) that counts heaps 12 and 7.
+"""0.3102 at heap 12 and 0.3312 at heap 14 (issue 21 item 3; seed 002 §10.4's open quaternary
+bounties): ``Q_12`` and ``Q_14`` are infinite, by counter certificates
+(quotients/impartial/counters.py) that count heaps 12 and 7, and 14, 8 and 11 (read through the
+sums ``#14``, ``#8 + #11``, ``#11``).
 
 The stored claim is checked here from the rules (well under a second); its infinite families are
 read back; its positions are compared with the independent brute-force oracle
 (tests/oracle/heap_oracle.py) and with ``counters_data.cross_check``; corrupted claims are
-refused. The slow test rebuilds the claim from the engine's round-19 candidate
+refused. The slow tests rebuild the claims from the engine's candidates of rounds 19 and 70
 (docs/results/new.md).
 """
 from __future__ import annotations
 
+import copy
 import random
 import sys
 from pathlib import Path
@@ -68,10 +71,75 @@ def test_03102_heap12_certificate_from_the_engine():
     """The stored claim is the one read off the engine's round-19 candidate, and it is proved."""
     sys.path.insert(0, str(ROOT / "benchmarks"))
     from bounty_infinite import CODE, HEAP, ROUND, SHAPE
-    from grundy_infinite import round_candidate
+    from counter_proofs import round_candidate
 
     from misere.impartial.octal import octal_game
 
     cand = round_candidate(ROUND, octal_game(CODE), HEAP)
     assert (cand.round, len(cand.is_p)) == (19, 574)
     assert_rebuilt(build_certificate(CODE, cand, **SHAPE), STORED, 60, 2_000_000)
+
+
+STORED_3312 = ROOT / "benchmarks" / "data" / "bounty-03312-heap14-certificate.npz"
+
+
+@pytest.fixture(scope="module")
+def cert3312():
+    return load_certificate(STORED_3312)
+
+
+def test_stored_03312_claim_is_proved_and_tells_every_power_of_14_apart(cert3312):
+    c = cert3312
+    assert c.code == "0.3312" and c.counters == (14, 8, 11) and c.sums == ((0,), (1, 2), (2,))
+    assert c.windows == (2, 3, 1, 7, 0, 0) and c.order == 184 and len(c.p_table) == 203
+    proof = check_certificate(c)
+    assert proof.ok and proof.reason == "proved" and (proof.pairs, proof.box) == (541, 33)
+    one = ((0, 0, 0), (1, 0, 0))  # the count of 14 alone moves
+    # odd gaps: 14^j + 12^2 + 2 is N for even j, P for odd j
+    assert family_claims(c, (12, 12, 2), 0, 0, 0, 2, *one) == {False}
+    assert family_claims(c, (12, 12, 2), 0, 0, 1, 2, *one) == {True}
+    # even gaps from 14^0 and 14^1
+    assert family_claims(c, (5, 1), 0, 0, 0, 0, *one) == {True} != family_claims(c, (5, 1), 0, 0, 2, 2, *one)
+    assert family_claims(c, (13, 3), 0, 0, 1, 0, *one) == {True} != family_claims(c, (13, 3), 0, 0, 3, 2, *one)
+    # even gaps from 14^i, i >= 2: y = 8^(i-2) + 12 + 3
+    eights = ((0, 0, 0), (1, 1, 0))
+    assert family_claims(c, (12, 3), 0, None, 2, 0, *eights) == {True}
+    assert family_claims(c, (12, 3), 0, None, 4, 2, *eights) == {False}
+    assert certificate_outcome(c, (14,) * 12 + (8,) * 10 + (12, 3))
+    assert not certificate_outcome(c, (14,) * 14 + (8,) * 10 + (12, 3))
+
+
+def test_03312_claim_agrees_with_the_independent_oracle(cert3312):
+    is_p = outcome_function(octal_rules("0.3312"))
+    every = positions(26, 14)
+    assert len(every) == len(set(every)) > 5_000
+    for pos in every:
+        assert certificate_outcome(cert3312, pos) == is_p(pos), pos
+    count, bad = cross_check(cert3312, 34)
+    assert bad is None and count == 58_024
+
+
+def test_corrupted_03312_claims_are_refused(cert3312):
+    rng = random.Random(14)
+    for _ in range(2):
+        key = rng.choice(sorted(cert3312.p_table))
+        assert not check_certificate(_flipped(cert3312, key, rng.randrange(cert3312.order))).ok
+    # the same windows read on the counts alone (no sums) do not fit: a state the table lacks
+    alone = copy.copy(cert3312)
+    alone.sums = None
+    assert not check_certificate(alone).ok
+
+
+@pytest.mark.slow
+def test_03312_heap14_certificate_from_the_engine():
+    """The stored claim is the one read off the engine's round-70 candidate, and it is proved."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from bounty_infinite import BOUNTIES
+    from counter_proofs import round_candidate
+
+    from misere.impartial.octal import octal_game
+
+    b = BOUNTIES["0.3312"]
+    cand = round_candidate(b.round, octal_game("0.3312"), b.heap)
+    assert (cand.round, len(cand.is_p)) == (70, 3_500)
+    assert_rebuilt(build_certificate("0.3312", cand, **b.shape), STORED_3312, 50, 800_000)
