@@ -27,6 +27,7 @@ from tests.quotients.impartial.test_grundy_infinite import assert_rebuilt
 
 ROOT = Path(__file__).resolve().parents[3]
 STORED = ROOT / "benchmarks" / "data" / "bounty-03102-heap12-certificate.npz"
+STORED_3312 = ROOT / "benchmarks" / "data" / "bounty-03312-heap14-certificate.npz"
 
 
 @pytest.fixture(scope="module")
@@ -49,23 +50,6 @@ def test_stored_03102_claim_is_proved_and_tells_every_power_of_12_apart(cert):
     assert certificate_outcome(cert, (12,) * 11 + (7,) * 9 + (10,))
 
 
-def test_03102_claim_agrees_with_the_independent_oracle(cert):
-    is_p = outcome_function(octal_rules("0.3102"))
-    every = positions(28, 12)
-    assert len(every) == len(set(every)) > 10_000
-    for pos in every:
-        assert certificate_outcome(cert, pos) == is_p(pos), pos
-    count, bad = cross_check(cert, 34)
-    assert bad is None and count == 51_969
-
-
-def test_corrupted_03102_claims_are_refused(cert):
-    rng = random.Random(12)
-    for _ in range(3):
-        key = rng.choice(sorted(cert.p_table))
-        assert not check_certificate(_flipped(cert, key, rng.randrange(cert.order))).ok
-
-
 @pytest.mark.slow
 def test_03102_heap12_certificate_from_the_engine():
     """The stored claim is the one read off the engine's round-19 candidate, and it is proved."""
@@ -79,8 +63,6 @@ def test_03102_heap12_certificate_from_the_engine():
     assert (cand.round, len(cand.is_p)) == (19, 574)
     assert_rebuilt(build_certificate(CODE, cand, **SHAPE), STORED, 60, 2_000_000)
 
-
-STORED_3312 = ROOT / "benchmarks" / "data" / "bounty-03312-heap14-certificate.npz"
 
 
 @pytest.fixture(scope="module")
@@ -109,25 +91,36 @@ def test_stored_03312_claim_is_proved_and_tells_every_power_of_14_apart(cert3312
     assert not certificate_outcome(c, (14,) * 14 + (8,) * 10 + (12, 3))
 
 
-def test_03312_claim_agrees_with_the_independent_oracle(cert3312):
-    is_p = outcome_function(octal_rules("0.3312"))
-    every = positions(26, 14)
-    assert len(every) == len(set(every)) > 5_000
+@pytest.mark.parametrize("path, tokens, top, at_least, cross", [
+    (STORED, 28, 12, 10_000, 51_969), (STORED_3312, 26, 14, 5_000, 58_024)])
+def test_claims_agree_with_the_independent_oracle(path, tokens, top, at_least, cross):
+    """Every position of at most ``tokens`` tokens (heaps ``<= top``) against the oracle, and
+    every one of at most 34 tokens against ``cross_check``."""
+    cert = load_certificate(path)
+    is_p = outcome_function(octal_rules(cert.code))
+    every = positions(tokens, top)
+    assert len(every) == len(set(every)) > at_least
     for pos in every:
-        assert certificate_outcome(cert3312, pos) == is_p(pos), pos
-    count, bad = cross_check(cert3312, 34)
-    assert bad is None and count == 58_024
+        assert certificate_outcome(cert, pos) == is_p(pos), pos
+    count, bad = cross_check(cert, 34)
+    assert bad is None and count == cross
 
 
-def test_corrupted_03312_claims_are_refused(cert3312):
-    rng = random.Random(14)
-    for _ in range(2):
-        key = rng.choice(sorted(cert3312.p_table))
-        assert not check_certificate(_flipped(cert3312, key, rng.randrange(cert3312.order))).ok
-    # the same windows read on the counts alone (no sums) do not fit: a state the table lacks
+@pytest.mark.parametrize("path, seed, flips", [(STORED, 12, 3), (STORED_3312, 14, 2)])
+def test_corrupted_claims_are_refused(path, seed, flips):
+    cert = load_certificate(path)
+    rng = random.Random(seed)
+    for _ in range(flips):
+        key = rng.choice(sorted(cert.p_table))
+        assert not check_certificate(_flipped(cert, key, rng.randrange(cert.order))).ok
+
+
+def test_the_03312_table_read_on_the_counts_alone_is_refused(cert3312):
+    """The same windows read on ``(#14, #8, #11)`` instead of their sums: a state is missing."""
     alone = copy.copy(cert3312)
     alone.sums = None
-    assert not check_certificate(alone).ok
+    proof = check_certificate(alone)
+    assert not proof.ok and "no table entry" in proof.reason
 
 
 @pytest.mark.slow

@@ -16,7 +16,11 @@ A :class:`CounterCertificate` gives
   for each i < j, ai mod p for each i)`` (``k = 2``: windows ``(Ka, Kb, Kd)``, ``kappa(a, b) =
   (min(a, Ka), min(b, Kb), clamp(a - b, -Kd, Kd), a mod p, b mod p)``);
 * a table ``F[kappa][x]``: whether ``c1^a1 ... ck^ak v`` is claimed to be a P-position when
-  ``psi(v) = x`` (whichever sizes of the ``Gi`` make up the counts).
+  ``psi(v) = x`` (whichever sizes of the ``Gi`` make up the counts);
+* optionally, ``k`` *sums* of counts that ``kappa`` reads instead of the counts themselves:
+  ``u = T a`` (:func:`sum_matrix`: nested chains, e.g. ``u = (a1, a2 + a3, a3)``, whose
+  differences include ``a1 - a2 - a3``, which no difference of two counts gives; 0.3312).
+  Below, ``a`` stands for ``u`` where ``kappa`` is read; without sums ``u = a``.
 
 Theorem (what :func:`check_certificate` checks => the claim for every position)
 ------------------------------------------------------------------------------------
@@ -26,12 +30,18 @@ Kayles, ``G1 = {34}``, ``G2 = {30}``: ``D1 = 0``, ``D = D2 = 1``, from ``34 -> 3
 in a heap of ``Gi``) or ``d`` (in ``v``), with ``0 <= d_j <= Dj``. The *fine state* of ``a`` is
 ``kappa`` with windows ``Ki + 1`` and ``Kij + 1 + D``: it determines ``kappa`` at ``a`` and at
 every point a move reaches (a count moves by ``-1 .. D``, a difference by ``-1 - D .. 1 + D``),
-and whether each ``ai >= 1``. Every fine state is that of a point of the box ``[0, R]^k``,
+and whether each ``ai >= 1``. With sums, ``D`` is the most heaps of one sum's counts in one
+option: one move still lowers a sum by at most 1, and each ``ai`` is a sum or a difference
+of two (``u_S - u_S'``, ``S'`` the largest sum inside ``S``), so the same holds for ``u``.
+Every fine state is that of a point of the box ``[0, R]^k``,
 ``R = k (W + p)`` with ``W`` the largest fine window: sort the counts; while two consecutive
 ones (or the least and 0) are more than ``W + p`` apart, subtract ``p`` from every count above
 the gap: each of them stays above its fine window, every difference across the gap stays
 beyond its own, those within a side do not change, nor does any residue mod ``p``; the sum
-drops, so this ends, with every gap at most ``W + p``. If, for every ``a`` in that box,
+drops, so this ends, with every gap at most ``W + p``. With sums the same runs on ``u`` and
+stays among the sums of count vectors (``u >= 0`` and ``u_S >= u_S'``: a sum above a gap
+stays more than ``W`` above one below it), so the check visits the ``u`` of the box that are
+sums of counts, and the ``a`` they come from. If, for every such point,
 
 1. (terminal) the position without moves (``a = 0``, ``psi = 1``) is claimed N;
 2. (P side) no claimed P-position ``c^a v`` has a claimed P option: checked for every ``x`` in
