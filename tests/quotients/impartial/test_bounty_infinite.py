@@ -73,9 +73,9 @@ def cert3312():
 def test_stored_03312_claim_is_proved_and_tells_every_power_of_14_apart(cert3312):
     c = cert3312
     assert c.code == "0.3312" and c.counters == (14, 8, 11) and c.sums == ((0,), (1, 2), (2,))
-    assert c.windows == (2, 3, 1, 7, 0, 0) and c.order == 184 and len(c.p_table) == 203
+    assert c.windows == (7, 0, 0, 4, 1, 0) and c.order == 184 and len(c.p_table) == 280
     proof = check_certificate(c)
-    assert proof.ok and proof.reason == "proved" and (proof.pairs, proof.box) == (541, 33)
+    assert proof.ok and proof.reason == "proved" and (proof.pairs, proof.box) == (541, 30)
     one = ((0, 0, 0), (1, 0, 0))  # the count of 14 alone moves
     # odd gaps: 14^j + 12^2 + 2 is N for even j, P for odd j
     assert family_claims(c, (12, 12, 2), 0, 0, 0, 2, *one) == {False}

@@ -61,7 +61,7 @@ INFINITE: dict[tuple[int, ...] | str, InfiniteQuotient] = {
     (0, 3, 3, 1, 2): InfiniteQuotient(
         "0.3312", 14,
         "Phi(14) has infinite order: the outcome of every position 14^a 8^b 11^c v (v of the "
-        "other heaps) is a table over 203 coarse states of (a, b + c, c) (three counts: it "
+        "other heaps) is a table over 280 coarse states of (a, b + c, c) (three counts: it "
         "depends on a - b - c) and a 184-element monoid for v, checked from the rules of 0.3312 "
         "by the outcome recursion (counter certificate, misere.quotients.impartial.counters); "
         "eight infinite families of one outcome each then tell every two powers of 14 apart: "
