@@ -60,7 +60,6 @@ class Moves:
         #: most heaps of each count created by one option
         self.most = tuple(max([dv[i] for h in self.opts for dv, _ in self.opts[h]] + [0])
                           for i in range(self.k))
-        self.d = max(self.most + (0,))
         #: every possible ``dv``, in slot order (mixed radix, first count most significant)
         self.shifts = list(itertools.product(*(range(m + 1) for m in self.most)))
 
