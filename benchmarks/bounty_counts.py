@@ -27,7 +27,7 @@ import time
 
 import numpy as np
 from dawson_infinite import _word
-from grundy_infinite import round_candidate
+from counter_proofs import round_candidate
 
 from misere import budget
 from misere.errors import BudgetExceededError

@@ -5,15 +5,16 @@ Usage::
     python benchmarks/bounty_infinite.py [CODE] [--from-store] [--save] [--tokens T] [--search N]
                                          [--timeout S] [--max-memory M]
 
-``CODE`` is one of :data:`BOUNTIES` (default 0.3102): 0.3102 at heap 12, 0.3122 at heap 7.
+``CODE`` is one of :data:`BOUNTIES` (default 0.3102): 0.3102 at heap 12, 0.3122 at heap 7,
+0.3312 at heap 14.
 ``--from-store`` checks the stored claim ``benchmarks/data/bounty-<digits>-heap<n>-certificate.npz``
 (plain arrays) instead of reading it off a candidate; ``--save`` writes that file.
 
 1. Runs the engine through ``Q_(n-1)`` and the recalibration rounds of heap ``n`` up to the
    bounty's round: that candidate is where the claim is read from
-   (``counters_data.build_certificate``), and only that. The claim: write a position
-   ``c1^a + c2^b + v``; its outcome is a table over a coarse state of ``(a, b)`` and a small
-   monoid for ``v``.
+   (``counters_data.build_certificate``), and only that. The claim: the outcome of a position
+   is a table over a coarse state of its counts of the counted heaps (e.g. ``c1^a + c2^b + v``:
+   of ``(a, b)``) and a finite monoid for the other heaps ``v``.
 2. Checks the claim from the rules of the code alone (``counters.check_certificate``, theorem
    in that module): then it holds for every position of heaps ``<= n``.
 3. Reads off, for every ``0 <= i < j``, a word ``y`` with ``o(c1^i + y) != o(c1^j + y)`` in
@@ -34,6 +35,13 @@ the round-19 candidate of heap 12 (574 elements) gives the claim counting 12 and
 claim counting 7 and 5 (a 40-element monoid for the heaps 1, 2, 3, 4, 6, period 4); ``y = 3``
 for odd ``j - i``; for even ``j - i``, ``y = 5^(i+2) + 4 + 4`` (``i`` even) or ``5^(i+2) + 4 +
 1`` (``i`` odd); likewise ``Phi(5)``. About 10 s CPU.
+
+0.3312 (no splits: ``n -> n - 1`` or ``n - 2``, vanishing from 1 or 2, a heap of 3 may vanish,
+``n -> n - 4`` for ``n >= 5``): the round-70 candidate of heap 14 (3,500 elements) gives a claim
+with three counts, 14, 8 and 11, read through the sums ``#14``, ``#8 + #11``, ``#11`` (the
+outcome depends on ``#14 - #8 - #11``, which no difference of two counts gives), a 184-element
+monoid; ``y = 12^2 + 2`` for odd ``j - i``; for even ``j - i``: ``y = 5 + 1`` (``i = 0``), ``13
++ 3`` (``i = 1``), ``8^(i-2) + 12 + 3`` (``i >= 2``). About 138 s CPU.
 """
 from __future__ import annotations
 
@@ -41,8 +49,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from counter_proofs import engine_claim
 from dawson_infinite import run
-from grundy_infinite import engine_claim
 
 from misere.impartial.octal import octal_game
 
@@ -57,9 +65,11 @@ class Bounty:
     heap: int  #: ``Q_heap`` is proved infinite
     round: int  #: the engine's candidate of this recalibration round gives the claim
     shape: dict  #: ``build_certificate``'s arguments
-    #: (description, y, b_min, b_max, d_min, d_step, expected P-status[, (modulus, residue)]):
-    #: the position is ``c1^(b + d) c2^b + y`` over ``b_min <= b <= b_max``, ``d = d_min +
-    #: d_step k`` (``k >= 0``), only ``a = b + d = residue (mod modulus)`` when given
+    #: (description, y, b_min, b_max, d_min, d_step, expected P-status[, options]): the
+    #: position is ``c1^(b + d) c2^b + y`` over ``b_min <= b <= b_max``, ``d = d_min + d_step k``
+    #: (``k >= 0``); options: ``residue=(modulus, residue)``, only ``a = b + d = residue (mod
+    #: modulus)``; ``base`` and ``along`` (counts ``base + b along + d e1``, any number of
+    #: counts; ``counters.family_states``)
     families: tuple
     searched: tuple  #: positions searched exhaustively (small members of the families)
     conclusion: str
@@ -78,6 +88,11 @@ class Bounty:
         return engine_claim(self.code, self.round, octal_game(self.code), self.heap, self.shape)
 
 
+#: three counts (0.3312): the count of 14 alone grows, or 14 and 8 together
+_ONE = dict(base=(0, 0, 0), along=(1, 0, 0))
+_EIGHTS = dict(base=(0, 0, 0), along=(1, 1, 0))
+
+#: the proved bounties, by code
 BOUNTIES = {b.code: b for b in (
     Bounty("0.3102", 12, 19, dict(counters=(12, 7), exact_a=6, b_max=30), (
         ("12^(2t) + 3, t >= 0", (3,), 0, 0, 0, 2, True),
@@ -95,19 +110,19 @@ BOUNTIES = {b.code: b for b in (
     Bounty("0.3122", 7, 51, dict(counters=(7, 5), exact_a=14, b_max=30, period=4), (
         ("7^(2t) + 3, t >= 0", (3,), 0, 0, 0, 2, True),
         ("7^(1+2t) + 3, t >= 0", (3,), 0, 0, 1, 2, False),
-        ("7^i + 5^(i+2) + 4^2, i >= 0 even", (4, 4), 2, None, -2, 0, True, (2, 0)),
-        ("7^(i+2+2t) + 5^(i+2) + 4^2, i even, t >= 0", (4, 4), 2, None, 0, 2, False, (2, 0)),
-        ("7^i + 5^(i+2) + 4 + 1, i >= 1 odd", (4, 1), 2, None, -2, 0, True, (2, 1)),
-        ("7^(i+2+2t) + 5^(i+2) + 4 + 1, i odd, t >= 0", (4, 1), 2, None, 0, 2, False, (2, 1)),
+        ("7^i + 5^(i+2) + 4^2, i >= 0 even", (4, 4), 2, None, -2, 0, True, dict(residue=(2, 0))),
+        ("7^(i+2+2t) + 5^(i+2) + 4^2, i even, t >= 0", (4, 4), 2, None, 0, 2, False, dict(residue=(2, 0))),
+        ("7^i + 5^(i+2) + 4 + 1, i >= 1 odd", (4, 1), 2, None, -2, 0, True, dict(residue=(2, 1))),
+        ("7^(i+2+2t) + 5^(i+2) + 4 + 1, i odd, t >= 0", (4, 1), 2, None, 0, 2, False, dict(residue=(2, 1))),
         # the powers of 5 (5^i against 5^j, i < j), by the parity of j
-        ("7^j + 5^j + 4^3, j odd", (4, 4, 4), 0, None, 0, 0, False, (2, 1)),
-        ("7^j + 5^(j-1-2t) + 4^3, j odd", (4, 4, 4), 0, None, 1, 2, True, (2, 1)),
-        ("7^(j+1) + 5^j + 6 + 4^3, j even", (6, 4, 4, 4), 0, None, 1, 0, True, (2, 1)),
-        ("7^(j+1) + 5^(j-1-2t) + 6 + 4^3, j even", (6, 4, 4, 4), 0, None, 2, 2, False, (2, 1)),
-        ("7^j + 5^j + 6 + 4^2 + 1, j even", (6, 4, 4, 1), 0, None, 0, 0, True, (2, 0)),
-        ("7^j + 5^(j-2-2t) + 6 + 4^2 + 1, j even", (6, 4, 4, 1), 0, None, 2, 2, False, (2, 0)),
-        ("7^(j+1) + 5^j + 6 + 4^2 + 1, j odd", (6, 4, 4, 1), 0, None, 1, 0, True, (2, 0)),
-        ("7^(j+1) + 5^(j-2-2t) + 6 + 4^2 + 1, j odd", (6, 4, 4, 1), 0, None, 3, 2, False, (2, 0)),
+        ("7^j + 5^j + 4^3, j odd", (4, 4, 4), 0, None, 0, 0, False, dict(residue=(2, 1))),
+        ("7^j + 5^(j-1-2t) + 4^3, j odd", (4, 4, 4), 0, None, 1, 2, True, dict(residue=(2, 1))),
+        ("7^(j+1) + 5^j + 6 + 4^3, j even", (6, 4, 4, 4), 0, None, 1, 0, True, dict(residue=(2, 1))),
+        ("7^(j+1) + 5^(j-1-2t) + 6 + 4^3, j even", (6, 4, 4, 4), 0, None, 2, 2, False, dict(residue=(2, 1))),
+        ("7^j + 5^j + 6 + 4^2 + 1, j even", (6, 4, 4, 1), 0, None, 0, 0, True, dict(residue=(2, 0))),
+        ("7^j + 5^(j-2-2t) + 6 + 4^2 + 1, j even", (6, 4, 4, 1), 0, None, 2, 2, False, dict(residue=(2, 0))),
+        ("7^(j+1) + 5^j + 6 + 4^2 + 1, j odd", (6, 4, 4, 1), 0, None, 1, 0, True, dict(residue=(2, 0))),
+        ("7^(j+1) + 5^(j-2-2t) + 6 + 4^2 + 1, j odd", (6, 4, 4, 1), 0, None, 3, 2, False, dict(residue=(2, 0))),
     ), ((3,), (7, 3), (7, 7, 3), (7, 7, 7, 3), (5, 5, 4, 4), (7, 7, 5, 5, 4, 4),
         (7, 5, 5, 5, 4, 1), (7, 7, 7, 5, 5, 5, 4, 1), (7, 7, 5, 5, 5, 5, 4, 4),
         (7,) * 4 + (5,) * 4 + (4, 4), (7,) * 5 + (5,) * 3 + (4, 1), (7, 5, 4, 4, 4),
@@ -117,6 +132,20 @@ BOUNTIES = {b.code: b for b in (
         "7^(j+1) + 6 + 4^3 for odd j - i, y = 7^j + 6 + 4^2 + 1 or 7^(j+1) + 6 + 4^2 + 1 for "
         "even j - i, "
         "by the parity of j)"),
+    Bounty("0.3312", 14, 70, dict(counters=(14, 8, 11), sums=((0,), (1, 2), (2,)), exact_a=12,
+                                  b_max=12), (
+        ("14^(2t) + 12^2 + 2, t >= 0", (12, 12, 2), 0, 0, 0, 2, False, _ONE),
+        ("14^(1+2t) + 12^2 + 2, t >= 0", (12, 12, 2), 0, 0, 1, 2, True, _ONE),
+        ("5 + 1", (5, 1), 0, 0, 0, 0, True, _ONE),
+        ("14^(2+2t) + 5 + 1, t >= 0", (5, 1), 0, 0, 2, 2, False, _ONE),
+        ("14 + 13 + 3", (13, 3), 0, 0, 1, 0, True, _ONE),
+        ("14^(3+2t) + 13 + 3, t >= 0", (13, 3), 0, 0, 3, 2, False, _ONE),
+        ("14^(i+2) + 8^i + 12 + 3, i >= 0", (12, 3), 0, None, 2, 0, True, _EIGHTS),
+        ("14^(i+4+2t) + 8^i + 12 + 3, i, t >= 0", (12, 3), 0, None, 4, 2, False, _EIGHTS),
+    ), ((12, 12, 2), (14, 12, 12, 2), (5, 1), (14, 14, 5, 1), (14, 13, 3), (14,) * 3 + (13, 3),
+        (14, 14, 12, 3), (14,) * 4 + (12, 3), (14,) * 3 + (8, 12, 3), (14,) * 5 + (8, 12, 3)),
+        "Phi(14) has infinite order in Q_14 (every pair i < j told apart above), so Q_14 is "
+        "infinite"),
 )}
 
 

@@ -40,8 +40,10 @@ from misere.quotients.impartial.counters_data import (build_certificate, cross_c
 
 #: the claim as plain arrays (written by ``--save``)
 STORED = DEFAULT.parent / "dawson-heap34-certificate.npz"
-#: (description, y, b_min, b_max, d_min, d_step, expected P-status): the position is
-#: ``34^(b + d) 30^b + y`` over ``b_min <= b <= b_max``, ``d = d_min + d_step k`` (``k >= 0``)
+#: (description, y, b_min, b_max, d_min, d_step, expected P-status[, options]): the position is
+#: ``34^(b + d) 30^b + y`` over ``b_min <= b <= b_max``, ``d = d_min + d_step k`` (``k >= 0``);
+#: options (a dict): ``base`` and ``along``, the counts ``base + b along + d e1``
+#: (``counters.family_states``), ``residue=(m, r)``, the members with ``a = r (mod m)`` only
 FAMILIES = [
     ("34^0 + 2", (2,), 0, 0, 0, 0, True),
     ("34^j + 2, j >= 1", (2,), 0, 0, 1, 1, False),
@@ -120,11 +122,12 @@ def prove(cert, origin: str, families, searched, args, t0: float, scope: str, co
     Shared with ``grundy_infinite.py``; returns the exit status."""
     say = lambda line: print(f"  {line}  ({time.process_time() - t0:.0f} s CPU)", file=sys.stderr,  # noqa: E731
                              flush=True)
-    print(f"{origin}: monoid X of {cert.order} elements for the heaps not counted by "
-          f"a = #{'/'.join(map(str, cert.members[0]))} and b = #{'/'.join(map(str, cert.members[1]))}"
+    counts = " and ".join(f"#{'/'.join(map(str, g))}" for g in cert.members)
+    sums = "" if cert.sums is None else " of the sums " + ", ".join(
+        " + ".join(f"#{cert.counters[i]}" for i in s) for s in cert.sums)
+    print(f"{origin}: monoid X of {cert.order} elements for the heaps not counted by {counts}"
           f"{'' if cert.outside is None else ' (one of them: outside the domain)'}, "
-          f"windows (Ka, Kb, Kd) = {cert.windows}, period {cert.period}, "
-          f"{len(cert.p_table)} coarse states")
+          f"windows {cert.windows}{sums}, period {cert.period}, {len(cert.p_table)} coarse states")
     with budget.limits(timeout=args.timeout, max_memory=args.max_memory):
         try:
             proof = check_certificate(cert, tick=say)
@@ -132,15 +135,17 @@ def prove(cert, origin: str, families, searched, args, t0: float, scope: str, co
             print(f"check stopped: {e}; nothing proved")
             return 1
         print(f"check: {proof.reason} ({proof.pairs} minimal transition pairs, box "
-              f"[0, {proof.box}]^2; {time.process_time() - t0:.0f} s CPU)")
+              f"[0, {proof.box}]^{len(cert.counters)}, {proof.states} fine states; "
+              f"{time.process_time() - t0:.0f} s CPU)")
         if not proof.ok:
             return 1
         print(f"proved: {scope} has the claimed outcome")
         ok = True
-        for name, y, b_min, b_max, d_min, d_step, want, *residue in families:
-            # an optional (modulus, residue): the members with a = residue (mod modulus) only
-            got = (residue_family_claims(cert, y, b_min, b_max, d_min, d_step, *residue[0])
-                   if residue else family_claims(cert, y, b_min, b_max, d_min, d_step))
+        for name, y, b_min, b_max, d_min, d_step, want, *options in families:
+            opts = dict(options[0]) if options else {}
+            residue = opts.pop("residue", None)  # only the members with a = r (mod m)
+            got = (residue_family_claims(cert, y, b_min, b_max, d_min, d_step, *residue, **opts)
+                   if residue else family_claims(cert, y, b_min, b_max, d_min, d_step, **opts))
             ok &= got == {want}
             print(f"  {name}: {'/'.join('P' if g else 'N' for g in sorted(got))}")
         print(f"proved: {conclusion}" if ok else "families: NOT as expected")

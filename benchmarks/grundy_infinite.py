@@ -29,14 +29,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from counter_proofs import engine_claim
 from dawson_infinite import run
 
-from misere.errors import ComputationLimitError
 from misere.impartial.heap_rulesets import grundy_game
-from misere.quotients.impartial.counters_data import build_certificate
-from misere.quotients.impartial.recalibrate import Limits
-from misere.quotients.impartial.solver import step
-from misere.quotients.impartial.state import Pending, SolverState
 
 #: the claim as plain arrays (written by ``--save``)
 STORED = Path(__file__).resolve().parent / "data" / "grundy-heap29-certificate.npz"
@@ -65,31 +61,9 @@ FAMILIES = [
 SEARCHED = [(5, 5), (25, 5, 5), (25, 25, 5, 5), (29, 29, 5, 3)]
 
 
-def round_candidate(rounds: int = ROUND, game=None, heap: int = 29) -> Pending:
-    """The engine's candidate after ``rounds`` recalibration rounds at ``heap`` (default:
-    Grundy's game at heap 29; shared with ``bounty_infinite.py``)."""
-    game, limits = game or grundy_game(), Limits(max_order=200_000, max_rounds=rounds + 1)
-    st = SolverState.initial()
-    while st.heap < heap - 1:
-        st = step(game, st, limits)
-    kept: list[Pending] = []
-    try:
-        step(game, st, limits, on_round=kept.append)
-    except ComputationLimitError:  # the change does not end: stopped by max_rounds
-        pass
-    return next(p for p in kept if p.round == rounds)
-
-
-def engine_claim(code: str, rounds: int = ROUND, game=None, heap: int = 29, shape=SHAPE):
-    """``(claim, origin)`` read off the engine's candidate of round ``rounds`` at ``heap``
-    (shared with ``bounty_infinite.py``)."""
-    cand = round_candidate(rounds, game, heap)
-    return (build_certificate(code, cand, **shape),
-            f"claim from the heap-{heap} candidate of round {cand.round} ({len(cand.is_p)} elements)")
-
-
 def main(argv: list[str]) -> int:
-    return run(__doc__, argv, STORED, lambda: engine_claim("grundy"), FAMILIES, SEARCHED,
+    return run(__doc__, argv, STORED, lambda: engine_claim("grundy", ROUND, grundy_game(), 29, SHAPE),
+               FAMILIES, SEARCHED,
                "every position of Grundy's game with heaps <= 29 in the domain",
                "Phi(25) has infinite order in Q_29 (every pair i < j told apart above), "
                "so Q_29 is infinite; so have Phi(13), Phi(16), Phi(19), Phi(22) (13^i from "

@@ -1,6 +1,7 @@
-"""0.3102 at heap 12 and 0.3122 at heap 7 (issue 21 item 3; seed 002 §10.4's open quaternary
-bounties): ``Q_12(0.3102)`` and ``Q_7(0.3122)`` are infinite, by counter certificates
-(quotients/impartial/counters.py) that count heaps 12 and 7, and 7 and 5.
+"""0.3102 at heap 12, 0.3122 at heap 7 and 0.3312 at heap 14 (issue 21 item 3; seed 002 §10.4's
+open quaternary bounties): ``Q_12(0.3102)``, ``Q_7(0.3122)`` and ``Q_14(0.3312)`` are infinite, by
+counter certificates (quotients/impartial/counters.py) that count heaps 12 and 7, 7 and 5, and
+14, 8 and 11 (read through the sums ``#14``, ``#8 + #11``, ``#11``).
 
 The stored claims are checked here from the rules (well under a second each); their infinite
 families are read back; their positions are compared with the independent brute-force oracle
@@ -9,6 +10,7 @@ refused. The slow tests rebuild the claims from the engine's candidates (docs/re
 """
 from __future__ import annotations
 
+import copy
 import random
 import sys
 from pathlib import Path
@@ -27,6 +29,7 @@ from tests.quotients.impartial.test_grundy_infinite import assert_rebuilt
 ROOT = Path(__file__).resolve().parents[3]
 STORED = ROOT / "benchmarks" / "data" / "bounty-03102-heap12-certificate.npz"
 STORED_3122 = ROOT / "benchmarks" / "data" / "bounty-03122-heap7-certificate.npz"
+STORED_3312 = ROOT / "benchmarks" / "data" / "bounty-03312-heap14-certificate.npz"
 
 
 @pytest.fixture(scope="module")
@@ -54,24 +57,28 @@ def test_stored_03102_claim_is_proved_and_tells_every_power_of_12_apart(cert):
     assert certificate_outcome(cert, (12,) * 11 + (7,) * 9 + (10,))
 
 
-@pytest.mark.parametrize("stored, total, top, tokens, compared", [(STORED, 28, 12, 34, 51_969),
-                                                                   (STORED_3122, 30, 7, 36, 29_865)])
-def test_claims_agree_with_the_independent_oracle(stored, total, top, tokens, compared):
+@pytest.mark.parametrize("stored, total, top, at_least, tokens, compared", [
+    (STORED, 28, 12, 10_000, 34, 51_969), (STORED_3122, 30, 7, 10_000, 36, 29_865),
+    (STORED_3312, 26, 14, 5_000, 34, 58_024)])
+def test_claims_agree_with_the_independent_oracle(stored, total, top, at_least, tokens, compared):
+    """Every position of at most ``total`` tokens (heaps ``<= top``) against the oracle, and
+    every one of at most ``tokens`` tokens against ``cross_check``."""
     cert = load_certificate(stored)
     is_p = outcome_function(octal_rules(cert.code))
     every = positions(total, top)
-    assert len(every) == len(set(every)) > 10_000
+    assert len(every) == len(set(every)) > at_least
     for pos in every:
         assert certificate_outcome(cert, pos) == is_p(pos), pos
     count, bad = cross_check(cert, tokens)
     assert bad is None and count == compared
 
 
-@pytest.mark.parametrize("stored, seed", [(STORED, 12), (STORED_3122, 7)])
-def test_corrupted_claims_are_refused(stored, seed):
+@pytest.mark.parametrize("stored, seed, flips", [(STORED, 12, 3), (STORED_3122, 7, 3),
+                                                (STORED_3312, 14, 2)])
+def test_corrupted_claims_are_refused(stored, seed, flips):
     cert = load_certificate(stored)
     rng = random.Random(seed)
-    for _ in range(3):
+    for _ in range(flips):
         key = rng.choice(sorted(cert.p_table))
         assert not check_certificate(_flipped(cert, key, rng.randrange(cert.order))).ok
 
@@ -82,7 +89,7 @@ def test_stored_03122_claim_is_proved_and_tells_every_power_of_7_apart(cert3122)
     assert cert.heaps == (1, 2, 3, 4, 6) and cert.period == 4
     assert cert.windows == (0, 2, 6) and cert.order == 40 and len(cert.p_table) == 97
     proof = check_certificate(cert)
-    assert proof.ok and proof.reason == "proved" and proof.pairs == 80 and proof.box == 21
+    assert proof.ok and proof.reason == "proved" and proof.pairs == 80 and proof.box == 24
     # odd gaps: 7^j + 3 is P for even j, N for odd j
     assert family_claims(cert, (3,), 0, 0, 0, 2) == {True} != family_claims(cert, (3,), 0, 0, 1, 2)
     # even gaps: the parity of a alone decides along 7^(b + d) 5^b, so one family per parity
@@ -110,7 +117,7 @@ def test_residue_family_claims_are_the_claims_of_the_members(cert3122):
         x = cert.psi(y)
         for b_min, d_min, d_step in ((2, -2, 0), (2, 0, 2), (0, 1, 4), (3, -3, 0)):
             for modulus, residue in ((2, 0), (2, 1), (4, 3), (1, 0)):
-                seen = {cert.claims_p(b + d_min + d_step * k, b, x)
+                seen = {cert.claims_p((b + d_min + d_step * k, b), x)
                         for b in range(b_min, 60) for k in range(30 if d_step else 1)
                         if b + d_min + d_step * k >= 0
                         and (b + d_min + d_step * k) % modulus == residue}
@@ -122,13 +129,14 @@ def test_residue_family_claims_are_the_claims_of_the_members(cert3122):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("code, size, stored, compared", [("0.3102", 574, STORED, 2_000_000),
-                                                          ("0.3122", 5_630, STORED_3122, 450_000)])
-def test_bounty_certificate_from_the_engine(code, size, stored, compared):
+@pytest.mark.parametrize("code, size, stored, tokens, compared", [
+    ("0.3102", 574, STORED, 60, 2_000_000), ("0.3122", 5_630, STORED_3122, 60, 450_000),
+    ("0.3312", 3_500, STORED_3312, 50, 800_000)])
+def test_bounty_certificate_from_the_engine(code, size, stored, tokens, compared):
     """The stored claim is the one read off the engine's candidate, and it is proved."""
     sys.path.insert(0, str(ROOT / "benchmarks"))
     from bounty_infinite import BOUNTIES
-    from grundy_infinite import round_candidate
+    from counter_proofs import round_candidate
 
     from misere.impartial.octal import octal_game
 
@@ -136,7 +144,7 @@ def test_bounty_certificate_from_the_engine(code, size, stored, compared):
     assert bounty.stored == stored
     cand = round_candidate(bounty.round, octal_game(code), bounty.heap)
     assert (cand.round, len(cand.is_p)) == (bounty.round, size)
-    assert_rebuilt(build_certificate(code, cand, **bounty.shape), stored, 60, compared)
+    assert_rebuilt(build_certificate(code, cand, **bounty.shape), stored, tokens, compared)
 
 
 def _cycle_3122(a: int) -> list[str]:
@@ -195,3 +203,37 @@ def test_0_3123_needs_three_counts(capsys):
     assert "12 9 8 6: P" in out and "12 8 6 2: N" in out
     assert "(Ka, Kp, Kq, Kd) = (2, 2, 4, 1), 123 states on a <= 5" in out
     assert "2 and 4 interchangeable: True" in out
+
+
+@pytest.fixture(scope="module")
+def cert3312():
+    return load_certificate(STORED_3312)
+
+
+def test_stored_03312_claim_is_proved_and_tells_every_power_of_14_apart(cert3312):
+    c = cert3312
+    assert c.code == "0.3312" and c.counters == (14, 8, 11) and c.sums == ((0,), (1, 2), (2,))
+    assert c.windows == (7, 0, 0, 4, 1, 0) and c.order == 184 and len(c.p_table) == 280
+    proof = check_certificate(c)
+    assert proof.ok and proof.reason == "proved" and (proof.pairs, proof.box) == (541, 30)
+    one = ((0, 0, 0), (1, 0, 0))  # the count of 14 alone moves
+    # odd gaps: 14^j + 12^2 + 2 is N for even j, P for odd j
+    assert family_claims(c, (12, 12, 2), 0, 0, 0, 2, *one) == {False}
+    assert family_claims(c, (12, 12, 2), 0, 0, 1, 2, *one) == {True}
+    # even gaps from 14^0 and 14^1
+    assert family_claims(c, (5, 1), 0, 0, 0, 0, *one) == {True} != family_claims(c, (5, 1), 0, 0, 2, 2, *one)
+    assert family_claims(c, (13, 3), 0, 0, 1, 0, *one) == {True} != family_claims(c, (13, 3), 0, 0, 3, 2, *one)
+    # even gaps from 14^i, i >= 2: y = 8^(i-2) + 12 + 3
+    eights = ((0, 0, 0), (1, 1, 0))
+    assert family_claims(c, (12, 3), 0, None, 2, 0, *eights) == {True}
+    assert family_claims(c, (12, 3), 0, None, 4, 2, *eights) == {False}
+    assert certificate_outcome(c, (14,) * 12 + (8,) * 10 + (12, 3))
+    assert not certificate_outcome(c, (14,) * 14 + (8,) * 10 + (12, 3))
+
+
+def test_the_03312_table_read_on_the_counts_alone_is_refused(cert3312):
+    """The same windows read on ``(#14, #8, #11)`` instead of their sums: a state is missing."""
+    alone = copy.copy(cert3312)
+    alone.sums = None
+    proof = check_certificate(alone)
+    assert not proof.ok and "no table entry" in proof.reason

@@ -130,9 +130,12 @@ def test_a_domain_that_moves_leave_is_refused(heap20):
 def test_grundy_heap29_certificate_from_the_engine():
     """The stored claim is the one read off the engine's round-28 candidate, and it is proved."""
     sys.path.insert(0, str(ROOT / "benchmarks"))
-    from grundy_infinite import SHAPE, round_candidate
+    from counter_proofs import round_candidate
+    from grundy_infinite import ROUND, SHAPE
 
-    cand = round_candidate()
+    from misere.impartial.heap_rulesets import grundy_game
+
+    cand = round_candidate(ROUND, grundy_game(), 29)
     assert (cand.round, len(cand.is_p)) == (28, 15_232)
     assert_rebuilt(build_certificate("grundy", cand, **SHAPE), STORED, 50, 50_000)
 

@@ -68,6 +68,16 @@ INFINITE: dict[tuple[int, ...] | str, InfiniteQuotient] = {
         "7^i + 5^(i+2) + 4 + 4 is P, 7^(i+2+2t) + 5^(i+2) + 4 + 4 N for all even i and t >= 0 "
         "(4 + 1 instead of 4 + 4 for odd i)",
         "python benchmarks/bounty_infinite.py 0.3122 --from-store"),
+    (0, 3, 3, 1, 2): InfiniteQuotient(
+        "0.3312", 14,
+        "Phi(14) has infinite order: the outcome of every position 14^a 8^b 11^c v (v of the "
+        "other heaps) is a table over 280 coarse states of (a, b + c, c) (three counts: it "
+        "depends on a - b - c) and a 184-element monoid for v, checked from the rules of 0.3312 "
+        "by the outcome recursion (counter certificate, misere.quotients.impartial.counters); "
+        "eight infinite families of one outcome each then tell every two powers of 14 apart: "
+        "14^j + 12^2 + 2 is N for even j, P for odd j, and 14^(i+2) + 8^i + 12 + 3 is P, "
+        "14^(i+4+2t) + 8^i + 12 + 3 N for all i, t >= 0 (and 5 + 1, 14 + 13 + 3 for i = 0, 1)",
+        "python benchmarks/bounty_infinite.py 0.3312 --from-store"),
     "grundy": InfiniteQuotient(
         "grundy", 29,
         "Phi(25) has infinite order: in the positions with at most two heaps of 29, two of size "
@@ -107,8 +117,8 @@ def infinite_from(code: str) -> InfiniteQuotient | None:
     (34, 34, True)
     >>> infinite_from("0.4").heap, infinite_from("0.137").heap
     (35, 33)
-    >>> infinite_from("0.3102").heap, infinite_from(".3312") is None
-    (12, True)
+    >>> infinite_from("0.3102").heap, infinite_from(".3312").heap
+    (12, 14)
     >>> infinite_from("0.3122").heap, infinite_from(".3123") is None
     (7, True)
     >>> infinite_from("grundy").heap, infinite_from("pascal-beans") is None
