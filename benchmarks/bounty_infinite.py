@@ -6,7 +6,7 @@ Usage::
                                          [--timeout S] [--max-memory M]
 
 ``CODE`` is one of :data:`BOUNTIES` (default 0.3102): 0.3102 at heap 12, 0.3122 at heap 7,
-0.3312 at heap 14.
+0.3312 at heap 14, 0.3123 at heap 12.
 ``--from-store`` checks the stored claim ``benchmarks/data/bounty-<digits>-heap<n>-certificate.npz``
 (plain arrays) instead of reading it off a candidate; ``--save`` writes that file.
 
@@ -42,6 +42,15 @@ with three counts, 14, 8 and 11, read through the sums ``#14``, ``#8 + #11``, ``
 outcome depends on ``#14 - #8 - #11``, which no difference of two counts gives), a 184-element
 monoid; ``y = 12^2 + 2`` for odd ``j - i``; for even ``j - i``: ``y = 5 + 1`` (``i = 0``), ``13
 + 3`` (``i = 1``), ``8^(i-2) + 12 + 3`` (``i >= 2``). About 138 s CPU.
+
+0.3123 (no splits: as 0.3122, and a heap of 4 may vanish): the round-43 candidate of heap 12
+(141,878 elements) gives a claim in the domain of *at most one heap of 12* (no move adds one:
+``limits=((12, 1),)``) with three counts, 11, {2, 4} (one set: every size of it is checked)
+and 9, read through the sums ``#11``, ``#2 + #4 + #9``, ``#9`` (the outcome depends on ``#11 -
+#2 - #4 - #9``), a 151-element monoid (one element: outside the domain). With one 12 in ``y``:
+``y = 12 + 3`` for odd ``j - i``, ``y = 12 + 2^i + 6^2`` for even ``j - i``, so the elements
+``Phi(12) Phi(11)^i`` of ``Q_12`` are pairwise distinct, hence so are the powers of ``Phi(11)``.
+About 200 s CPU, most of it the engine.
 """
 from __future__ import annotations
 
@@ -81,16 +90,20 @@ class Bounty:
 
     @property
     def scope(self) -> str:
-        return f"every position of {self.code} with heaps <= {self.heap}"
+        within = "".join(f" and at most {k} heap{'s' * (k > 1)} >= {t}"
+                         for t, k in self.shape.get("limits", ()))
+        return f"every position of {self.code} with heaps <= {self.heap}{within}"
 
     def claim(self):
         """``(claim, origin)`` read off the engine's candidate."""
         return engine_claim(self.code, self.round, octal_game(self.code), self.heap, self.shape)
 
 
-#: three counts (0.3312): the count of 14 alone grows, or 14 and 8 together
+#: three counts (0.3312, 0.3123): the first count alone grows, or the first two together
 _ONE = dict(base=(0, 0, 0), along=(1, 0, 0))
 _EIGHTS = dict(base=(0, 0, 0), along=(1, 1, 0))
+#: 0.3123: the counts of 11 and of {2, 4} grow together
+_TWOS = _EIGHTS
 
 #: the proved bounties, by code
 BOUNTIES = {b.code: b for b in (
@@ -146,6 +159,17 @@ BOUNTIES = {b.code: b for b in (
         (14, 14, 12, 3), (14,) * 4 + (12, 3), (14,) * 3 + (8, 12, 3), (14,) * 5 + (8, 12, 3)),
         "Phi(14) has infinite order in Q_14 (every pair i < j told apart above), so Q_14 is "
         "infinite"),
+    Bounty("0.3123", 12, 43, dict(counters=(11, 2, 9), groups=((11,), (2, 4), (9,)),
+                                  sums=((0,), (1, 2), (2,)), exact_a=10, b_max=14,
+                                  limits=((12, 1),)), (
+        ("12 + 11^(2t) + 3, t >= 0", (12, 3), 0, 0, 0, 2, True, _ONE),
+        ("12 + 11^(1+2t) + 3, t >= 0", (12, 3), 0, 0, 1, 2, False, _ONE),
+        ("12 + 11^i + 2^i + 6^2, i >= 0", (12, 6, 6), 0, None, 0, 0, True, _TWOS),
+        ("12 + 11^(i+2+2t) + 2^i + 6^2, i, t >= 0", (12, 6, 6), 0, None, 2, 2, False, _TWOS),
+    ), ((12, 3), (12, 11, 3), (12, 11, 11, 3), (12, 6, 6), (12, 11, 11, 6, 6), (12, 11, 2, 6, 6),
+        (12, 11, 11, 11, 2, 6, 6)),
+        "Phi(12) Phi(11)^i are pairwise distinct in Q_12 (every pair i < j told apart above), so "
+        "Phi(11) has infinite order and Q_12 is infinite"),
 )}
 
 
