@@ -106,10 +106,11 @@ def test_dawson_past_heap_33_answers_from_the_proof() -> None:
 @pytest.mark.parametrize("code, heap, order, p_count, phi, below", [
     ("grundy", 29, 48, 7, "Phi(25)", True), ("0.3102", 12, 74, 18, "Phi(12)", True),
     ("0.3122", 7, 52, 10, "Phi(7)", True),
-    ("0.3312", 14, 264, 61, "Phi(14)", False)])  # Q_13 of 0.3312 twice would take 3 s
+    ("0.3312", 14, 264, 61, "Phi(14)", False),  # Q_13 of 0.3312 twice would take 3 s
+    ("0.3123", 12, 328, 68, "Phi(11)", False)])
 def test_proved_infinite_heap_answers_from_the_proof(code, heap, order, p_count, phi, below) -> None:
-    """Q_29 of Grundy's game, Q_12 of 0.3102, Q_7 of 0.3122 and Q_14 of 0.3312 (seed 002 §10.4's
-    open bounties) are proved infinite (facts.py; the proofs are re-checked in tests/quotients/impartial/
+    """Q_29 of Grundy's game, Q_12 of 0.3102, Q_7 of 0.3122, Q_14 of 0.3312 and Q_12 of 0.3123
+    (seed 002 §10.4's open bounties) are proved infinite (facts.py; the proofs are re-checked in tests/quotients/impartial/
     test_grundy_infinite.py and test_bounty_infinite.py): heap ``heap`` or more gives the quotient
     to ``heap - 1`` and the proof instead of a search that cannot end."""
     out = runner.invoke(app, ["quotient", code, "--max-heap", str(heap), "--certify", "0", "--json", "-q"])
@@ -118,7 +119,7 @@ def test_proved_infinite_heap_answers_from_the_proof(code, heap, order, p_count,
     assert (d["max_heap"], d["order"], d["p_count"]) == (heap - 1, order, p_count)
     assert d["infinite"]["infinite_from_heap"] == heap and f"{phi} has infinite order" in d["infinite"]["proof"]
     script = {"grundy": "grundy_infinite.py", "0.3122": "bounty_infinite.py 0.3122",
-              "0.3312": "bounty_infinite.py 0.3312"}.get(
+              "0.3312": "bounty_infinite.py 0.3312", "0.3123": "bounty_infinite.py 0.3123"}.get(
         code, "bounty_infinite.py")
     assert d["infinite"]["reproduce"] == f"python benchmarks/{script} --from-store"
     if below:

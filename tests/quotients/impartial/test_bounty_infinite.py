@@ -1,7 +1,9 @@
-"""0.3102 at heap 12, 0.3122 at heap 7 and 0.3312 at heap 14 (issue 21 item 3; seed 002 §10.4's
-open quaternary bounties): ``Q_12(0.3102)``, ``Q_7(0.3122)`` and ``Q_14(0.3312)`` are infinite, by
-counter certificates (quotients/impartial/counters.py) that count heaps 12 and 7, 7 and 5, and
-14, 8 and 11 (read through the sums ``#14``, ``#8 + #11``, ``#11``).
+"""0.3102 at heap 12, 0.3122 at heap 7, 0.3312 at heap 14 and 0.3123 at heap 12 (issue 21 item 3;
+seed 002 §10.4's open quaternary bounties): ``Q_12(0.3102)``, ``Q_7(0.3122)``, ``Q_14(0.3312)``
+and ``Q_12(0.3123)`` are infinite, by counter certificates (quotients/impartial/counters.py) that
+count heaps 12 and 7, 7 and 5, 14, 8 and 11 (read through the sums ``#14``, ``#8 + #11``,
+``#11``), and 11, {2, 4} and 9 (through ``#11``, ``#2 + #4 + #9``, ``#9``, in the domain of at
+most one heap of 12).
 
 The stored claims are checked here from the rules (well under a second each); their infinite
 families are read back; their positions are compared with the independent brute-force oracle
@@ -30,6 +32,13 @@ ROOT = Path(__file__).resolve().parents[3]
 STORED = ROOT / "benchmarks" / "data" / "bounty-03102-heap12-certificate.npz"
 STORED_3122 = ROOT / "benchmarks" / "data" / "bounty-03122-heap7-certificate.npz"
 STORED_3312 = ROOT / "benchmarks" / "data" / "bounty-03312-heap14-certificate.npz"
+STORED_3123 = ROOT / "benchmarks" / "data" / "bounty-03123-heap12-certificate.npz"
+
+
+def _inside(cert, pos) -> bool:
+    """Whether ``pos`` lies in the claim's domain (its heaps not counted avoid ``outside``)."""
+    counted = {h for g in cert.members for h in g}
+    return cert.outside is None or cert.psi([h for h in pos if h not in counted]) != cert.outside
 
 
 @pytest.fixture(scope="module")
@@ -59,13 +68,13 @@ def test_stored_03102_claim_is_proved_and_tells_every_power_of_12_apart(cert):
 
 @pytest.mark.parametrize("stored, total, top, at_least, tokens, compared", [
     (STORED, 28, 12, 10_000, 34, 51_969), (STORED_3122, 30, 7, 10_000, 36, 29_865),
-    (STORED_3312, 26, 14, 5_000, 34, 58_024)])
+    (STORED_3312, 26, 14, 5_000, 34, 58_024), (STORED_3123, 26, 12, 10_000, 32, 35_549)])
 def test_claims_agree_with_the_independent_oracle(stored, total, top, at_least, tokens, compared):
-    """Every position of at most ``total`` tokens (heaps ``<= top``) against the oracle, and
-    every one of at most ``tokens`` tokens against ``cross_check``."""
+    """Every position of at most ``total`` tokens (heaps ``<= top``) in the claim's domain
+    against the oracle, and every one of at most ``tokens`` tokens against ``cross_check``."""
     cert = load_certificate(stored)
     is_p = outcome_function(octal_rules(cert.code))
-    every = positions(total, top)
+    every = [pos for pos in positions(total, top) if _inside(cert, pos)]
     assert len(every) == len(set(every)) > at_least
     for pos in every:
         assert certificate_outcome(cert, pos) == is_p(pos), pos
@@ -74,7 +83,7 @@ def test_claims_agree_with_the_independent_oracle(stored, total, top, at_least, 
 
 
 @pytest.mark.parametrize("stored, seed, flips", [(STORED, 12, 3), (STORED_3122, 7, 3),
-                                                (STORED_3312, 14, 2)])
+                                                (STORED_3312, 14, 2), (STORED_3123, 11, 2)])
 def test_corrupted_claims_are_refused(stored, seed, flips):
     cert = load_certificate(stored)
     rng = random.Random(seed)
@@ -131,7 +140,7 @@ def test_residue_family_claims_are_the_claims_of_the_members(cert3122):
 @pytest.mark.slow
 @pytest.mark.parametrize("code, size, stored, tokens, compared", [
     ("0.3102", 574, STORED, 60, 2_000_000), ("0.3122", 5_630, STORED_3122, 60, 450_000),
-    ("0.3312", 3_500, STORED_3312, 50, 800_000)])
+    ("0.3312", 3_500, STORED_3312, 50, 800_000), ("0.3123", 141_878, STORED_3123, 50, 700_000)])
 def test_bounty_certificate_from_the_engine(code, size, stored, tokens, compared):
     """The stored claim is the one read off the engine's candidate, and it is proved."""
     sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -237,3 +246,30 @@ def test_the_03312_table_read_on_the_counts_alone_is_refused(cert3312):
     alone.sums = None
     proof = check_certificate(alone)
     assert not proof.ok and "no table entry" in proof.reason
+
+
+def test_stored_03123_claim_is_proved_and_tells_the_powers_of_11_apart():
+    """With one heap of 12 in every word: ``12 + 11^j + 3`` is P for even ``j`` and N for odd
+    ``j``; ``12 + 11^i + 2^i + 6 + 6`` is P and ``12 + 11^(i+2+2t) + 2^i + 6 + 6`` N for all
+    ``i, t >= 0``. So ``Phi(12) Phi(11)^i`` are pairwise distinct in ``Q_12``, and so are the
+    powers of ``Phi(11)``."""
+    c = load_certificate(STORED_3123)
+    assert c.code == "0.3123" and c.counters == (11, 2, 9) and c.groups == ((11,), (2, 4), (9,))
+    assert c.sums == ((0,), (1, 2), (2,)) and c.outside is not None
+    assert c.heaps == (1, 3, 5, 6, 7, 8, 10, 12)
+    assert c.windows == (0, 0, 4, 1, 2, 2) and c.order == 151 and len(c.p_table) == 180
+    proof = check_certificate(c)
+    assert proof.ok and proof.reason == "proved" and (proof.pairs, proof.box) == (431, 21)
+    one, twos = ((0, 0, 0), (1, 0, 0)), ((0, 0, 0), (1, 1, 0))
+    assert family_claims(c, (12, 3), 0, 0, 0, 2, *one) == {True}
+    assert family_claims(c, (12, 3), 0, 0, 1, 2, *one) == {False}
+    assert family_claims(c, (12, 6, 6), 0, None, 0, 0, *twos) == {True}
+    assert family_claims(c, (12, 6, 6), 0, None, 2, 2, *twos) == {False}
+    # without the 12 (words of Q_11, finite) both families are P: the 12 is needed
+    assert family_claims(c, (6, 6), 0, None, 0, 0, *twos) == {True}
+    assert family_claims(c, (6, 6), 0, None, 2, 2, *twos) == {True}
+    # 2 and 4 are one count: the outcome is read on 2s and 4s alike
+    assert certificate_outcome(c, (12,) + (11,) * 9 + (2,) * 5 + (4,) * 4 + (6, 6))
+    assert not certificate_outcome(c, (12,) + (11,) * 13 + (2,) * 5 + (4,) * 4 + (6, 6))
+    with pytest.raises(ValueError, match="outside"):
+        certificate_outcome(c, (12, 12, 3))

@@ -26,7 +26,7 @@ __all__ = ["InfiniteQuotient", "INFINITE", "infinite_from"]
 
 @dataclass(frozen=True)
 class InfiniteQuotient:
-    """``Q_heap`` of ``code`` is infinite: ``Φ(heap)`` has infinite order, by ``proof``."""
+    """``Q_heap`` of ``code`` is infinite: some ``Φ(h)``, ``h <= heap``, has infinite order, by ``proof``."""
 
     code: str
     heap: int
@@ -78,6 +78,17 @@ INFINITE: dict[tuple[int, ...] | str, InfiniteQuotient] = {
         "14^j + 12^2 + 2 is N for even j, P for odd j, and 14^(i+2) + 8^i + 12 + 3 is P, "
         "14^(i+4+2t) + 8^i + 12 + 3 N for all i, t >= 0 (and 5 + 1, 14 + 13 + 3 for i = 0, 1)",
         "python benchmarks/bounty_infinite.py 0.3312 --from-store"),
+    (0, 3, 1, 2, 3): InfiniteQuotient(
+        "0.3123", 12,
+        "Phi(11) has infinite order: the outcome of every position 12^e 11^a + p heaps of 2 or 4 "
+        "+ 9^q + v with e <= 1 (no move adds a heap of 12; v of the heaps 1, 3, 5, 6, 7, 8, 10) "
+        "is a table over 180 coarse states of (a, p + q, q) (three counts: it depends on "
+        "a - p - q) and a 151-element monoid for 12^e v, checked from the rules of 0.3123 by the "
+        "outcome recursion (counter certificate, misere.quotients.impartial.counters); four "
+        "infinite families of one outcome each then tell every two elements Phi(12) Phi(11)^i "
+        "apart: 12 + 11^j + 3 is P for even j, N for odd j, and 12 + 11^i + 2^i + 6 + 6 is P, "
+        "12 + 11^(i+2+2t) + 2^i + 6 + 6 N for all i, t >= 0",
+        "python benchmarks/bounty_infinite.py 0.3123 --from-store"),
     "grundy": InfiniteQuotient(
         "grundy", 29,
         "Phi(25) has infinite order: in the positions with at most two heaps of 29, two of size "
@@ -119,8 +130,8 @@ def infinite_from(code: str) -> InfiniteQuotient | None:
     (35, 33)
     >>> infinite_from("0.3102").heap, infinite_from(".3312").heap
     (12, 14)
-    >>> infinite_from("0.3122").heap, infinite_from(".3123") is None
-    (7, True)
+    >>> infinite_from("0.3122").heap, infinite_from(".3123").heap
+    (7, 12)
     >>> infinite_from("grundy").heap, infinite_from("pascal-beans") is None
     (29, True)
     """
