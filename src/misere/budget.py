@@ -31,7 +31,7 @@ from typing import Any, TextIO
 
 from misere.errors import BudgetExceededError, InvalidArgumentError
 
-__all__ = ["in_compiler", "Budget", "limits", "current", "check", "reserve", "parse_size", "format_size", "Progress",
+__all__ = ["in_compiler", "Budget", "limits", "current", "check", "reserve", "parse_size", "format_size", "Progress", "Reporter",
            "physical_memory"]
 
 _UNITS = {"": 1, "B": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
@@ -278,3 +278,41 @@ class Progress:
         self._last = now
         done = "" if completed is None else f"{completed}/{self.total}  " if self.total else f"{completed}  "
         print(f"{self.label}  {done}{info}  {now - self.started:.1f} s", file=self.stream, flush=True)
+
+
+class Reporter:
+    """Progress messages handed down a pipeline (issue 21 item 5): calling it with a message
+    checks ``budget`` now (``force=True``), shows the message on ``bar`` beside ``fields`` and
+    passes it to ``hook``. A stage that needs a narrower message derives one with
+    :meth:`within` (a prefix) or :meth:`counting` (a template for a number), so stages report
+    by calling down into this module, never back into the stage that made the reporter.
+
+    >>> said = []
+    >>> r = Reporter(Budget(), hook=said.append).within("heap 7: ")
+    >>> r("round 2"); r.counting("searched {} words")(40)
+    >>> said
+    ['heap 7: round 2', 'heap 7: searched 40 words']
+    """
+
+    def __init__(self, budget: Budget, bar: Progress | None = None,
+                 hook: Any = None, fields: dict[str, Any] | None = None,
+                 prefix: str = "", template: str | None = None) -> None:
+        self.budget, self.bar, self.hook = budget, bar, hook
+        self.fields = dict(fields or {})
+        self.prefix, self.template = prefix, template
+
+    def __call__(self, item: Any) -> None:
+        message = self.prefix + (self.template.format(item) if self.template is not None else str(item))
+        self.budget.check(force=True)
+        if self.bar is not None:
+            self.bar.update(**self.fields, step=message.partition(": ")[2] or message)
+        if self.hook is not None:
+            self.hook(message)
+
+    def within(self, prefix: str) -> "Reporter":
+        """The same reporter with ``prefix`` before every message."""
+        return Reporter(self.budget, self.bar, self.hook, self.fields, self.prefix + prefix, self.template)
+
+    def counting(self, template: str) -> "Reporter":
+        """A reporter called with a number, shown through ``template`` (``str.format``)."""
+        return Reporter(self.budget, self.bar, self.hook, self.fields, self.prefix, template)

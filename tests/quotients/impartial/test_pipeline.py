@@ -62,3 +62,20 @@ def test_checkpoints_naming_the_old_module_still_load():
     back = pickle.loads(blob)
     assert type(back) is state.SolverState
     assert (back.phi, back.changes, back.order) == (st.phi, st.changes, st.order)
+
+
+def test_no_stage_calls_back_up_while_running():
+    """Followed at run time (``benchmarks/engine_path.py``, ``sys.setprofile``): along 0.123 to
+    heap 20 (presentation changes with recalibration rounds included) no call from one misere
+    module enters a module that is still running further down the stack; progress messages go
+    down into :class:`misere.budget.Reporter`, not back into the driver or the heap step."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "benchmarks"))
+    from engine_path import measure, path_of
+
+    path = path_of("0.123", 20, "misere")
+    m = measure(path)
+    assert any(callee.endswith("recalibrate") for _, callee, _, _ in path)
+    assert any(callee == "misere.budget" and fn == "__call__" for _, callee, fn, _ in path)
+    assert m["upward"] == []

@@ -18,10 +18,11 @@ import gc
 import sys
 from collections.abc import Callable
 from contextlib import contextmanager
+from functools import partial
 from typing import TYPE_CHECKING
 
 from misere import budget
-from misere.budget import Progress
+from misere.budget import Progress, Reporter
 from misere.errors import (BudgetExceededError, CheckpointError, ComputationLimitError, RulesetError,
                            VerificationError, interrupt_in)
 from misere.impartial.heap import HeapGame
@@ -230,13 +231,8 @@ def _step(game: HeapGame, st: SolverState, limits: Limits | None, bar: Progress,
     every round of a presentation change is committed and an interrupted change resumes at
     its last round."""
     n = st.heap + 1
-
-    def tick(message: str) -> None:
-        b.check(force=True)
-        bar.update(heap=n, **_counts(st), step=message.partition(": ")[2] or message)
-        if progress:
-            progress(n, len(st.table), message)
-
+    tick = Reporter(b, bar, partial(progress, n, len(st.table)) if progress else None,
+                    dict(heap=n, **_counts(st)))
     if ck is None:
         return step(game, st, limits, tick)
     return step(game, st, limits, tick, pending=ck.pending(n), on_round=ck.save_pending)

@@ -90,7 +90,7 @@ def _try_conservative(game: HeapGame, st: SolverState, n: int,
 
 
 def step(game: HeapGame, st: SolverState, limits: Limits | None = None,
-         tick: Callable[[str], None] | None = None, pending: Pending | None = None,
+         tick: budget.Reporter | None = None, pending: Pending | None = None,
          on_round: Callable[[Pending], None] | None = None) -> SolverState:
     """Extend a certified state by heap ``st.heap + 1``.
 
@@ -100,8 +100,10 @@ def step(game: HeapGame, st: SolverState, limits: Limits | None = None,
     st : SolverState
         State after heap ``n - 1``.
     limits : Limits, optional
-    tick : callable, optional
-        Receives short progress messages.
+    tick : misere.budget.Reporter, optional
+        Receives short progress messages (the stages below get :meth:`~misere.budget.Reporter.
+        within` and :meth:`~misere.budget.Reporter.counting` reporters derived from it, so no
+        stage calls back up into the one that called it).
     pending : Pending, optional
         Resume an interrupted presentation change of heap ``st.heap + 1`` at the candidate
         saved by ``on_round`` (the run then goes on exactly as the interrupted one would).
@@ -163,8 +165,8 @@ def _change(game, st, n, cand, start, limits, tick, on_round) -> SolverState:
         if tick:
             tick(f"heap {n}: round {rnd}, verifying candidate of order {q.order} "
                  f"({count(p_mask)} P)")
-        word_tick = (lambda k, o=q.order: tick(f"heap {n}: searched {k} words, "
-                                               f"|candidate| = {o}")) if tick else None
+        word_tick = tick.counting(f"heap {n}: searched {{}} words, |candidate| = {q.order}") \
+            if tick else None
         fail, store = least_failure(game, n, q, p_mask, phi, limits, word_tick)
         if fail is None:
             return SolverState(q.data, q.identity, p_mask, phi, store,
@@ -174,6 +176,5 @@ def _change(game, st, n, cand, start, limits, tick, on_round) -> SolverState:
             tick(f"heap {n}: round {rnd}, recalibrating on {len(fail)}-heap word "
                  f"{'+'.join(map(str, fail))}")
         q, p_mask, phi = recalibrate(game, n, q, p_mask, phi, fail, truth, limits,
-                                      (lambda m: tick(f"heap {n}: round {rnd}, {m}")) if tick
-                                      else None)
+                                      tick.within(f"heap {n}: round {rnd}, ") if tick else None)
     raise ComputationLimitError(f"heap {n}: no certified quotient after {limits.max_rounds} rounds")
