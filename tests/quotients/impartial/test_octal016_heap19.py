@@ -56,8 +56,8 @@ def test_powers_of_8_up_to_the_fourth_differ_beside_19():
 def test_the_heap_19_candidate_fails_at_11_14_14_14_16_19():
     """The round-52 candidate of heap 19 claims ``11 + 14^3 + 16 + 19`` is P (the first failure
     ``check_certificate`` finds for heap 8 counted alone, period 6, at most one 19:
-    ``benchmarks/octal016_heap19.py --fit6``); the rules say N (2,864,588 positions, a few
-    minutes): the candidate is not exact with no heap of 8 and one of 19."""
+    ``benchmarks/octal016_heap19.py --fit6``); the rules say N (2,864,588 positions, 90 s at
+    load 2): the candidate is not exact with no heap of 8 and one of 19."""
     assert ordered_search("0.16", (11, 14, 14, 14, 16, 19), node_limit=3_000_000)[0] is False
 
 
