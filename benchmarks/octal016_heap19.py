@@ -3,7 +3,7 @@
 Usage::
 
     python benchmarks/octal016_heap19.py CHECKPOINT.sqlite [--powers K] [--search N]
-                                         [--timeout S] [--max-memory M]
+                                         [--timeout S] [--max-memory M] [--fit] [--fit6]
 
 ``CHECKPOINT`` is a checkpoint of ``misere quotient 0.16 --max-heap 19 --checkpoint ...`` with a
 candidate of heap 19 in progress (:func:`dawson_bounds.load_candidate`). Prints
@@ -23,7 +23,10 @@ candidate of heap 19 in progress (:func:`dawson_bounds.load_candidate`). Prints
 3. with ``--fit``: counter certificates read off the candidate counting 8 and 17
    (:func:`~misere.quotients.impartial.counters_data.build_certificate`), in the domain without
    heap 19 (checked by :func:`~misere.quotients.impartial.counters.check_certificate`) and with
-   at most one heap of 19 (``a <= 50``, ``b <= 30``, windows up to 14).
+   at most one heap of 19 (``a <= 50``, ``b <= 30``, windows up to 14);
+4. with ``--fit6``: heap 8 counted alone with period 6 (the candidate's outcomes along ``8^a``
+   are 6-periodic from ``a <= 15`` for every ``v`` with at most one 19, up to ``a = 45``), the
+   check of that claim, and the exhaustive outcome of the failure the check reports.
 """
 from __future__ import annotations
 
@@ -62,10 +65,11 @@ def power_shapes(cand) -> dict[int, tuple[int, int]]:
     return out
 
 
-def preperiods(cand, tops: int, counted: int = GROWS, top: int = TOP, span: int = 60) -> np.ndarray:
+def preperiods(cand, tops: int, counted: int = GROWS, top: int = TOP, span: int = 60,
+               period: int = 2) -> np.ndarray:
     """For every value of the words ``v`` with at most ``tops`` heaps of size ``top`` and none of
-    size ``counted``, the least ``s`` with ``o(counted^a + v) = o(counted^(a+2) + v)`` in the
-    candidate for ``s <= a < span - 2``."""
+    size ``counted``, the least ``s`` with ``o(counted^a + v) = o(counted^(a+period) + v)`` in
+    the candidate for ``s <= a < span - period``."""
     maps = np.asarray(cand.maps)
     is_p = np.asarray(cand.is_p, dtype=bool)
     row = {int(g): j for j, g in enumerate(cand.letters)}
@@ -81,9 +85,28 @@ def preperiods(cand, tops: int, counted: int = GROWS, top: int = TOP, span: int 
     for a in range(span):
         status[a] = is_p[cur]
         cur = col(counted)[cur]
-    differs = status[:-2] != status[2:]
-    last = np.where(differs.any(axis=0), span - 2 - np.argmax(differs[::-1], axis=0), 0)
+    differs = status[:-period] != status[period:]
+    last = np.where(differs.any(axis=0), span - period - np.argmax(differs[::-1], axis=0), 0)
     return last
+
+
+def single_count(cand) -> None:
+    """Count 8 alone with period 6 (``a <= 44``, below the candidate's own truncation at index
+    47) in the domain of at most one 19, check the claim, and decide its first failure by an
+    exhaustive search (419 s CPU in all at load 2)."""
+    cert = build_certificate(CODE, cand, (GROWS,), exact_a=44, b_max=1, max_window=30,
+                             limits=((TOP, 1),), period=6)
+    if cert is None:
+        print("one count (8), period 6, at most one 19: no window up to 30 fits")
+        return
+    proof = check_certificate(cert)
+    print(f"one count (8), period 6, at most one 19: {cert.order} values, windows "
+          f"{cert.windows}; check: {proof.reason} ({proof.pairs} pairs)")
+    pos = (11, 14, 14, 14, 16, 19)  # the failure that check reports (value 11473 is 14^3 16 19)
+    claimed = cert.claims_p((0,), cert.psi(pos))
+    r, n = ordered_search(CODE, pos, node_limit=3_000_000)
+    print(f"  {_word(pos)}: candidate says {'P' if claimed else 'N'}, exhaustive search "
+          f"{'P' if r else 'N'} ({n} positions)")
 
 
 def main(argv: list[str]) -> int:
@@ -94,6 +117,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--timeout", type=float, default=None)
     ap.add_argument("--max-memory", default="8G")
     ap.add_argument("--fit", action="store_true")
+    ap.add_argument("--fit6", action="store_true")
     args = ap.parse_args(argv)
     t0 = time.process_time()
     from pathlib import Path
@@ -103,9 +127,11 @@ def main(argv: list[str]) -> int:
     print("observed in the candidate (not proved):")
     print("  powers (index, period): " + ", ".join(f"{h}: {s}" for h, s in power_shapes(cand).items()))
     for k in (0, 1, 2):
-        pre = preperiods(cand, k)
-        print(f"  words 8^a + v, v with at most {k} heaps of 19: {len(pre)} values of v; "
-              f"largest preperiods in a (value: count) {sorted(Counter(pre.tolist()).items())[-4:]}")
+        for period, span in ((2, 60), (6, 46)):
+            pre = preperiods(cand, k, span=span, period=period)
+            print(f"  words 8^a + v, v with at most {k} heaps of 19, a < {span}: {len(pre)} "
+                  f"values of v; largest preperiods in a for period {period} (value: count) "
+                  f"{sorted(Counter(pre.tolist()).items())[-4:]}")
     print(f"proved by exhaustive search (at most {args.search} positions each):")
     proved = []
     with budget.limits(timeout=args.timeout, max_memory=args.max_memory):
@@ -132,6 +158,8 @@ def main(argv: list[str]) -> int:
                 print(f"fit with at most {tops} heaps of 19: {cert.order} values, windows "
                       f"{cert.windows}; check: {proof.reason} ({proof.pairs} pairs, box "
                       f"[0, {proof.box}]^2)")
+        if args.fit6:
+            single_count(cand)
     pairs = args.powers * (args.powers + 1) // 2
     print(f"proved: {len(proved)} of the {pairs} pairs 8^i != 8^j (i < j <= {args.powers}) in "
           f"Q_19: {proved}; {time.process_time() - t0:.0f} s CPU")

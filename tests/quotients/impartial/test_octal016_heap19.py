@@ -10,6 +10,11 @@ Each fact is an exact outcome computed twice from the rules: by the independent 
 """
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import numpy as np
 import pytest
 
 from misere.quotients.impartial.counters_data import ordered_search
@@ -45,3 +50,27 @@ def test_powers_of_8_up_to_the_fourth_differ_beside_19():
     facts = FACTS + SLOW_FACTS
     _check(SLOW_FACTS)
     assert _pairs(facts) == {(i, j) for j in range(5) for i in range(j)}
+
+
+@pytest.mark.slow
+def test_the_heap_19_candidate_fails_at_11_14_14_14_16_19():
+    """The round-52 candidate of heap 19 claims ``11 + 14^3 + 16 + 19`` is P (the first failure
+    ``check_certificate`` finds for heap 8 counted alone, period 6, at most one 19:
+    ``benchmarks/octal016_heap19.py --fit6``); the rules say N (2,864,588 positions, 90 s at
+    load 2): the candidate is not exact with no heap of 8 and one of 19."""
+    assert ordered_search("0.16", (11, 14, 14, 14, 16, 19), node_limit=3_000_000)[0] is False
+
+
+def test_preperiods_read_with_period_6():
+    """A toy candidate where heap 8 has index 4 and period 6 and ``8^a`` is P at ``a = 1, 6, 12,
+    18, ...``: read with period 6 it settles from ``a = 2``; read with period 2 it never does,
+    and the reported preperiod is the last ``a`` that fits in the span (what the 444 values of
+    the round-52 candidate showed)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "benchmarks"))
+    from octal016_heap19 import preperiods
+
+    step = [1, 2, 3, 4, 5, 6, 7, 8, 9, 4]  # x -> x + 8
+    cand = SimpleNamespace(identity=0, phi=[0] * 8 + [1] + [0] * 11, letters=[1],
+                           maps=np.array([step]), is_p=np.isin(np.arange(10), [1, 6]))
+    assert preperiods(cand, 0, span=30, period=6).tolist() == [2]
+    assert preperiods(cand, 0, span=30, period=2).tolist() == [25]
