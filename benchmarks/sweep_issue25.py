@@ -16,8 +16,12 @@
   then both antichain counters (pivoting, ``poset.count_antichains``; frontier transfer,
   ``poset.count_antichains_by_frontier``) on random sub-orders of 60..130 of those values
   (numpy seed 0), with the count, the states each held and CPU seconds, until a sixth of the
-  budget is spent: how the work grows with the size. For Left dead ends, day 5 counted as the
-  antichains of the day-4 order beside the list.
+  budget is spent: how the work grows with the size. Then the same on the *option-set*
+  sub-orders (``poset.by_option_sets``): the values ``{A | B}`` with ``A, B ⊆ {0, 1, -1}``
+  (shaped like the Boolean lattice ``B_6``) and with ``A ⊆ {0, *, 1, -1}``, ``B ⊆ {0, 1, -1}``
+  (``B_7``); the whole day-2 order is ``B_8``-shaped, so its antichains count like the Dedekind
+  number ``D(8)``. For Left dead ends, day 5 counted as the antichains of the day-4 order beside
+  the list.
 
 Run: ``python benchmarks/sweep_issue25.py pfree|alternating|counts [--timeout S]``. Prints a JSON
 object on the last line; on running out of time it says how far it got.
@@ -32,7 +36,7 @@ from collections import Counter
 import numpy as np
 
 from misere import budget
-from misere.core.notation import format_id
+from misere.core.notation import format_id, parse_id
 from misere.core.ops import add
 from misere.core.table import left, right
 from misere.errors import ComputationLimitError, UnsupportedError
@@ -82,14 +86,31 @@ def _versus_product(vals: list, ge) -> dict:  # type: ignore[no-untyped-def]
     return {"relations_not_in_product_order": extra, "product_relations_not_in_order": missing}
 
 
-def _sub_orders(ge, timeout: float) -> list:  # type: ignore[no-untyped-def]
-    """Both counters on random sub-orders of growing size, while ``timeout`` seconds last."""
+#: option sets of the sub-orders of the day-2 order counted by ``counts`` (B_6- and B_7-shaped)
+OPTION_SUB_ORDERS = ((("0", "1", "-1"), ("0", "1", "-1")), (("0", "*", "1", "-1"), ("0", "1", "-1")))
+
+
+def _samples(ge, universe=None):  # type: ignore[no-untyped-def]
+    """``(size, sub-order, option sets or None)``: random sub-orders of 60..130 elements (numpy
+    seed 0), or, given ``universe``, the option-set sub-orders :data:`OPTION_SUB_ORDERS`."""
+    if universe is None:
+        for size in (60, 80, 100, 110, 120, 130):
+            idx = sorted(np.random.default_rng(0).choice(len(ge), size, replace=False).tolist())
+            yield size, np.asarray(ge)[np.ix_(idx, idx)], None
+        return
+    for lr in OPTION_SUB_ORDERS:
+        vals = poset.by_option_sets(universe, *([parse_id(x) for x in side] for side in lr))
+        yield len(vals), np.asarray(universe.order_matrix(vals)), lr
+
+
+def _sub_orders(ge, timeout: float, universe=None) -> list:  # type: ignore[no-untyped-def]
+    """Both counters on the sub-orders of :func:`_samples`, while ``timeout`` seconds last."""
     rows: list = []
     start = time.perf_counter()
-    for size in (60, 80, 100, 110, 120, 130):
-        idx = sorted(np.random.default_rng(0).choice(len(ge), size, replace=False).tolist())
-        sub = np.asarray(ge)[np.ix_(idx, idx)]
+    for size, sub, lr in _samples(ge, universe):
         row: dict = {"size": size}
+        if lr is not None:
+            row["options"] = ["{" + ",".join(side) + "}" for side in lr]
         for key, f in (("pivot", poset.count_antichains), ("frontier", poset.count_antichains_by_frontier)):
             left_s = timeout - (time.perf_counter() - start)
             if left_s <= 0:
@@ -127,6 +148,7 @@ def day3_counts(timeout: float) -> dict:
         except ComputationLimitError as e:
             row["antichains_of_day2"] = f"not counted: {e} after {time.perf_counter() - t:.0f} s"
         row["sub_orders"] = _sub_orders(ge, timeout / 6)
+        row["option_sub_orders"] = _sub_orders(ge, timeout / 6, u)
         out[name] = row
     return out
 

@@ -113,3 +113,43 @@ def test_day2_orders_of_dead_ending_and_blocking_have_width_60_and_62() -> None:
         a = poset.max_antichain(m)
         assert poset.width(m) == w == len(a) == len(poset.chain_partition(m))
         assert all(not u.ge(vals[i], vals[j]) for i in a for j in a if i != j)
+
+
+def _option_sub_order(name: str, lefts: str, rights: str) -> np.ndarray:
+    from misere.core.notation import parse_id
+    u = find_universe(name)
+    vals = poset.by_option_sets(u, [parse_id(x) for x in lefts.split()], [parse_id(x) for x in rights.split()])
+    return np.asarray(u.order_matrix(vals))
+
+
+def test_by_option_sets_over_day_1_is_the_day_2_order() -> None:
+    """Every value born by day 2 is some ``{A | B}`` with A, B sets of day-1 values: 196 of the
+    256 such forms modulo ℰ (the others are identified or not dead-ending), 220 modulo blocking."""
+    from misere.core.notation import parse_id
+    day1 = [parse_id(x) for x in ("0", "*", "1", "-1")]
+    for name, n in (("dead-ending", 196), ("blocking", 220)):
+        u = find_universe(name)
+        vals = poset.by_option_sets(u, day1, day1)
+        assert len(vals) == n == len(u.born_by(2))
+        assert set(vals) == {u.reduce(g) for g in u.born_by(2)}
+
+
+@pytest.mark.parametrize(("name", "size", "expected"), [
+    ("dead-ending", 55, 13214882), ("blocking", 61, 15743500)])
+def test_b6_shaped_option_sub_order_counts_agree(name: str, size: int, expected: int) -> None:
+    """Options in {0, 1, -1} on both sides (64 forms, shaped like B_6, whose antichains are the
+    Dedekind number D(6) = 7,828,354): docs/results/new.md, day-3 counts; both counters."""
+    m = _option_sub_order(name, "0 1 -1", "0 1 -1")
+    assert m.shape[0] == size
+    assert poset.count_antichains(m) == poset.count_antichains_by_frontier(m) == expected
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "size", "expected"), [
+    ("dead-ending", 105, 829646241699), ("blocking", 116, 1367400480844)])
+def test_b7_shaped_option_sub_order_counts_agree(name: str, size: int, expected: int) -> None:
+    """Left options in {0, *, 1, -1}, Right in {0, 1, -1} (128 forms, shaped like B_7; D(7) =
+    2,414,682,040,998): both counters (5-25 s each)."""
+    m = _option_sub_order(name, "0 * 1 -1", "0 1 -1")
+    assert m.shape[0] == size
+    assert poset.count_antichains(m) == poset.count_antichains_by_frontier(m) == expected

@@ -24,14 +24,20 @@ from __future__ import annotations
 
 import sys
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from .. import budget
 from ..core.notation import format_id
-from ..core.table import GameId, birthday
+from ..core.table import GameId, birthday, intern
+
+if TYPE_CHECKING:
+    from .base import Universe
 
 __all__ = ["width", "max_antichain", "chain_partition", "antichain_count_bounds",
-           "count_antichains", "count_antichains_by_frontier", "strict_matrix", "by_form"]
+           "count_antichains", "count_antichains_by_frontier", "strict_matrix", "by_form",
+           "by_option_sets"]
 
 
 def by_form(values: list[GameId]) -> list[GameId]:
@@ -39,6 +45,24 @@ def by_form(values: list[GameId]) -> list[GameId]:
     same in every process (ids are numbered in the order a process meets the games), so that
     sub-orders, chain partitions and the bounds read off them are reproducible."""
     return sorted(values, key=lambda g: (birthday(g), format_id(g)))
+
+
+def by_option_sets(universe: "Universe", lefts: "list[GameId]", rights: "list[GameId]") -> list[GameId]:
+    """The distinct values modulo ``universe`` of the forms ``{A | B}``, ``A ⊆ lefts``,
+    ``B ⊆ rights``, that lie in the universe (each value once, as its reduced form), in
+    :func:`by_form` order.
+
+    With ``lefts = rights =`` the four values born by day 1 this is the whole day-2 order of ℰ
+    (196 of the 256 forms): a Boolean lattice ``B_8`` of (Left, Right) option sets up to ends and
+    identifications, which is why its antichains count like Dedekind numbers (docs/results/new.md,
+    "Dead-ending and blocking values born by day 3").
+    """
+    subsets = [[x for k, x in enumerate(s) if m >> k & 1] for s in (lefts, rights)
+               for m in range(1 << len(s))]
+    left_sets, right_sets = subsets[:1 << len(lefts)], subsets[1 << len(lefts):]
+    forms = (intern(a, b) for a in left_sets for b in right_sets)
+    values = {universe.reduce(g) for g in forms if universe.contains(g)}
+    return by_form(list(values))
 
 
 def strict_matrix(ge: np.ndarray) -> np.ndarray:
