@@ -3,7 +3,7 @@
 Usage::
 
     python benchmarks/octal016_heap19.py CHECKPOINT.sqlite [--powers K] [--search N]
-                                         [--timeout S] [--max-memory M] [--fit] [--fit6]
+                                         [--timeout S] [--max-memory M] [--fit] [--fit6] [--along]
 
 ``CHECKPOINT`` is a checkpoint of ``misere quotient 0.16 --max-heap 19 --checkpoint ...`` with a
 candidate of heap 19 in progress (:func:`dawson_bounds.load_candidate`). Prints
@@ -26,7 +26,11 @@ candidate of heap 19 in progress (:func:`dawson_bounds.load_candidate`). Prints
    at most one heap of 19 (``a <= 50``, ``b <= 30``, windows up to 14);
 4. with ``--fit6``: heap 8 counted alone with period 6 (the candidate's outcomes along ``8^a``
    are 6-periodic from ``a <= 15`` for every ``v`` with at most one 19, up to ``a = 45``), the
-   check of that claim, and the exhaustive outcome of the failure the check reports.
+   check of that claim, and the exhaustive outcome of the failure the check reports;
+5. with ``--along``: the candidate's outcomes of ``v + 8^a``, ``a < 75``, for the rests
+   :data:`ALONG` (at round 66: ``19 + 12^2 + 1 + 8^a`` is P exactly at ``a ≡ 0 (mod 3)``,
+   ``19 + 12^2 + 5 + 1 + 8^a`` at ``a ≡ 1 (mod 6)``, up to the candidate's truncation at ``a ≈ 61``:
+   periods a candidate freeing heap 8 with period 2 cannot hold).
 """
 from __future__ import annotations
 
@@ -109,6 +113,30 @@ def single_count(cand) -> None:
           f"{'P' if r else 'N'} ({n} positions)")
 
 
+#: the rests ``v`` of the lines printed by :func:`along`; the first two hold the late rounds'
+#: least failures (``19 + 12^2 + 8^a + 1`` at ``a = 49, 50, 51``, ``19 + 12^2 + 8^55 + 5 + 1``)
+ALONG = ((19, 12, 12, 1), (19, 12, 12, 5, 1), (19, 1), (19, 5), (19, 5, 5, 5), (12, 12, 1))
+
+
+def along(cand, span: int = 75) -> None:
+    """Print the candidate's outcome of ``v + 8^a`` for ``a < span`` and the rests ``ALONG``:
+    ``P`` or ``.`` (observed; exact only for the words below the candidate's least failure)."""
+    maps = np.asarray(cand.maps)
+    is_p = np.asarray(cand.is_p, dtype=bool)
+    row = {int(g): j for j, g in enumerate(cand.letters)}
+
+    def value(word: tuple[int, ...]) -> int:
+        x = int(cand.identity)
+        for h in word:
+            if cand.phi[h] != cand.identity:
+                x = int(maps[row[cand.phi[h]]][x])
+        return x
+
+    for rest in ALONG:
+        line = "".join("P" if is_p[value(rest + (GROWS,) * a)] else "." for a in range(span))
+        print(f"  {_word(rest):>14} + 8^a, a = 0..{span - 1}: {line}")
+
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("checkpoint")
@@ -118,6 +146,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--max-memory", default="8G")
     ap.add_argument("--fit", action="store_true")
     ap.add_argument("--fit6", action="store_true")
+    ap.add_argument("--along", action="store_true", help="print the outcomes of v + 8^a, a < 75")
     args = ap.parse_args(argv)
     t0 = time.process_time()
     from pathlib import Path
@@ -126,6 +155,8 @@ def main(argv: list[str]) -> int:
           f"{int(np.sum(cand.is_p))} P")
     print("observed in the candidate (not proved):")
     print("  powers (index, period): " + ", ".join(f"{h}: {s}" for h, s in power_shapes(cand).items()))
+    if args.along:
+        along(cand)
     for k in (0, 1, 2):
         for period, span in ((2, 60), (6, 46)):
             pre = preperiods(cand, k, span=span, period=period)
