@@ -57,48 +57,11 @@ def quotient_of_components(
     for order in (_colex, _graded):
         for s2, t2 in splits:
             try:
-                q = _identify(comps, outcome, s2, t2, order)
+                return _identify(comps, outcome, s2, t2, order)
             except UnsupportedError as e:
                 error = e if error is None else error
-                continue
-            if order is _colex and q.strategy.startswith("bounded"):
-                return _graded_alternative(comps, outcome, q, [sp for sp in splits if sp[0] > s2])
-            return q
     assert error is not None
     raise error
-
-
-def _graded_alternative(comps: Components, outcome: dict[Word, Outcome], q: PartizanQuotient,
-                        larger: list[tuple[int, int]]) -> PartizanQuotient:
-    """A bounded colex presentation ``q`` found after the colex classification failed at the
-    larger size bounds ``larger``, or the graded presentation at the largest of those bounds
-    that admits one, when that one is proved.
-
-    The colex classification fails at a size bound ``s`` when the completed rules rewrite a
-    classified normal word to a colex-smaller but longer word, beyond ``s`` (in ``cl({±1|{|*}})``
-    the rules ``bc = 1``, ``bdf = d²e`` give ``df = cd²e``): an artefact of the term order,
-    not of the bounds. The colex classification at a smaller ``s`` then misses every relation
-    of size ``s`` and no certificate fits it, while the graded order (never lengthening a word)
-    keeps them. Proved and exact results of the colex order are returned as before; this is
-    tried only for a bounded one, and ``q`` stays the answer (its detail naming the graded
-    attempt) unless the graded presentation is proved.
-    """
-    if not larger:
-        return q
-    note = ""
-    for s2, t2 in larger:
-        try:
-            alt = _identify(comps, outcome, s2, t2, _graded)
-        except UnsupportedError as e:
-            note = f"graded order at size={s2}, test={t2}: {e}"
-            continue
-        if not alt.strategy.startswith("bounded"):
-            return alt
-        reason = alt.strategy.split("(no exact proof: ", 1)[-1].rstrip(")")
-        note = f"graded order at size={s2}, test={t2}: {reason}"
-        break
-    q.strategy = q.strategy[:-1] + f"; also tried: {note})"
-    return q
 
 
 def _graded(w: Word) -> tuple[int, ...]:
