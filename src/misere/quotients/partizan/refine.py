@@ -54,7 +54,7 @@ EFFORT = {3: (10, 3, 60_000), 4: (4, 2, 30_000)}
 #: largest sum (number of components) whose outcome a conflict may search
 SEARCH_LIMIT = 48
 _STEPS = 40  # refinements per fit
-_CODE_CACHE = 1 << 25  # entries of the coarse-value columns a _Data keeps (256 MB; then cleared)
+_CODE_CACHE = 1 << 24  # entries of the coarse-value columns a _Data keeps (128 MB; then cleared)
 
 #: the levels of starting points, tried in order (the next level when the best starts
 #: (:data:`EFFORT`) of one level fail): the sizes of the character sets, and whether the
