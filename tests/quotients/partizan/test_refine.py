@@ -256,3 +256,32 @@ def test_a_certificate_from_characters_with_coefficient_two_matches_brute_force(
     proof = _proved(*found[:1], q, *found[1:])
     for w in words_up_to(4, 6):
         assert proof.pi(w).value == _brute(comps.names, w), w
+
+
+def test_conflicts_match_a_direct_count() -> None:
+    """``_Data.conflicts`` (cached coarse-value columns, mixed-radix keys) against a direct
+    count: group the known words by their coarse state, count those off the majority outcome;
+    specs that share forms are asked in turn, so cached columns are reused."""
+    from collections import Counter, defaultdict
+    comps = from_games([parse_id("{0,*|0,*,-1}")])
+    forms = [(1, 0, 0), (0, 1, 0), (0, 0, 1), (1, -1, 0), (1, -1, -1)]
+    data = {w: comps.outcome(w) for w in words_up_to(3, 7)}
+    known = _Data(forms, data)
+
+    def coarse(v: int, lo: int, hi: int, p: int) -> tuple[int, int]:
+        return (0, v) if lo <= v <= hi else ((1, v % p) if v > hi else (-1, v % p))
+
+    def direct(spec) -> int:  # type: ignore[no-untyped-def]
+        groups: dict[tuple, Counter] = defaultdict(Counter)
+        for w, o in data.items():
+            state = tuple(coarse(sum(a * b for a, b in zip(forms[j], w)), lo, hi, p)
+                          for j, lo, hi, p in spec)
+            groups[state][o] += 1
+        return sum(sum(c.values()) - max(c.values()) for c in groups.values())
+
+    specs = [[(0, 0, 2, 1), (1, 0, 2, 2), (2, 0, 6, 1)],
+             [(0, 0, 2, 1), (1, 0, 1, 2), (2, 0, 6, 1), (3, -2, 2, 2)],
+             [(0, 0, 1, 2), (1, 0, 2, 2), (2, 0, 3, 3), (4, -4, 4, 1)],
+             [(0, 0, 2, 1), (1, 0, 2, 2), (2, 0, 6, 1), (3, -2, 2, 2), (4, -4, 4, 1)]]
+    counts = [known.conflicts(s) for s in specs]
+    assert counts == [direct(s) for s in specs] and max(counts) > 0 and min(counts) == 0

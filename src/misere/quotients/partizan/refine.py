@@ -54,6 +54,7 @@ EFFORT = {3: (10, 3, 60_000), 4: (4, 2, 30_000)}
 #: largest sum (number of components) whose outcome a conflict may search
 SEARCH_LIMIT = 48
 _STEPS = 40  # refinements per fit
+_CODE_CACHE = 1 << 24  # entries of the coarse-value columns a _Data keeps (128 MB; then cleared)
 
 #: the levels of starting points, tried in order (the next level when the best starts
 #: (:data:`EFFORT`) of one level fail): the sizes of the character sets, and whether the
@@ -96,6 +97,21 @@ class _Data:
         words = np.array(list(self.known), dtype=np.int64).reshape(-1, n)
         self.values = words @ self.forms.T
         self.outcomes = np.array(["LNPR".index(o.value) for o in self.known.values()], dtype=np.int64)
+        self._codes: dict[tuple[int, int, int, int], "np.ndarray"] = {}
+
+    def _code(self, j: int, lo: int, hi: int, p: int) -> "np.ndarray":
+        """Each known word's coarse value of form ``j`` in window ``[lo, hi]`` mod ``p`` (its
+        value inside the window, else a residue beyond it), shifted to start at 0; cached, as
+        :func:`shrink` and :func:`starts` vary one form at a time."""
+        key = (j, lo, hi, p)
+        code = self._codes.get(key)
+        if code is None:
+            if len(self._codes) * len(self.outcomes) >= _CODE_CACHE:
+                self._codes.clear()
+            v = self.values[:, j]
+            r = np.mod(v, p)
+            code = self._codes[key] = np.where(v > hi, hi + 1 + r, np.where(v < lo, lo - 1 - r, v))
+        return code
 
     def add(self, items: Mapping[Word, Outcome]) -> int:
         new = {w: o for w, o in items.items() if w not in self.known}
@@ -110,19 +126,12 @@ class _Data:
             return self._conflicts_rows(spec)
         key = np.zeros(len(self.outcomes), dtype=np.int64)
         for j, lo, hi, p in spec:  # one mixed-radix key per coarse state
-            v = self.values[:, j]
-            r = np.mod(v, p)
-            code = np.where(v > hi, hi + 1 + r, np.where(v < lo, lo - 1 - r, v)) - (lo - p)
-            key = key * (hi - lo + 2 * p + 2) + code
+            key = key * (hi - lo + 2 * p + 2) + (self._code(j, lo, hi, p) - (lo - p))
         return self._impure(np.unique(key, return_inverse=True)[1].reshape(-1))
 
 
     def _conflicts_rows(self, spec: Spec) -> int:
-        cols = []
-        for j, lo, hi, p in spec:
-            v = self.values[:, j]
-            r = np.mod(v, p)
-            cols.append(np.where(v > hi, hi + 1 + r, np.where(v < lo, lo - 1 - r, v)))
+        cols = [self._code(j, lo, hi, p) for j, lo, hi, p in spec]
         groups = np.unique(np.stack(cols, axis=1), axis=0, return_inverse=True)[1].reshape(-1)
         return self._impure(groups)
 
