@@ -74,3 +74,26 @@ def test_preperiods_read_with_period_6():
                            maps=np.array([step]), is_p=np.isin(np.arange(10), [1, 6]))
     assert preperiods(cand, 0, span=30, period=6).tolist() == [2]
     assert preperiods(cand, 0, span=30, period=2).tolist() == [25]
+
+
+#: ``19 + 12^2 + 1 + 8^a``: P exactly at ``a ≡ 0 (mod 3)`` (a >= 3) in the heap-19 candidates and,
+#: below round 52's least failure ``19 + 12^2 + 8^49 + 5 + 1``, in truth (docs/results/new.md,
+#: "0.16 past heap 18": the period 3 a freed heap of period 2 cannot hold); the first period here
+PERIOD_THREE = [(0, False), (1, False), (2, False), (3, True)]
+
+
+def test_period_three_along_heap_8_starts_as_the_candidates_say() -> None:
+    """The cheapest members: ``a = 0`` by both brute forces, ``a = 1`` by ordered search."""
+    (a0, want0), (a1, want1) = PERIOD_THREE[:2]
+    pos0, pos1 = (19, 12, 12) + (8,) * a0 + (1,), (19, 12, 12) + (8,) * a1 + (1,)
+    assert outcome_function(octal_rules("0.16"))(tuple(sorted(pos0))) is want0
+    assert ordered_search("0.16", pos0, node_limit=200_000)[0] is want0
+    assert ordered_search("0.16", pos1, node_limit=200_000)[0] is want1
+
+
+@pytest.mark.slow
+def test_period_three_along_heap_8_first_period() -> None:
+    """``a = 0..3`` by ordered search (264,121 positions for a = 3, about 12 s)."""
+    for a, want in PERIOD_THREE:
+        pos = (19, 12, 12) + (8,) * a + (1,)
+        assert ordered_search("0.16", pos, node_limit=1_000_000)[0] is want, pos
