@@ -48,6 +48,7 @@ from misere.quotients.impartial.bounds import power_witnesses
 from misere.quotients.impartial.certify import rule_moves
 from misere.quotients.impartial.counters import check_certificate
 from misere.quotients.impartial.counters_data import _elements, build_certificate, ordered_search
+from misere.quotients.impartial.verify import word_value
 
 CODE, TOP, GROWS = "0.16", 19, 8
 
@@ -121,19 +122,10 @@ ALONG = ((19, 12, 12, 1), (19, 12, 12, 5, 1), (19, 1), (19, 5), (19, 5, 5, 5), (
 def along(cand, span: int = 75) -> None:
     """Print the candidate's outcome of ``v + 8^a`` for ``a < span`` and the rests ``ALONG``:
     ``P`` or ``.`` (observed; exact only for the words below the candidate's least failure)."""
-    maps = np.asarray(cand.maps)
-    is_p = np.asarray(cand.is_p, dtype=bool)
-    row = {int(g): j for j, g in enumerate(cand.letters)}
-
-    def value(word: tuple[int, ...]) -> int:
-        x = int(cand.identity)
-        for h in word:
-            if cand.phi[h] != cand.identity:
-                x = int(maps[row[cand.phi[h]]][x])
-        return x
-
+    q, is_p, phi = cand.candidate()
     for rest in ALONG:
-        line = "".join("P" if is_p[value(rest + (GROWS,) * a)] else "." for a in range(span))
+        line = "".join("P" if is_p[word_value(q, phi, rest + (GROWS,) * a)] else "."
+                       for a in range(span))
         print(f"  {_word(rest):>14} + 8^a, a = 0..{span - 1}: {line}")
 
 

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from misere.core.notation import parse_id
 from misere.universes import poset
 from misere.universes.base import antichains, find_universe
 
@@ -116,7 +117,6 @@ def test_day2_orders_of_dead_ending_and_blocking_have_width_60_and_62() -> None:
 
 
 def _option_sub_order(name: str, lefts: str, rights: str) -> np.ndarray:
-    from misere.core.notation import parse_id
     u = find_universe(name)
     vals = poset.by_option_sets(u, [parse_id(x) for x in lefts.split()], [parse_id(x) for x in rights.split()])
     return np.asarray(u.order_matrix(vals))
@@ -125,13 +125,19 @@ def _option_sub_order(name: str, lefts: str, rights: str) -> np.ndarray:
 def test_by_option_sets_over_day_1_is_the_day_2_order() -> None:
     """Every value born by day 2 is some ``{A | B}`` with A, B sets of day-1 values: 196 of the
     256 such forms modulo ℰ (the others are identified or not dead-ending), 220 modulo blocking."""
-    from misere.core.notation import parse_id
     day1 = [parse_id(x) for x in ("0", "*", "1", "-1")]
     for name, n in (("dead-ending", 196), ("blocking", 220)):
         u = find_universe(name)
         vals = poset.by_option_sets(u, day1, day1)
         assert len(vals) == n == len(u.born_by(2))
         assert set(vals) == {u.reduce(g) for g in u.born_by(2)}
+
+
+def test_by_option_sets_refuses_too_many_options_before_listing() -> None:
+    from misere.errors import ComputationLimitError
+    u = find_universe("dead-ending")
+    with pytest.raises(ComputationLimitError, match="2\\^40 option sets"):
+        poset.by_option_sets(u, [parse_id("0")] * 40, [parse_id("0")])
 
 
 @pytest.mark.parametrize(("name", "size", "expected"), [

@@ -23,7 +23,7 @@ from ..errors import (ComputationLimitError, InvalidArgumentError, NotInUniverse
                       VerificationError)
 from .order import OrderTable
 
-__all__ = ["Universe", "register", "find_universe", "universe_names", "antichains"]
+__all__ = ["Universe", "register", "find_universe", "universe_names", "antichains", "subsets"]
 
 
 class Universe:
@@ -155,15 +155,27 @@ class Universe:
         day = [ZERO]
         for _ in range(n):
             chains = antichains(day, self.ge, self.order_matrix(day))
-            found: set[GameId] = set(day)
-            for a in chains:
-                for b in chains:
-                    budget.check()
-                    g = intern(a, b)
-                    if self.contains(g):
-                        found.add(self.reduce(g))
+            found = set(day) | self.values_with_options(chains, chains)
             day = sorted(found, key=lambda x: (birthday(x), x))
         return day
+
+    def values_with_options(self, left_sets: Sequence[Sequence[GameId]],
+                            right_sets: Sequence[Sequence[GameId]]) -> set[GameId]:
+        """The reduced forms of the members ``{A | B}``, ``A`` in ``left_sets``, ``B`` in
+        ``right_sets`` (forms outside the universe are skipped)."""
+        found: set[GameId] = set()
+        for a in left_sets:
+            for b in right_sets:
+                budget.check()
+                g = intern(a, b)
+                if self.contains(g):
+                    found.add(self.reduce(g))
+        return found
+
+
+def subsets(xs: Sequence[GameId]) -> list[list[GameId]]:
+    """All subsets of ``xs`` (as lists in the order of ``xs``), indexed by bit mask."""
+    return [[x for i, x in enumerate(xs) if m >> i & 1] for m in range(1 << len(xs))]
 
 
 def antichains(games: list[GameId], ge: Callable[[GameId, GameId], bool],

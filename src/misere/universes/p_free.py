@@ -43,7 +43,7 @@ from ..core.outcome import Outcome, outcome, sum_outcome
 from ..core.table import ZERO, GameId, birthday, intern, left, right
 from ..errors import UnsupportedError
 from . import blocking as _b
-from .base import Universe, register
+from .base import Universe, register, subsets
 
 __all__ = ["PFreeUniverse", "P_FREE", "is_p_free", "is_p_free_blocking", "positive", "ge", "decide",
            "witness", "reduce", "option_picks", "values_from", "day3_values"]
@@ -140,14 +140,10 @@ def _small() -> list[GameId]:
     if not _pool:
         day = [ZERO]
         for _ in range(2):
-            day = sorted({intern(a, b) for a in _subsets(day) for b in _subsets(day)})
+            day = sorted({intern(a, b) for a in subsets(day) for b in subsets(day)})
         vals = {_b.reduce(g) for g in day if is_p_free_blocking(g)}
         _pool.append(sorted(vals | {integer(n) for n in range(-3, 4)}, key=lambda x: (birthday(x), x)))
     return _pool[0]
-
-
-def _subsets(xs: list[GameId]) -> list[list[GameId]]:
-    return [[x for i, x in enumerate(xs) if m >> i & 1] for m in range(1 << len(xs))]
 
 
 _closure: list[np.ndarray] = []
@@ -294,8 +290,8 @@ def values_from(picks: list[GameId]) -> tuple[list[GameId], int]:
     ``picks`` holds, for every value born by day n, one form with the best profile of that value
     (:func:`option_picks`), these are all the values born by day n + 1.
     """
-    subsets = _subsets(picks)
-    members = [g for a in subsets for b in subsets for g in [intern(a, b)] if is_p_free_blocking(g)]
+    sets = subsets(picks)
+    members = [g for a in sets for b in sets for g in [intern(a, b)] if is_p_free_blocking(g)]
     reps: list[GameId] = []
     for g in members:
         budget.check()

@@ -24,16 +24,13 @@ from __future__ import annotations
 
 import sys
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 
 from .. import budget
 from ..core.notation import format_id
-from ..core.table import GameId, birthday, intern
-
-if TYPE_CHECKING:
-    from .base import Universe
+from ..core.table import GameId, birthday
+from ..errors import ComputationLimitError
+from .base import Universe, subsets
 
 __all__ = ["width", "max_antichain", "chain_partition", "antichain_count_bounds",
            "count_antichains", "count_antichains_by_frontier", "strict_matrix", "by_form",
@@ -47,7 +44,11 @@ def by_form(values: list[GameId]) -> list[GameId]:
     return sorted(values, key=lambda g: (birthday(g), format_id(g)))
 
 
-def by_option_sets(universe: "Universe", lefts: "list[GameId]", rights: "list[GameId]") -> list[GameId]:
+#: most candidate options per side :func:`by_option_sets` takes (2^12 option sets per side)
+MAX_OPTION_SET_SIZE = 12
+
+
+def by_option_sets(universe: Universe, lefts: list[GameId], rights: list[GameId]) -> list[GameId]:
     """The distinct values modulo ``universe`` of the forms ``{A | B}``, ``A ⊆ lefts``,
     ``B ⊆ rights``, that lie in the universe (each value once, as its reduced form), in
     :func:`by_form` order.
@@ -56,13 +57,15 @@ def by_option_sets(universe: "Universe", lefts: "list[GameId]", rights: "list[Ga
     (196 of the 256 forms): a Boolean lattice ``B_8`` of (Left, Right) option sets up to ends and
     identifications, which is why its antichains count like Dedekind numbers (docs/results/new.md,
     "Dead-ending and blocking values born by day 3").
+
+    Refuses (:class:`~misere.errors.ComputationLimitError`) more than
+    :data:`MAX_OPTION_SET_SIZE` candidate options per side, before listing any option set.
     """
-    subsets = [[x for k, x in enumerate(s) if m >> k & 1] for s in (lefts, rights)
-               for m in range(1 << len(s))]
-    left_sets, right_sets = subsets[:1 << len(lefts)], subsets[1 << len(lefts):]
-    forms = (intern(a, b) for a in left_sets for b in right_sets)
-    values = {universe.reduce(g) for g in forms if universe.contains(g)}
-    return by_form(list(values))
+    most = max(len(lefts), len(rights))
+    if most > MAX_OPTION_SET_SIZE:
+        raise ComputationLimitError(f"by_option_sets: {most} candidate options on a side give "
+                                    f"2^{most} option sets; at most {MAX_OPTION_SET_SIZE} per side")
+    return by_form(list(universe.values_with_options(subsets(lefts), subsets(rights))))
 
 
 def strict_matrix(ge: np.ndarray) -> np.ndarray:
