@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from misere.core.notation import parse_id
+from misere.errors import ComputationLimitError
 from misere.universes import poset
 from misere.universes.base import antichains, find_universe
 
@@ -134,7 +135,6 @@ def test_by_option_sets_over_day_1_is_the_day_2_order() -> None:
 
 
 def test_by_option_sets_refuses_too_many_options_before_listing() -> None:
-    from misere.errors import ComputationLimitError
     u = find_universe("dead-ending")
     with pytest.raises(ComputationLimitError, match="2\\^40 option sets"):
         poset.by_option_sets(u, [parse_id("0")] * 40, [parse_id("0")])
