@@ -7,7 +7,7 @@ Usage::
 
 ``CODE`` is one of :data:`BOUNTIES` (default 0.3102): 0.3102 at heap 12, 0.3122 at heap 7,
 0.3312 at heap 14, 0.3123 at heap 12.
-``--from-store`` checks the stored claim ``benchmarks/data/bounty-<digits>-heap<n>-certificate.npz``
+``--from-store`` checks the stored claim ``src/misere/quotients/infinite/data/bounty-<digits>-heap<n>.npz``
 (plain arrays) instead of reading it off a candidate; ``--save`` writes that file.
 
 1. Runs the engine through ``Q_(n-1)`` and the recalibration rounds of heap ``n`` up to the
@@ -86,7 +86,7 @@ class Bounty:
     @property
     def stored(self) -> Path:
         """The claim as plain arrays (written by ``--save``)."""
-        return DATA / f"bounty-{self.code.replace('.', '')}-heap{self.heap}-certificate.npz"
+        return STORE / f"bounty-{self.code.replace('.', '')}-heap{self.heap}.npz"
 
     @property
     def scope(self) -> str:

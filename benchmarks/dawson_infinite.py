@@ -5,7 +5,7 @@ Usage::
     python benchmarks/dawson_infinite.py [--from-store] [--save] [--tokens T] [--search N]
                                          [--timeout S] [--max-memory M]
 
-``--from-store`` checks the stored claim ``benchmarks/data/dawson-heap34-certificate.npz``
+``--from-store`` checks the stored claim ``src/misere/quotients/infinite/data/dawson-heap34.npz``
 (plain arrays) instead of reading it off the checkpoint (whose pickled candidate depends on the
 engine's classes); ``--save`` writes that file from the checkpoint.
 
@@ -39,7 +39,7 @@ from misere.quotients.impartial.counters_data import (build_certificate, cross_c
                                                       save_certificate)
 
 #: the claim as plain arrays (written by ``--save``)
-STORED = DEFAULT.parent / "dawson-heap34-certificate.npz"
+STORED = DATA / "dawson-heap34.npz"
 #: (description, y, b_min, b_max, d_min, d_step, expected P-status[, options]): the position is
 #: ``34^(b + d) 30^b + y`` over ``b_min <= b <= b_max``, ``d = d_min + d_step k`` (``k >= 0``);
 #: options (a dict): ``base`` and ``along``, the counts ``base + b along + d e1``

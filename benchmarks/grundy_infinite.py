@@ -5,7 +5,7 @@ Usage::
     python benchmarks/grundy_infinite.py [--from-store] [--save] [--tokens T] [--search N]
                                          [--timeout S] [--max-memory M]
 
-``--from-store`` checks the stored claim ``benchmarks/data/grundy-heap29-certificate.npz``
+``--from-store`` checks the stored claim ``src/misere/quotients/infinite/data/grundy-heap29.npz``
 (plain arrays) instead of reading it off a candidate; ``--save`` writes that file.
 
 1. Runs the engine through ``Q_28`` and 28 recalibration rounds of heap 29 (about a minute):
@@ -35,7 +35,7 @@ from dawson_infinite import run
 from misere.impartial.heap_rulesets import grundy_game
 
 #: the claim as plain arrays (written by ``--save``)
-STORED = Path(__file__).resolve().parent / "data" / "grundy-heap29-certificate.npz"
+STORED = DATA / "grundy-heap29.npz"
 ROUND = 28
 #: what the claim counts and where it holds (``build_certificate``'s arguments)
 SHAPE = dict(counters=(25, 13), groups=((25,), (13, 16, 19, 22)), limits=((29, 2), (28, 2), (26, 3)),

@@ -90,7 +90,7 @@ def test_genus_phyla_fields() -> None:
 
 
 def test_dawson_past_heap_33_answers_from_the_proof() -> None:
-    """Theory first (quotients/impartial/facts.py): Q_34 of 0.07 is proved infinite, so asking
+    """Theory first (misere.quotients.infinite): Q_34 of 0.07 is proved infinite, so asking
     for heap 34 or more computes the quotient to heap 33 and states the proof instead of
     searching for a finite candidate (issue 21 item 2; the proof is re-checked in
     tests/quotients/impartial/test_counters.py)."""
@@ -99,6 +99,7 @@ def test_dawson_past_heap_33_answers_from_the_proof() -> None:
     d = json.loads(out.stdout)
     assert (d["max_heap"], d["order"], d["p_count"]) == (33, 638, 109)
     assert d["infinite"]["infinite_from_heap"] == 34 and "infinite order" in d["infinite"]["proof"]
+    assert "Phi(34)" in d["infinite"]["infinite_order"] and d["infinite"]["proved"]
     below = runner.invoke(app, ["quotient", "0.07", "--max-heap", "12", "--certify", "0", "--json", "-q"])
     assert below.exit_code == 0 and "infinite" not in json.loads(below.stdout)
 
@@ -110,18 +111,17 @@ def test_dawson_past_heap_33_answers_from_the_proof() -> None:
     ("0.3123", 12, 328, 68, "Phi(11)", False)])
 def test_proved_infinite_heap_answers_from_the_proof(code, heap, order, p_count, phi, below) -> None:
     """Q_29 of Grundy's game, Q_12 of 0.3102, Q_7 of 0.3122, Q_14 of 0.3312 and Q_12 of 0.3123
-    (seed 002 §10.4's open bounties) are proved infinite (facts.py; the proofs are re-checked in tests/quotients/impartial/
+    (seed 002 §10.4's open bounties) are proved infinite (stored certificates, checked again when
+    read: misere.quotients.infinite; the proofs are also re-checked in tests/quotients/impartial/
     test_grundy_infinite.py and test_bounty_infinite.py): heap ``heap`` or more gives the quotient
     to ``heap - 1`` and the proof instead of a search that cannot end."""
     out = runner.invoke(app, ["quotient", code, "--max-heap", str(heap), "--certify", "0", "--json", "-q"])
     assert out.exit_code == 0, out.output
     d = json.loads(out.stdout)
     assert (d["max_heap"], d["order"], d["p_count"]) == (heap - 1, order, p_count)
-    assert d["infinite"]["infinite_from_heap"] == heap and f"{phi} has infinite order" in d["infinite"]["proof"]
-    script = {"grundy": "grundy_infinite.py", "0.3122": "bounty_infinite.py 0.3122",
-              "0.3312": "bounty_infinite.py 0.3312", "0.3123": "bounty_infinite.py 0.3123"}.get(
-        code, "bounty_infinite.py")
-    assert d["infinite"]["reproduce"] == f"python benchmarks/{script} --from-store"
+    assert d["infinite"]["infinite_from_heap"] == heap and phi in d["infinite"]["infinite_order"]
+    assert "infinite order" in d["infinite"]["proof"] and d["infinite"]["proved"]
+    assert d["infinite"]["reproduce"] == f"misere check {code}"
     if below:
         out = runner.invoke(app, ["quotient", code, "--max-heap", str(heap - 1), "--certify", "0", "--json", "-q"])
         assert out.exit_code == 0 and "infinite" not in json.loads(out.stdout)

@@ -14,22 +14,10 @@ __all__ = ["register", "resolve_game", "quotient_command"]
 
 
 def resolve_game(spec: str):
-    """Ruleset from a command-line spec: an octal code, ``pascal-beans[:ROWS]``, ``grundy``
-    (Grundy's game) or a subtraction game ``S(1,3,4)`` (read as its octal code)."""
-    from misere.impartial.heap_rulesets import heap_ruleset
-    from misere.impartial.pascal_beans import pascal_beans
+    """Ruleset from a command-line spec (:func:`misere.quotients.resolve_game`, the API's)."""
+    from misere.quotients import resolve_game as resolve
 
-    named = heap_ruleset(spec)
-    if named is not None:
-        return named
-    s = spec.strip().lower()
-    if s.startswith("pascal") or s.startswith("beans"):
-        _, _, rows = s.partition(":")
-        try:
-            return pascal_beans(int(rows) if rows else 12)
-        except ValueError:
-            raise RulesetError(f"bad board size in {spec!r}") from None
-    return spec
+    return resolve(spec)
 
 
 def _yes(flag: object) -> str:
@@ -117,11 +105,39 @@ def _run(code, games, max_heap, certify, checkpoint, limits):
         raise
 
 
+def _certificate_target(path: str) -> None:
+    """Refuse an output file for ``--certificate`` before any computation: a ``.npz`` name in
+    a folder that exists."""
+    from pathlib import Path
+
+    target = Path(path)
+    if target.suffix.lower() != ".npz":
+        raise RulesetError(f"cannot write a certificate to {path!r}: use a .npz file name")
+    if not target.parent.is_dir():
+        raise MisereError(f"cannot write {path!r}: no folder {str(target.parent)!r}")
+    if target.is_dir():
+        raise MisereError(f"cannot write {path!r}: it is a folder")
+
+
+def _write_certificate(q, path: str) -> str:
+    """Write the certificate of ``q``'s proof that the next quotient is infinite."""
+    from misere.quotients.infinite import save_proof
+
+    if q.infinite_proof is None:
+        raise MisereError(f"no certificate to write to {path!r}: the quotient to heap "
+                          f"{q.max_heap} was not found to be followed by an infinite one")
+    try:
+        save_proof(q.infinite_proof, path)
+    except OSError as exc:
+        raise MisereError(f"cannot write {path!r}: {exc.strerror or exc}") from None
+    return path
+
+
 def quotient_command(code: Optional[str] = None, games: Optional[str] = None, max_heap: Optional[int] = None,
                      checkpoint: Optional[str] = None, certify: Optional[int] = None, max_size: Optional[int] = None,
                      max_order: Optional[int] = None, max_rounds: Optional[int] = None, cayley: Optional[str] = None,
                      partizan: bool = False, ruleset: Optional[str] = None, history: bool = False,
-                     as_json: bool = False) -> None:
+                     as_json: bool = False, certificate: Optional[str] = None) -> None:
     """The body of ``misere quotient`` (its options, without the budget ones, which the caller
     installs: :func:`register`'s command, or the fast path of :mod:`misere.cli.entry`). The
     defaults are the command's."""
@@ -135,6 +151,8 @@ def quotient_command(code: Optional[str] = None, games: Optional[str] = None, ma
 
     if (code is None) == (games is None):
         raise RulesetError("give a CODE or --games (not both)")
+    if certificate is not None:
+        _certificate_target(certificate)
     limits = mq.Limits()
     if max_size is not None:
         limits.max_candidate = max_size
@@ -142,24 +160,21 @@ def quotient_command(code: Optional[str] = None, games: Optional[str] = None, ma
         limits.max_order = max_order
     if max_rounds is not None:
         limits.max_rounds = max_rounds
-    # theory first: a quotient proved infinite from some heap on is not searched there
-    from misere.quotients.impartial.facts import infinite_from
-    fact = infinite_from(code) if code is not None and checkpoint is None else None
-    if fact is not None and (max_heap is None or max_heap >= fact.heap):
-        max_heap = fact.heap - 1
-    else:
-        fact = None
     q = _run(code, games, max_heap, certify, checkpoint, limits)
     d = q.as_dict()
-    if fact is not None:
-        d["infinite"] = fact.as_dict()
     if cayley:
         _write_picture(q, cayley)
         d["cayley"] = cayley
+    fact = d.get("infinite")
+    if certificate is not None:
+        d["certificate_file"] = _write_certificate(q, certificate)
     text = _text(d, history)
-    if fact is not None:
-        text += (f"\n{f'Heap {fact.heap}':<15}: the quotient is infinite from heap {fact.heap} on (proved: "
-                 f"{fact.proof}; check: {fact.reproduce}); above, the quotient to heap {fact.heap - 1}")
+    if fact is not None:  # the engine stopped at the heap before a proved infinite quotient
+        n = fact["infinite_from_heap"]
+        text += (f"\n{'Heap ' + str(n):<15}: the quotient is infinite from heap {n} on (proved: "
+                 f"{fact['proof']}; check: {fact['reproduce']}); above, the quotient to heap {n - 1}")
+    if certificate is not None:
+        text += f"\nCertificate    : {d['certificate_file']}"
     emit(d, as_json, text)
 
 
@@ -192,6 +207,9 @@ def register(app: typer.Typer) -> None:
             None, "--max-rounds", min=1, help="Recalibration rounds allowed at one heap (default "
                                               "200; Dawson's Kayles at heap 34 needs more)."),
         cayley: Optional[str] = typer.Option(None, "--cayley", help="Write the Cayley graph (.svg or .dot)."),
+        certificate: Optional[str] = typer.Option(
+            None, "--certificate", help="Write the certificate (.npz) proving the next partial "
+                                        "quotient infinite; `misere check FILE` verifies it."),
         partizan: bool = typer.Option(False, "--partizan", help="Partizan (tetrapartite) quotient of --games."),
         ruleset: Optional[str] = typer.Option(None, "--ruleset", help="Partizan ruleset (partizan-kayles); "
                                               "--max-size is then the largest strip."),
@@ -209,4 +227,4 @@ def register(app: typer.Typer) -> None:
         finished heap is kept, and a rerun resumes exactly.
         """
         quotient_command(code, games, max_heap, checkpoint, certify, max_size, max_order, max_rounds, cayley,
-                         partizan, ruleset, history, as_json)
+                         partizan, ruleset, history, as_json, certificate)

@@ -22,7 +22,7 @@ from misere.impartial.heap import HeapGame
 from misere.impartial.octal import octal_game
 
 __all__ = ["quotient", "Quotient", "Move", "Certificate", "Limits", "TableMonoid", "HeapGame",
-           "verify_with_brute_force"]
+           "verify_with_brute_force", "resolve_game"]
 
 
 def _explicit(games) -> HeapGame:
@@ -165,9 +165,47 @@ def quotient(
         return _quotient(code, games, moves, max_heap, certify, checkpoint, limits, progress)
 
 
+def resolve_game(spec: str) -> HeapGame | str:
+    """A game named on a command line or in :func:`quotient`: an octal code (returned as text),
+    ``grundy`` (Grundy's game), a subtraction game ``S(1,3,4)`` (its octal code) or
+    ``pascal-beans[:ROWS]``."""
+    from misere.impartial.heap_rulesets import heap_ruleset
+    from misere.impartial.pascal_beans import pascal_beans
+
+    named = heap_ruleset(spec)
+    if named is not None:
+        return named
+    s = spec.strip().lower()
+    if s.startswith("pascal") or s.startswith("beans"):
+        _, _, rows = s.partition(":")
+        try:
+            return pascal_beans(int(rows) if rows else 12)
+        except ValueError:
+            raise RulesetError(f"bad board size in {spec!r}") from None
+    return spec
+
+
+def _infinite(game: HeapGame, code: str | None, max_heap: int | None):
+    """Theory first: a stored certificate (checked again now) that ``Q_n`` is infinite for some
+    ``n <= max_heap`` (or any ``n`` when ``max_heap`` is None): ``(n, answer, proof)``, or None
+    (:mod:`misere.quotients.infinite`)."""
+    from misere.quotients.infinite.store import describe, known_infinite, stored_proof
+
+    key = code if code is not None else game.name
+    known = known_infinite(key)
+    if known is None or (max_heap is not None and max_heap < known.heap):
+        return None
+    found = stored_proof(key)
+    if found is None:
+        return None
+    return known.heap, describe(*found), found[1]
+
+
 def _quotient(code, games, moves, max_heap, certify, checkpoint, limits, progress) -> Quotient:
     """:func:`quotient` once its arguments are checked and its budget installed."""
     by_tokens, rules = True, None
+    if isinstance(code, str):
+        code = resolve_game(code)
     if isinstance(code, HeapGame):
         game = code
         by_tokens = game.max_heap is None
@@ -181,9 +219,15 @@ def _quotient(code, games, moves, max_heap, certify, checkpoint, limits, progres
         game = HeapGame(getattr(moves, "__name__", "heap game"), moves)  # type: ignore[arg-type]
         if max_heap is None:
             raise RulesetError("a move function needs max_heap")
+    infinite = _infinite(game, code if isinstance(code, str) else None, max_heap) \
+        if games is None and moves is None else None
+    if infinite is not None:  # Q_n is infinite: the quotient to heap n - 1, and the proof
+        max_heap = infinite[0] - 1
     if certify:  # hopeless bounds are refused before any work
         refuse_hopeless(_least_heaps(game, max_heap), certify, by_tokens)
     q = compute(game, max_heap, limits=limits, checkpoint=checkpoint, progress=progress)
+    if infinite is not None:
+        q.infinite, q.infinite_proof = infinite[1], infinite[2]
     bound = certify if certify is not None else _default_bound(q, by_tokens)
     if bound:
         try:

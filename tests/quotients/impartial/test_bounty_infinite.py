@@ -29,10 +29,10 @@ from tests.quotients.impartial.test_counters import _flipped
 from tests.quotients.impartial.test_grundy_infinite import assert_rebuilt
 
 ROOT = Path(__file__).resolve().parents[3]
-STORED = ROOT / "benchmarks" / "data" / "bounty-03102-heap12-certificate.npz"
-STORED_3122 = ROOT / "benchmarks" / "data" / "bounty-03122-heap7-certificate.npz"
-STORED_3312 = ROOT / "benchmarks" / "data" / "bounty-03312-heap14-certificate.npz"
-STORED_3123 = ROOT / "benchmarks" / "data" / "bounty-03123-heap12-certificate.npz"
+STORED = ROOT / "src" / "misere" / "quotients" / "infinite" / "data" / "bounty-03102-heap12.npz"
+STORED_3122 = ROOT / "src" / "misere" / "quotients" / "infinite" / "data" / "bounty-03122-heap7.npz"
+STORED_3312 = ROOT / "src" / "misere" / "quotients" / "infinite" / "data" / "bounty-03312-heap14.npz"
+STORED_3123 = ROOT / "src" / "misere" / "quotients" / "infinite" / "data" / "bounty-03123-heap12.npz"
 
 
 def _inside(cert, pos) -> bool:

@@ -196,7 +196,7 @@ def test_save_and_load_give_the_same_certificate(small, tmp_path):
     assert all(np.array_equal(back.p_table[k], small.p_table[k]) for k in small.p_table)
 
 
-STORED = ROOT / "benchmarks" / "data" / "dawson-heap34-certificate.npz"
+STORED = ROOT / "src" / "misere" / "quotients" / "infinite" / "data" / "dawson-heap34.npz"
 CONJECTURE_Y = (33, 25, 14)
 
 

@@ -28,7 +28,7 @@ from tests.oracle.heap_oracle import outcome_function, positions
 from tests.quotients.impartial.test_counters import _flipped
 
 ROOT = Path(__file__).resolve().parents[3]
-STORED = ROOT / "benchmarks" / "data" / "grundy-heap29-certificate.npz"
+STORED = ROOT / "src" / "misere" / "quotients" / "infinite" / "data" / "grundy-heap29.npz"
 LIMITS = ((29, 2), (28, 2), (26, 3))
 
 

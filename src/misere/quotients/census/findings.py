@@ -22,6 +22,7 @@ import numpy as np
 
 from misere.quotients.census.codes import WILD_QUATERNARY
 from misere.quotients.census.iso import Bipartite, classes, subgroup
+from misere.quotients.census.store import RESULT_STATUSES
 
 __all__ = ["bipartite", "questions_10_3", "findings", "report_text", "code_lines", "FIG18",
            "checked", "checked_line", "certificates", "markdown_table", "digits",
@@ -64,7 +65,7 @@ def questions_10_3(b: Bipartite) -> dict[str, Any]:
 def checked(r: dict[str, Any]) -> str:
     """What was checked of one record, in a few words (the ``checked`` column of the report)."""
     cert = r.get("certificate")
-    if r["status"] not in ("solved", "partial", "limit") or r.get("last_heap") is None:
+    if r["status"] not in RESULT_STATUSES or r.get("last_heap") is None:
         return "no result"
     if not cert:
         return "no certificate stored"
@@ -77,7 +78,7 @@ def checked(r: dict[str, Any]) -> str:
 
 def certificates(records: list[dict[str, Any]]) -> dict[str, Any]:
     """Counts of what the records' certificates say (:mod:`misere.quotients.census.work`)."""
-    results = [r for r in records if r["status"] in ("solved", "partial", "limit")]
+    results = [r for r in records if r["status"] in RESULT_STATUSES]
     bfs = [r["certificate"]["brute_force"] for r in results
            if r.get("certificate") and r["certificate"].get("brute_force")]
     return {"results": len(results),

@@ -30,7 +30,7 @@ from misere import budget
 from misere.errors import BudgetExceededError, ComputationLimitError, MisereError, interrupt_in
 from misere.quotients.census.alarm import HardLimit, alarm
 from misere.quotients.census.codes import CodeSet, parse_codes
-from misere.quotients.census.store import RECORD_FIELDS, RETRIED_STATUSES, Store
+from misere.quotients.census.store import RECORD_FIELDS, RESULT_STATUSES, RETRIED_STATUSES, Store
 from misere.quotients.census.work import DEFAULT_CERTIFY, Work, certificate
 
 __all__ = ["census", "census_one", "TABLE_LIMIT", "same_results", "summary"]
@@ -140,6 +140,10 @@ def census_one(code: str, max_heap: int, timeout: float | None = None, certify: 
     if q is not None:
         _from_quotient(q, rec)
         rec["status"] = "solved" if q.solved else "partial"
+        if q.infinite is not None:  # Q_(last_heap + 1) proved infinite: the proof is the answer
+            rec["status"] = "infinite"
+            rec["message"] = (f"Q_{q.infinite['infinite_from_heap']} infinite (check: "
+                              f"{q.infinite['reproduce']}): {q.infinite['proof']}")[:2000]
     elif isinstance(err, (BudgetExceededError, HardLimit, MemoryError)):
         # time or memory: not a property of the code, so no result (what the partial quotient
         # of the last heap would say depends on the budget); the last heap finished is kept
@@ -151,7 +155,7 @@ def census_one(code: str, max_heap: int, timeout: float | None = None, certify: 
         rec["message"] = str(err).splitlines()[0][:300]
     else:
         rec.update(status="error", message=f"{type(err).__name__}: {err}"[:300])
-    if rec["status"] in ("solved", "partial", "limit") and rec["last_heap"] is not None:
+    if rec["status"] in RESULT_STATUSES and rec["last_heap"] is not None:
         rec["certificate"] = certificate(rec, brute)
     rec["seconds"] = round(time.monotonic() - t0, 3)
     return rec
@@ -166,7 +170,7 @@ def _solve(code: str, max_heap: int, certify: int, tick: Callable, limits: Any =
     while True:
         q = quotient(code, max_heap=heap, certify=certify if heap == max_heap else 0,
                      progress=tick, limits=limits)
-        if q.solved or heap == max_heap:
+        if q.solved or q.infinite is not None or heap == max_heap:
             break
         heap = min(max_heap, 2 * heap)
     if q.solved and certify and heap < max_heap:

@@ -19,7 +19,7 @@ from typing import Any
 
 from misere.sqlite_file import APPLICATION_IDS, FileKind, FileStore, damaged, open_file
 
-__all__ = ["Store", "RECORD_FIELDS", "FINAL_STATUSES", "RETRIED_STATUSES", "KIND"]
+__all__ = ["Store", "RECORD_FIELDS", "FINAL_STATUSES", "RESULT_STATUSES", "RETRIED_STATUSES", "KIND"]
 
 #: fields of a census record (the ``results`` columns, ``P``/``changes`` as JSON)
 RECORD_FIELDS = ("code", "status", "solved", "order", "p_count", "period", "preperiod",
@@ -30,7 +30,11 @@ RECORD_FIELDS = ("code", "status", "solved", "order", "p_count", "period", "prep
 #: statuses that another run with the same or a smaller max_heap would not change: ``limit``
 #: is a size bound of the solver (:class:`~misere.quotients.impartial.solver.Limits`), the same
 #: on every machine and under every budget, unlike a stop by time or memory
-FINAL_STATUSES = ("solved", "partial", "limit", "error")
+FINAL_STATUSES = ("solved", "partial", "limit", "infinite", "error")
+
+#: statuses of records that hold a (partial) quotient: ``infinite`` holds ``Q_(n-1)`` when
+#: ``Q_n`` is proved infinite (:mod:`misere.quotients.infinite`; the proof in ``message``)
+RESULT_STATUSES = ("solved", "partial", "limit", "infinite")
 
 #: statuses of records that hold no result: every later run computes the code again
 RETRIED_STATUSES = ("stopped", "killed")

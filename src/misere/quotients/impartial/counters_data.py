@@ -238,11 +238,18 @@ _ARRAYS = {"code", "counters", "heaps", "action", "identity", "windows", "period
 FORMAT = 2
 
 
-def save_certificate(cert: CounterCertificate, path: Any) -> None:
-    """Write ``cert`` as a numpy ``.npz`` file (plain arrays, no pickle)."""
+def save_certificate(cert: CounterCertificate, path: Any,
+                     added: dict[str, np.ndarray] | None = None) -> None:
+    """Write ``cert`` as a numpy ``.npz`` file (plain arrays, no pickle); ``added``: further
+    arrays, which a reader of the format ignores (the proof's fields,
+    :mod:`misere.quotients.infinite.proof`)."""
     keys = sorted(cert.p_table)
     extra = {} if cert.groups is None else {f"group{i + 1}": np.array(g)
                                             for i, g in enumerate(cert.groups)}
+    clash = set(added or ()) & (_ARRAYS | set(extra) | {"version", "outside", "sums"})
+    if clash:
+        raise ValueError(f"added fields may not replace the format's: {sorted(clash)}")
+    extra.update(added or {})
     if cert.outside is not None:
         extra["outside"] = np.array(cert.outside)
     if cert.sums is not None:

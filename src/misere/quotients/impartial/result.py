@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 from numbers import Integral
 
 from misere.errors import ComputationLimitError, RulesetError
@@ -83,6 +84,11 @@ class Quotient:
     certificate : Certificate or None
     normal : dict
         Nim sequence and its period (normal play, Guy-Smith test).
+    infinite : dict or None
+        When the next partial quotient is proved infinite (the computation then stops at the
+        heap before it): the statement, the elements of infinite order and how to check it.
+    infinite_proof : InfiniteProof or None
+        The proof itself (:mod:`misere.quotients.infinite`), with its certificate.
     """
 
     game: HeapGame
@@ -95,6 +101,9 @@ class Quotient:
     normal: dict
     certificate: Certificate | None = None
     _pres: Presentation | None = field(default=None, repr=False)
+    #: when ``Q_(max_heap + 1)`` is proved infinite: the answer (``misere.quotients.infinite``)
+    infinite: dict | None = None
+    infinite_proof: Any = field(default=None, repr=False)
 
     @property
     def monoid(self) -> TableMonoid:
@@ -291,4 +300,5 @@ class Quotient:
                 "last_tame_heap": self.last_tame_heap, "normal": self.normal,
                 "history": self.records,
                 "certificate": self.certificate.as_dict() if self.certificate else None,
-                "labels": self.game.labels[:self.max_heap + 1] if self.game.labels else None}
+                "labels": self.game.labels[:self.max_heap + 1] if self.game.labels else None,
+                **({"infinite": self.infinite} if self.infinite is not None else {})}

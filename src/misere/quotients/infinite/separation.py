@@ -1,0 +1,270 @@
+"""Every two powers of a heap told apart, from a proved counter certificate, by a finite search.
+
+A proved :class:`~misere.quotients.impartial.counters.CounterCertificate` gives the misère
+outcome of every position ``c^a v`` (``a`` the count vector of the counted heaps, ``v`` the other
+heaps) as ``F[kappa(T a)][psi(v)]`` (:mod:`~misere.quotients.impartial.counters`). To prove that
+``Phi(h)`` has infinite order in the partial quotient ``Q_n`` for a size ``h`` of count ``r``, one
+needs, for every ``0 <= i < j``, a position ``y`` with ``o(h^i + y) != o(h^j + y)`` (Plambeck 002
+§6: two elements of a misère quotient are equal iff no position tells them apart; a finitely
+generated commutative monoid with an element of infinite order is infinite). This module finds
+those positions for all pairs at once, with no hand-written families.
+
+Lemma (what :func:`separate` checks => ``Phi(h)`` has infinite order)
+----------------------------------------------------------------------
+Let count ``r`` appear in exactly one sum of the certificate, the count alone (always so without
+sums), at row ``s`` of ``T``; let ``W`` be the largest window, ``p`` the period, ``k`` the number of
+counts, and ``u = T a`` the sums. A position ``y`` with counts ``b`` and value ``x = psi(v)``
+(``x`` a value of a word in the claim's domain) tells ``h^i`` from ``h^(i+d)`` iff the rows
+``F[kappa(u)]`` and ``F[kappa(u + d e_s)]`` differ at ``x``, where ``u = T(b + i e_r)``; such
+``u`` are exactly the sums of count vectors with ``u_s >= i``. Let ``S(i, d)`` say that one
+exists.
+
+1. *Monotone in i.* ``S(i + 1, d)`` implies ``S(i, d)`` (the same ``u`` serves).
+2. *Gaps.* ``kappa`` reads each sum up to ``W``, each difference of two sums up to ``W`` and each
+   sum mod ``p``. Sort the points ``0``, the sums ``u`` and ``u_s + d``: adding ``p`` to every
+   point above a gap of more than ``W`` between consecutive points (or subtracting ``p`` when the
+   gap is more than ``W + p``) changes neither ``kappa(u)`` nor ``kappa(u + d e_s)``, and keeps
+   ``u`` a vector of sums (the sums form nested chains, :func:`~misere.quotients.impartial.
+   counters.sum_matrix`: in each chain the sums above the gap are the supersets of the least of
+   them, so one count, the one that sum adds to the sum below it, moves them all).
+3. *Stable in i.* If ``u_s >= i > k (W + p)``, the at most ``k`` gaps between ``0`` and ``u_s``
+   hold one of more than ``W + p``; opening it by ``p`` raises ``u_s`` and ``u_s + d`` alike. So
+   ``S(i, d)`` implies ``S(i + p, d)``, and with 1, ``S(i, d) = S(I, d)`` for all ``i >= I = k (W
+   + p) + 1``.
+4. *Periodic in d.* If ``d > k (W + p)``, the at most ``k`` gaps between ``u_s`` and ``u_s + d``
+   hold one of more than ``W + p``; opening or closing it by ``p`` keeps ``u_s``. So ``S(i, d) =
+   S(i, d + p)`` for ``d > D = k (W + p)``.
+5. *A finite box.* A ``u`` witnessing ``S(I, d)`` can be moved, closing gaps of more than
+   ``W + p`` above ``u_s + d``, and below ``u_s`` while ``u_s >= I + p``, into the box of side
+   ``I + d + 2p + k (W + p)``.
+
+Hence, if ``S(I, d)`` holds for ``d = 1 .. D + p`` (checked in that box), then ``S(i, d)`` holds
+for every ``i >= 0`` and ``d >= 1``: ``Phi(h)^i != Phi(h)^j`` whenever ``i != j``, for every size
+``h`` the count ``r`` counts. The witness of each ``d`` is kept (:class:`Separation`), and
+:func:`witness` turns it into a position for any given pair by the moves of 2-4.
+
+The certificate must be proved first (:func:`~misere.quotients.impartial.counters.
+check_certificate`); nothing here is a proof without it.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from misere import budget
+from misere.quotients.impartial.counters import CounterCertificate, sum_matrix
+
+__all__ = ["Separation", "separable_counts", "separate", "witness", "word_of_values"]
+
+
+@dataclass(frozen=True)
+class Separation:
+    """Result of :func:`separate` for count ``r``: ``ok`` when every two powers are told apart.
+
+    ``witnesses[d - 1] = (counts, word)``: the position ``y`` (counted heaps by count, then the
+    other heaps) telling ``h^I`` from ``h^(I + d)``, for ``d = 1 .. D + p``.
+    """
+
+    ok: bool
+    count: int  #: the count ``r`` (index into the certificate's counters)
+    heaps: tuple[int, ...]  #: the sizes it counts: each ``Phi(h)`` has infinite order when ``ok``
+    start: int  #: ``I = k (W + p) + 1``
+    gaps: int  #: ``D + p``: the gaps ``d`` checked
+    witnesses: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
+    reason: str = "every two powers told apart"
+
+
+def _sum_rows(cert: CounterCertificate) -> list[frozenset[int]]:
+    k = len(cert.counters)
+    return [frozenset(s) for s in (cert.sums or tuple((i,) for i in range(k)))]
+
+
+def separable_counts(cert: CounterCertificate) -> list[int]:
+    """The counts the lemma applies to: those in exactly one sum, which holds them alone."""
+    rows = _sum_rows(cert)
+    return [r for r in range(len(cert.counters))
+            if [s for s in rows if r in s] == [frozenset((r,))]]
+
+
+def word_of_values(cert: CounterCertificate) -> dict[int, tuple[int, ...]]:
+    """A shortest word of the non-counted heaps for each value of ``X`` it reaches (breadth
+    first from the identity), the outside element left out: the values a position can have."""
+    words = {cert.identity: ()}
+    front = [cert.identity]
+    while front:
+        nxt = []
+        for x in front:
+            for row, h in enumerate(cert.heaps):
+                y = int(cert.action[row][x])
+                if y not in words and y != cert.outside:
+                    words[y] = words[x] + (h,)
+                    nxt.append(y)
+        front = nxt
+    words.pop(cert.outside, None)
+    return words
+
+
+def _state_ids(cert: CounterCertificate, side: int, values: np.ndarray) -> np.ndarray:
+    """For every ``u`` of ``[0, side)^k``: the class of the row ``F[kappa(u)]`` on ``values``
+    (equal ids iff equal rows), ``-1`` where the table has no entry."""
+    k, p, win = len(cert.counters), cert.period, cert.windows
+    rows: dict[bytes, int] = {}
+    ids = {key: rows.setdefault(np.packbits(mask[values]).tobytes(), len(rows))
+           for key, mask in cert.p_table.items()}
+    grids = np.meshgrid(*(np.arange(side),) * k, indexing="ij")
+    parts = [np.minimum(g, w) for g, w in zip(grids, win[:k])]
+    radix = [w + 1 for w in win[:k]]
+    pair = iter(win[k:])
+    for i in range(k):
+        for j in range(i + 1, k):
+            w = next(pair)
+            parts.append(np.clip(grids[i] - grids[j], -w, w) + w)
+            radix.append(2 * w + 1)
+    parts += [g % p for g in grids]
+    radix += [p] * k
+    code = np.zeros_like(grids[0])
+    for part, base in zip(parts, radix):
+        code = code * base + part
+    lookup = np.full(int(np.prod(radix)), -1, dtype=np.int64)
+    for key, i in ids.items():
+        c = 0
+        for v, base, off in zip(key, radix, [0] * k + [w for w in win[k:]] + [0] * k):
+            c = c * base + (v + off)
+        lookup[c] = i
+    return lookup[code]
+
+
+def _valid(cert: CounterCertificate, side: int) -> np.ndarray:
+    """Which ``u`` of ``[0, side)^k`` are sums of count vectors (``u_S >= u_S'`` along each
+    chain: :func:`~misere.quotients.impartial.counters.sum_matrix`)."""
+    k = len(cert.counters)
+    grids = np.meshgrid(*(np.arange(side),) * k, indexing="ij")
+    ok = np.ones(grids[0].shape, dtype=bool)
+    rows = _sum_rows(cert)
+    for s, row in enumerate(rows):
+        inner = [t for t, other in enumerate(rows) if other < row]
+        if inner:
+            par = max(inner, key=lambda t: len(rows[t]))
+            ok &= grids[s] >= grids[par]
+    return ok
+
+
+def _counts(cert: CounterCertificate, u: Sequence[int]) -> tuple[int, ...]:
+    """The count vector ``a`` with ``T a = u``."""
+    t = sum_matrix(cert.sums, len(cert.counters))
+    a = np.linalg.solve(t.astype(float), np.asarray(u, dtype=float))
+    out = tuple(int(round(v)) for v in a)
+    if min(out) < 0 or tuple(int(v) for v in t @ np.array(out)) != tuple(u):
+        raise ValueError(f"{tuple(u)} is not a vector of sums of counts")
+    return out
+
+
+def separate(cert: CounterCertificate, r: int = 0) -> Separation:
+    """Check the module's lemma for count ``r`` of a (proved) certificate.
+
+    Parameters
+    ----------
+    cert : CounterCertificate
+        A certificate :func:`~misere.quotients.impartial.counters.check_certificate` accepts.
+    r : int
+        The count whose sizes are to be shown of infinite order.
+
+    Returns
+    -------
+    Separation
+        ``ok`` with a witness for each gap ``d``, or the first gap no position tells apart.
+    """
+    if r not in separable_counts(cert):
+        return Separation(False, r, cert.members[r], 0, 0, (),
+                          f"count {r} is read through a sum of several counts")
+    k, p = len(cert.counters), cert.period
+    s = [i for i, row in enumerate(_sum_rows(cert)) if r in row][0]
+    w = max(cert.windows)
+    start, top = k * (w + p) + 1, k * (w + p) + p
+    side = start + top + 2 * p + k * (w + p) + 1
+    words = word_of_values(cert)
+    values = np.array(sorted(words), dtype=np.int64)
+    ids = _state_ids(cert, side, values)
+    valid = _valid(cert, side)
+    found = []
+    for d in range(1, top + 1):
+        budget.check()
+        lo = [slice(None)] * k
+        hi = [slice(None)] * k
+        lo[s], hi[s] = slice(start, side - d), slice(start + d, side)
+        a, b, ok = ids[tuple(lo)], ids[tuple(hi)], valid[tuple(lo)]
+        if ((a < 0) | (b < 0))[ok].any():
+            return Separation(False, r, cert.members[r], start, top, tuple(found),
+                              "a coarse state of the box has no table entry")
+        diff = np.argwhere((a != b) & ok)
+        if not len(diff):
+            return Separation(False, r, cert.members[r], start, top, tuple(found),
+                              f"no position tells h^{start} from h^{start + d}")
+        u = [int(v) for v in diff[0]]
+        u[s] += start
+        found.append(_position(cert, r, s, u, d, start, values, words))
+    return Separation(True, r, cert.members[r], start, top, tuple(found))
+
+
+def _position(cert, r, s, u, d, i, values, words) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``(counts, word)`` of ``y``: ``u`` (with ``u_s >= i``) minus ``i`` heaps of count ``r``,
+    and a word whose value tells ``kappa(u)`` from ``kappa(u + d e_s)``."""
+    p, win = cert.period, cert.windows
+    from misere.quotients.impartial.counters import coarse_state
+    here = cert.p_table[coarse_state(win, p, *u)][values]
+    there_u = list(u)
+    there_u[s] += d
+    there = cert.p_table[coarse_state(win, p, *there_u)][values]
+    x = int(values[np.flatnonzero(here != there)[0]])
+    a = list(_counts(cert, u))
+    a[r] -= i
+    return tuple(a), words[x]
+
+
+def _open_gap(cert: CounterCertificate, a: list[int], r: int, d: int, low: int, high: int) -> int:
+    """Open by ``p`` a gap of more than ``W + p`` between consecutive points ``0``, the sums and
+    ``u_s + d`` that lies in ``[low, high]``: returns the new ``d`` (``a`` changed in place; the
+    lemma's step 2). The count moved is, in each chain of sums, the one the least sum above the
+    gap adds."""
+    p, w = cert.period, max(cert.windows)
+    rows = _sum_rows(cert)
+    u = [sum(a[i] for i in row) for row in rows]
+    s = rows.index(frozenset((r,)))
+    points = sorted({0, u[s] + d, *u})
+    for lo, hi in zip(points, points[1:]):
+        if hi - lo > w + p and low <= lo and hi <= high:
+            for t, row in enumerate(rows):
+                if u[t] >= hi and not any(u[q] >= hi and rows[q] < row for q in range(len(rows))):
+                    inner = [q for q in range(len(rows)) if rows[q] < row]
+                    par = max(inner, key=lambda q: len(rows[q])) if inner else None
+                    (own,) = row - (rows[par] if par is not None else frozenset())
+                    a[own] += p
+            return d + p if lo >= u[s] else d
+    raise AssertionError("no gap to open: the lemma's count of gaps is wrong")
+
+
+def witness(cert: CounterCertificate, sep: Separation, i: int, j: int
+            ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A position ``y`` (counts, other heaps) with ``o(h^i + y) != o(h^j + y)`` for a size ``h``
+    of ``sep``'s count, ``0 <= i < j``, from the stored witnesses by the lemma's moves."""
+    if not sep.ok or not 0 <= i < j:
+        raise ValueError("no separation, or not a pair i < j")
+    r, p, start = sep.count, cert.period, sep.start
+    d = j - i
+    small = d if d <= sep.gaps else sep.gaps - p + 1 + (d - sep.gaps + p - 1) % p
+    counts, word = sep.witnesses[small - 1]
+    a = list(counts)
+    a[r] += start  # the position of the lemma: u_s >= I
+    rows = _sum_rows(cert)
+    s = rows.index(frozenset((r,)))
+    while small < d:  # step 4: open a gap between u_s and u_s + d
+        u_s = sum(a[q] for q in rows[s])
+        small = _open_gap(cert, a, r, small, u_s, u_s + small)
+    while a[r] < i:  # step 3: open a gap below u_s
+        before = a[r]
+        _open_gap(cert, a, r, d, 0, a[r])
+        assert a[r] == before + p
+    a[r] -= i  # step 1: the rest of the heaps of count r stay in y
+    return tuple(a), word

@@ -1,0 +1,147 @@
+"""Stored certificates of infinite partial quotients: a cache, checked again when it is read.
+
+The files in this package's ``data/`` folder are counter certificates (:mod:`.proof`) that an
+earlier run found. None of them is taken on trust: :func:`stored_proof` proves the file from the
+rules of its code (:func:`.proof.prove`) the first time a process asks (the answer is then kept
+for that process), and a file that fails its check answers nothing. So every surface that asks
+(the Python API, ``misere quotient``, the census, ``misere check``) gets the same answer by the
+same path.
+
+A code whose heap of one token has no move is, heap for heap, another code shifted by one
+(:func:`~misere.impartial.octal.shifted_code`: 0.4 is 0.07 and 0.07 is 0.137 one heap down), so
+a proof for one code answers every code on its chain of shifts, ``s - t`` heaps later.
+"""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from misere.errors import CheckpointError, RulesetError
+from misere.impartial.octal import format_octal, parse_octal, shifted_code
+from misere.quotients.infinite.proof import InfiniteProof, load_claim, prove
+
+__all__ = ["DATA", "Known", "known_infinite", "stored_proof", "shift_chain", "game_key"]
+
+#: the stored certificates
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def game_key(code: str) -> str | None:
+    """The name a proof is filed under: the canonical octal code, or a named game
+    (``grundy``); ``None`` when ``code`` is neither."""
+    text = code.strip().lower()
+    if text in ("grundy", "grundys-game", "grundy's game", "grundy-game"):
+        return "grundy"
+    try:
+        return format_octal(parse_octal(code))
+    except RulesetError:
+        return None
+
+
+def shift_chain(code: str, steps: int = 8) -> list[str]:
+    """``code`` and its shifts: heap ``n`` of ``code`` is heap ``n - s`` of entry ``s``.
+
+    >>> shift_chain("0.4")
+    ['0.4', '0.07', '0.137']
+    """
+    chain = [format_octal(parse_octal(code))]
+    while len(chain) <= steps:
+        nxt = shifted_code(chain[-1])
+        if nxt is None:
+            break
+        chain.append(nxt)
+    return chain
+
+
+@functools.lru_cache(maxsize=1)
+def _index() -> dict[str, tuple[Path, int]]:
+    """``code -> (file, heap)`` of the stored certificates (read, not checked)."""
+    out: dict[str, tuple[Path, int]] = {}
+    for path in sorted(DATA.glob("*.npz")):
+        with np.load(path, allow_pickle=False) as f:
+            code = str(f["code"])
+            heap = int(f["heap"]) if "heap" in f.files else None
+        if heap is None:
+            from misere.quotients.infinite.proof import certificate_heap
+            heap = certificate_heap(load_claim(path))
+        out[code] = (path, heap)
+    return out
+
+
+@dataclass(frozen=True)
+class Known:
+    """A stored certificate that would answer ``code`` from heap ``heap`` (not yet checked)."""
+
+    code: str  #: the code asked about
+    heap: int  #: ``Q_heap`` of ``code`` is the certificate's ``Q_n`` (shifted)
+    source: str  #: the certificate's own code
+    path: Path
+    shift: int  #: ``heap - n``
+
+
+def known_infinite(code: str) -> Known | None:
+    """The stored certificate for ``code`` or a code on its chain of shifts, if any.
+
+    >>> known_infinite("0.07").heap, known_infinite(".07").heap, known_infinite("0.77") is None
+    (34, 34, True)
+    >>> known_infinite("0.4").heap, known_infinite("0.137").heap
+    (35, 33)
+    >>> known_infinite("grundy").heap, known_infinite("pascal-beans") is None
+    (29, True)
+    """
+    key = game_key(code)
+    if key is None:
+        return None
+    index = _index()
+    if key in index:
+        return Known(key, index[key][1], key, index[key][0], 0)
+    if key == "grundy":
+        return None
+    mine = {c: s for s, c in enumerate(shift_chain(key))}
+    for source, (path, heap) in index.items():
+        if source == "grundy":
+            continue
+        for t, c in enumerate(shift_chain(source)):
+            if c in mine:
+                return Known(key, heap + mine[c] - t, source, path, mine[c] - t)
+    return None
+
+
+@functools.lru_cache(maxsize=None)
+def _checked(path: Path, mtime: float) -> InfiniteProof:
+    return prove(load_claim(path), f"stored certificate {path.name}")
+
+
+def stored_proof(code: str) -> tuple[Known, InfiniteProof] | None:
+    """The stored certificate for ``code`` (or a shift of it), proved from the rules now (once
+    per process), or ``None`` when none is stored or the stored one fails its check.
+
+    Raises
+    ------
+    CheckpointError
+        When a stored file cannot be read (a damaged installation).
+    """
+    known = known_infinite(code)
+    if known is None:
+        return None
+    try:
+        proof = _checked(known.path, known.path.stat().st_mtime)
+    except OSError as exc:
+        raise CheckpointError(f"cannot read {known.path}: {exc}") from None
+    return (known, proof) if proof.ok else None
+
+
+def describe(known: Known, proof: InfiniteProof) -> dict:
+    """The answer ``infinite`` of a quotient, for the code asked about."""
+    d = proof.as_dict()
+    d.update(code=known.code, infinite_from_heap=known.heap)
+    if known.shift:
+        d["proof"] = (f"heap n of {known.code} is heap n{-known.shift:+d} of {known.source} "
+                      f"(misere.impartial.octal.shifted_code: shifting every heap by one token "
+                      f"maps the moves of one code onto the other's); for {known.source}: "
+                      + d["proof"])
+        d["infinite_order"] = [f"Phi({int(p[4:-1]) + known.shift})" for p in d.get("infinite_order", [])]
+    return d
