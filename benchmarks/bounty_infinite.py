@@ -63,7 +63,7 @@ from dawson_infinite import run
 
 from misere.impartial.octal import octal_game
 
-DATA = Path(__file__).resolve().parent / "data"
+from misere.quotients.infinite.store import DATA as STORE
 
 
 @dataclass(frozen=True)

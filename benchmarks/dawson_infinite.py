@@ -39,6 +39,8 @@ from misere.quotients.impartial.counters_data import (build_certificate, cross_c
                                                       save_certificate)
 
 #: the claim as plain arrays (written by ``--save``)
+from misere.quotients.infinite.store import DATA
+
 STORED = DATA / "dawson-heap34.npz"
 #: (description, y, b_min, b_max, d_min, d_step, expected P-status[, options]): the position is
 #: ``34^(b + d) 30^b + y`` over ``b_min <= b <= b_max``, ``d = d_min + d_step k`` (``k >= 0``);

@@ -35,6 +35,8 @@ from dawson_infinite import run
 from misere.impartial.heap_rulesets import grundy_game
 
 #: the claim as plain arrays (written by ``--save``)
+from misere.quotients.infinite.store import DATA
+
 STORED = DATA / "grundy-heap29.npz"
 ROUND = 28
 #: what the claim counts and where it holds (``build_certificate``'s arguments)

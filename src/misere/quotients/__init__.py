@@ -225,9 +225,17 @@ def _quotient(code, games, moves, max_heap, certify, checkpoint, limits, progres
         max_heap = infinite[0] - 1
     if certify:  # hopeless bounds are refused before any work
         refuse_hopeless(_least_heaps(game, max_heap), certify, by_tokens)
-    q = compute(game, max_heap, limits=limits, checkpoint=checkpoint, progress=progress)
+    watch = None
+    if infinite is None and games is None and moves is None and game.max_heap is None:
+        from misere.quotients.infinite.discover import Watcher  # the engine finds them itself
+        watch = Watcher(code if isinstance(code, str) else game.name)
+    q = compute(game, max_heap, limits=limits, checkpoint=checkpoint, progress=progress,
+                watch=watch)
     if infinite is not None:
         q.infinite, q.infinite_proof = infinite[1], infinite[2]
+    elif q.settled is not None:  # Q_(max_heap + 1) proved infinite by the engine's own claim
+        from misere.quotients.infinite.store import found
+        q.infinite, q.infinite_proof = found(q.settled), q.settled
     bound = certify if certify is not None else _default_bound(q, by_tokens)
     if bound:
         try:

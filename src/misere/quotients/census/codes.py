@@ -34,7 +34,7 @@ from misere.impartial.octal import format_octal, parse_octal
 __all__ = ["CodeSet", "parse_codes", "canonical_code", "slice_codes", "NAMED", "WILD_QUATERNARY"]
 
 #: the 21 wild quaternary codes of seed 002 Fig. 19 (.3102, .3122, .3123, .3312 are open there, §10.4;
-#: each has an infinite partial quotient since: quotients/impartial/facts.py)
+#: each has an infinite partial quotient since: misere.quotients.infinite)
 WILD_QUATERNARY = ("0.0122", "0.0123", "0.1023", "0.1032", "0.1033", "0.1231", "0.1232", "0.1233",
                    "0.1321", "0.1323", "0.1331", "0.2012", "0.2112", "0.3101", "0.3102", "0.3103",
                    "0.3112", "0.3122", "0.3123", "0.3131", "0.3312")

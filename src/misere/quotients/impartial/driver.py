@@ -61,6 +61,17 @@ def _done(game: HeapGame, phi: list[int], heap: int, stop: int, open_ended: bool
             and certified_period(phi, *game.periodicity) is not None)
 
 
+class HeapSettled(Exception):
+    """Raised by a ``watch`` hook of :func:`compute` to end the presentation change of a heap
+    with an answer found outside the engine (``answer``; e.g. that heap's partial quotient is
+    proved infinite: :mod:`misere.quotients.infinite.discover`). :func:`compute` then returns
+    the quotient to the heap before, with ``settled = answer``."""
+
+    def __init__(self, answer: object) -> None:
+        super().__init__("heap settled outside the engine")
+        self.answer = answer
+
+
 def compute(
     game: HeapGame,
     max_heap: int | None = None,
@@ -68,6 +79,7 @@ def compute(
     limits: Limits | None = None,
     checkpoint: str | None = None,
     progress: ProgressHook | None = None,
+    watch: Callable | None = None,
 ) -> Quotient:
     """Compute the quotient of ``game`` heap by heap (see module docstring).
 
@@ -85,6 +97,10 @@ def compute(
     progress : callable, optional
         ``progress(heap, order, message)`` after each heap and during long steps (besides the
         :class:`misere.budget.Progress` display on stderr).
+    watch : callable, optional
+        ``watch(candidate, least_failure)`` after every round of a presentation change (the
+        solver's ``on_failure``); raising :class:`HeapSettled` ends the computation at the heap
+        before, and the result's ``settled`` holds the answer.
 
     Raises
     ------
@@ -103,13 +119,17 @@ def compute(
         ck = Checkpoint(checkpoint, game.name)
     try:
         st, records = _resume(game, ck, stop, open_ended, limits)
-        st, records = _run(game, st, records, stop, open_ended, limits, ck, progress)
+        settled = []
+        st, records = _run(game, st, records, stop, open_ended, limits, ck, progress,
+                           watch, settled)
     finally:
         if ck:
             ck.close()
         _report_compilation()
     try:
-        return _assemble(game, st, records)
+        q = _assemble(game, st, records)
+        q.settled = settled[0] if settled else None
+        return q
     except BudgetExceededError as err:  # in the normal-play nim sequence, after the last heap
         err.partial.update(established(game, st, records, ck))
         err.quotient = _assemble(game, st, records, normal=False)  # type: ignore[attr-defined]
@@ -170,15 +190,21 @@ def _counts(st: SolverState) -> dict[str, int]:
 
 
 def _run(game: HeapGame, st: SolverState, records: list[dict], stop: int, open_ended: bool,
-         limits: Limits | None, ck: Checkpoint | None,
-         progress: ProgressHook | None) -> tuple[SolverState, list[dict]]:
-    """Add heaps until :func:`_done`; commit each to the checkpoint in one transaction."""
+         limits: Limits | None, ck: Checkpoint | None, progress: ProgressHook | None,
+         watch: Callable | None = None, settled: list | None = None
+         ) -> tuple[SolverState, list[dict]]:
+    """Add heaps until :func:`_done` (or a ``watch`` settles a heap: its answer is appended to
+    ``settled``); commit each to the checkpoint in one transaction."""
     b = budget.current()
     with Progress(f"quotient {game.name}") as bar:
         try:
             while not _done(game, st.phi, st.heap, stop, open_ended):
                 b.check(force=True)
-                new = _step(game, st, limits, bar, progress, b, ck)
+                try:
+                    new = _step(game, st, limits, bar, progress, b, ck, watch)
+                except HeapSettled as done:
+                    settled.append(done.answer)
+                    break
                 record = describe(new)[2] if new.changes != st.changes else None
                 if ck:  # committed first: a stop during the commit leaves both at the last heap
                     ck.save(new, record)
@@ -226,7 +252,7 @@ def _relaxed(b: budget.Budget):
 
 def _step(game: HeapGame, st: SolverState, limits: Limits | None, bar: Progress,
           progress: ProgressHook | None, b: budget.Budget,
-          ck: Checkpoint | None = None) -> SolverState:
+          ck: Checkpoint | None = None, watch: Callable | None = None) -> SolverState:
     """One heap, with progress and budget checks during long searches; with a checkpoint,
     every round of a presentation change is committed and an interrupted change resumes at
     its last round."""
@@ -234,8 +260,9 @@ def _step(game: HeapGame, st: SolverState, limits: Limits | None, bar: Progress,
     tick = Reporter(b, bar, partial(progress, n, len(st.table)) if progress else None,
                     dict(heap=n, **_counts(st)))
     if ck is None:
-        return step(game, st, limits, tick)
-    return step(game, st, limits, tick, pending=ck.pending(n), on_round=ck.save_pending)
+        return step(game, st, limits, tick, on_failure=watch)
+    return step(game, st, limits, tick, pending=ck.pending(n), on_round=ck.save_pending,
+                on_failure=watch)
 
 
 def established(game: HeapGame, st: SolverState, records: list[dict],

@@ -104,6 +104,8 @@ class Quotient:
     #: when ``Q_(max_heap + 1)`` is proved infinite: the answer (``misere.quotients.infinite``)
     infinite: dict | None = None
     infinite_proof: Any = field(default=None, repr=False)
+    #: the answer a ``watch`` hook settled the next heap with (:func:`.driver.compute`)
+    settled: Any = field(default=None, repr=False)
 
     @property
     def monoid(self) -> TableMonoid:

@@ -91,7 +91,8 @@ def _try_conservative(game: HeapGame, st: SolverState, n: int,
 
 def step(game: HeapGame, st: SolverState, limits: Limits | None = None,
          tick: budget.Reporter | None = None, pending: Pending | None = None,
-         on_round: Callable[[Pending], None] | None = None) -> SolverState:
+         on_round: Callable[[Pending], None] | None = None,
+         on_failure: Callable[[Pending, tuple[int, ...]], None] | None = None) -> SolverState:
     """Extend a certified state by heap ``st.heap + 1``.
 
     Parameters
@@ -109,6 +110,10 @@ def step(game: HeapGame, st: SolverState, limits: Limits | None = None,
         saved by ``on_round`` (the run then goes on exactly as the interrupted one would).
     on_round : callable, optional
         Receives each new candidate of a presentation change, as a :class:`Pending`.
+    on_failure : callable, optional
+        Receives each candidate of a presentation change with its least failure (the candidate
+        is exact on every word colex-below it); it may raise to end the change (an answer found
+        outside the engine: :class:`~misere.quotients.impartial.driver.HeapSettled`).
 
     Returns
     -------
@@ -128,7 +133,7 @@ def step(game: HeapGame, st: SolverState, limits: Limits | None = None,
                                               st.store, list(st.changes)))
     if pending is not None and pending.heap == n:  # a presentation change in progress
         return _change(game, st, n, pending.candidate(), pending.round, limits, tick,
-                       on_round)
+                       on_round, on_failure)
     mon = st.monoid
     tn = tuple(sorted({word_value(mon, st.phi, o) for o in opts}))
     got = _try_conservative(game, st, n, tn)
@@ -145,7 +150,7 @@ def step(game: HeapGame, st: SolverState, limits: Limits | None = None,
     # presentation change
     base_phi = st.phi + [st.identity]
     return _change(game, st, n, build(game, n, mon, base_phi, {n: (2, 2)}, limits), 0,
-                   limits, tick, on_round)
+                   limits, tick, on_round, on_failure)
 
 
 def _same_quotient(st: SolverState, new: SolverState) -> SolverState:
@@ -155,13 +160,14 @@ def _same_quotient(st: SolverState, new: SolverState) -> SolverState:
     return new
 
 
-def _change(game, st, n, cand, start, limits, tick, on_round) -> SolverState:
+def _change(game, st, n, cand, start, limits, tick, on_round, on_failure=None) -> SolverState:
     """Rounds ``start, start + 1, ...`` of a presentation change (notes E.5 step 3d)."""
     q, p_mask, phi = cand
     for rnd in range(start, limits.max_rounds):
         budget.check()
+        packed = Pending.of(n, rnd, q, p_mask, phi) if on_round or on_failure else None
         if on_round:
-            on_round(Pending.of(n, rnd, q, p_mask, phi))
+            on_round(packed)
         if tick:
             tick(f"heap {n}: round {rnd}, verifying candidate of order {q.order} "
                  f"({count(p_mask)} P)")
@@ -171,6 +177,8 @@ def _change(game, st, n, cand, start, limits, tick, on_round) -> SolverState:
         if fail is None:
             return SolverState(q.data, q.identity, p_mask, phi, store,
                                list(st.changes) + [(n, q.order)])
+        if on_failure:
+            on_failure(packed, tuple(fail))
         truth = not word_status(q, p_mask, phi, fail)
         if tick:
             tick(f"heap {n}: round {rnd}, recalibrating on {len(fail)}-heap word "

@@ -145,3 +145,11 @@ def describe(known: Known, proof: InfiniteProof) -> dict:
                       + d["proof"])
         d["infinite_order"] = [f"Phi({int(p[4:-1]) + known.shift})" for p in d.get("infinite_order", [])]
     return d
+
+
+def found(proof: InfiniteProof) -> dict:
+    """The answer ``infinite`` of a quotient for a proof the engine found just now (not stored:
+    ``misere quotient CODE --certificate FILE`` writes it)."""
+    d = proof.as_dict()
+    d["reproduce"] = f"misere quotient {proof.code} --max-heap {proof.heap} --certificate FILE; misere check FILE"
+    return d

@@ -1,0 +1,70 @@
+"""The engine alone finds infinite partial quotients: no stored certificate, no per-code script.
+
+Usage::
+
+    python benchmarks/infinite_discovery.py [CODE:HEAP ...] [--out DIR] [--timeout S]
+                                            [--max-rounds R]
+
+For each ``CODE:HEAP`` (default: the seven results of docs/results, the long ones last),
+computes the quotient to ``HEAP`` with the discovery hook of
+:mod:`misere.quotients.infinite.discover` and *without* the stored certificates (the store is
+not read), prints the CPU time, the round that settled the heap and the statement proved, and
+writes the certificate to ``DIR/<code>-heap<n>.npz`` (``misere check FILE`` proves it again).
+A code the hook does not settle within the rounds or the budget is reported as such.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from misere import budget
+from misere.errors import BudgetExceededError, ComputationLimitError
+from misere.quotients import resolve_game
+from misere.quotients.impartial.driver import compute
+from misere.quotients.impartial.solver import Limits
+from misere.quotients.infinite import save_proof
+from misere.quotients.infinite.discover import Watcher
+from misere.impartial.octal import octal_game
+
+SEVEN = ("0.3102:12", "0.3122:7", "0.3312:14", "0.3123:12", "grundy:29", "0.4:35", "0.07:34")
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("runs", nargs="*", default=list(SEVEN))
+    ap.add_argument("--out", default=".")
+    ap.add_argument("--timeout", type=float, default=None)
+    ap.add_argument("--max-rounds", type=int, default=400)
+    args = ap.parse_args(argv)
+    for run in args.runs:
+        code, _, heap = run.partition(":")
+        game = resolve_game(code)
+        if isinstance(game, str):
+            game = octal_game(game)
+        watch = Watcher(code)
+        t0 = time.process_time()
+        try:
+            with budget.limits(timeout=args.timeout, quiet=True):
+                q = compute(game, int(heap), watch=watch,
+                            limits=Limits(max_rounds=args.max_rounds))
+        except (BudgetExceededError, ComputationLimitError) as e:
+            print(f"{code} heap {heap}: not settled ({str(e).splitlines()[0]}); "
+                  f"{watch.tried} claims tried in {watch.seconds:.1f} s CPU, "
+                  f"{time.process_time() - t0:.0f} s CPU in all", flush=True)
+            continue
+        proof = q.settled
+        if proof is None:
+            print(f"{code} heap {heap}: Q_{heap} is finite (order {q.order}); nothing to prove")
+            continue
+        path = Path(args.out) / f"{code.replace('.', '')}-heap{proof.heap}.npz"
+        save_proof(proof, path)
+        print(f"{code} heap {heap}: settled at Q_{q.max_heap + 1} in {time.process_time() - t0:.1f} s "
+              f"CPU ({watch.tried} claims tried, {watch.seconds:.1f} s CPU of them; "
+              f"{proof.origin}); wrote {path}\n  {proof.statement()}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
