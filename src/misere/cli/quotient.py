@@ -79,7 +79,7 @@ def _write_picture(q, path: str) -> None:
         raise MisereError(f"cannot write {path!r}: {exc.strerror or exc}") from None
 
 
-def _run(code, games, max_heap, certify, checkpoint, limits):
+def _run(code, games, max_heap, certify, checkpoint, limits, stored=True):
     """The quotient; a size bound hit on the way is reported like a budget (exit 3)."""
     import misere.quotients as mq
 
@@ -87,8 +87,8 @@ def _run(code, games, max_heap, certify, checkpoint, limits):
         if games is not None:
             return mq.quotient(games=games, max_heap=max_heap, certify=certify,
                                checkpoint=checkpoint, limits=limits)
-        return mq.quotient(resolve_game(code), max_heap=max_heap, certify=certify,
-                           checkpoint=checkpoint, limits=limits)
+        return mq.quotient(code, max_heap=max_heap, certify=certify,
+                           checkpoint=checkpoint, limits=limits, stored=stored)
     except (BudgetExceededError, KeyboardInterrupt) as exc:
         partial = getattr(exc, "partial", None)
         if not partial:  # stopped before the engine started (imports, theory): heap 0 only
@@ -137,7 +137,8 @@ def quotient_command(code: Optional[str] = None, games: Optional[str] = None, ma
                      checkpoint: Optional[str] = None, certify: Optional[int] = None, max_size: Optional[int] = None,
                      max_order: Optional[int] = None, max_rounds: Optional[int] = None, cayley: Optional[str] = None,
                      partizan: bool = False, ruleset: Optional[str] = None, history: bool = False,
-                     as_json: bool = False, certificate: Optional[str] = None) -> None:
+                     as_json: bool = False, certificate: Optional[str] = None,
+                     stored: bool = True) -> None:
     """The body of ``misere quotient`` (its options, without the budget ones, which the caller
     installs: :func:`register`'s command, or the fast path of :mod:`misere.cli.entry`). The
     defaults are the command's."""
@@ -160,7 +161,7 @@ def quotient_command(code: Optional[str] = None, games: Optional[str] = None, ma
         limits.max_order = max_order
     if max_rounds is not None:
         limits.max_rounds = max_rounds
-    q = _run(code, games, max_heap, certify, checkpoint, limits)
+    q = _run(code, games, max_heap, certify, checkpoint, limits, stored)
     d = q.as_dict()
     if cayley:
         _write_picture(q, cayley)
@@ -210,6 +211,10 @@ def register(app: typer.Typer) -> None:
         certificate: Optional[str] = typer.Option(
             None, "--certificate", help="Write the certificate (.npz) proving the next partial "
                                         "quotient infinite; `misere check FILE` verifies it."),
+        stored: bool = typer.Option(True, "--stored/--no-stored",
+                                    help="Read stored certificates of infinite quotients (checked "
+                                         "again when read); --no-stored: the engine finds "
+                                         "any proof itself from its rounds."),
         partizan: bool = typer.Option(False, "--partizan", help="Partizan (tetrapartite) quotient of --games."),
         ruleset: Optional[str] = typer.Option(None, "--ruleset", help="Partizan ruleset (partizan-kayles); "
                                               "--max-size is then the largest strip."),
@@ -227,4 +232,4 @@ def register(app: typer.Typer) -> None:
         finished heap is kept, and a rerun resumes exactly.
         """
         quotient_command(code, games, max_heap, checkpoint, certify, max_size, max_order, max_rounds, cayley,
-                         partizan, ruleset, history, as_json, certificate)
+                         partizan, ruleset, history, as_json, certificate, stored)

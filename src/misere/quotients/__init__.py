@@ -87,6 +87,7 @@ def quotient(
     timeout: float | None = None,
     max_memory: int | str | None = None,
     quiet: bool | None = None,
+    stored: bool = True,
 ) -> Quotient:
     """Misère quotient of an impartial heap game, with a brute-force certificate.
 
@@ -119,6 +120,11 @@ def quotient(
     timeout, max_memory, quiet : optional
         A budget for this call (as :func:`misere.limits`): seconds, bytes or ``"2G"``, and
         no progress lines.
+    stored : bool, optional
+        Read the stored certificates of infinite partial quotients (checked again when read;
+        default). ``False``: the engine must find any proof itself from its rounds
+        (:mod:`misere.quotients.infinite.discover`). Either way, when ``Q_n`` is proved
+        infinite the computation stops at heap ``n - 1`` and ``.infinite`` says why.
 
     Returns
     -------
@@ -162,7 +168,8 @@ def quotient(
     scope = (budget_limits(timeout=timeout, max_memory=max_memory, quiet=quiet)
              if (timeout, max_memory, quiet) != (None, None, None) else contextlib.nullcontext())
     with scope:
-        return _quotient(code, games, moves, max_heap, certify, checkpoint, limits, progress)
+        return _quotient(code, games, moves, max_heap, certify, checkpoint, limits, progress,
+                         stored)
 
 
 def resolve_game(spec: str) -> HeapGame | str:
@@ -201,7 +208,8 @@ def _infinite(game: HeapGame, code: str | None, max_heap: int | None):
     return known.heap, describe(*found), found[1]
 
 
-def _quotient(code, games, moves, max_heap, certify, checkpoint, limits, progress) -> Quotient:
+def _quotient(code, games, moves, max_heap, certify, checkpoint, limits, progress,
+              stored=True) -> Quotient:
     """:func:`quotient` once its arguments are checked and its budget installed."""
     by_tokens, rules = True, None
     if isinstance(code, str):
@@ -220,7 +228,7 @@ def _quotient(code, games, moves, max_heap, certify, checkpoint, limits, progres
         if max_heap is None:
             raise RulesetError("a move function needs max_heap")
     infinite = _infinite(game, code if isinstance(code, str) else None, max_heap) \
-        if games is None and moves is None else None
+        if games is None and moves is None and stored else None
     if infinite is not None:  # Q_n is infinite: the quotient to heap n - 1, and the proof
         max_heap = infinite[0] - 1
     if certify:  # hopeless bounds are refused before any work

@@ -165,7 +165,14 @@ def _solve(code: str, max_heap: int, certify: int, tick: Callable, limits: Any =
     """The quotient of ``code`` by stages 12, 24, 48, ... up to ``max_heap``; a code solved
     early stops early."""
     from misere.quotients import quotient, verify_with_brute_force  # the public solver (002 §9)
+    from misere.quotients.infinite.store import known_infinite
 
+    known = known_infinite(code)
+    if known is not None and known.heap <= max_heap:
+        # Q_n is proved infinite (checked again when read): Q_(n-1) is finite and was computed
+        # under the solver's own bounds, so the work budget does not stop it short of n - 1
+        limits = None
+        max_heap = known.heap
     heap = min(max_heap, FIRST_STAGE)
     while True:
         q = quotient(code, max_heap=heap, certify=certify if heap == max_heap else 0,

@@ -3,28 +3,32 @@
 When a heap ``n`` has an infinite partial quotient, the engine's presentation change never ends:
 each round frees a heap again, and the least failures repeat with growing exponents (e.g.
 ``12^a 7^b 10`` for 0.3102 at heap 12, ``7^a 5^b ...`` for 0.3122 at heap 7). :class:`Watcher`
-follows the rounds (the solver's ``on_failure`` hook) and, once a heap's exponent in the least
-failure reaches ``min_power``, reads claims off the round's candidate, which is exact on every
-word colex-below its failure:
+follows the rounds (the solver's ``on_failure`` hook) and, whenever a heap's exponent in the
+least failure grows past its exponents in the earlier failures (and is at least ``min_power``),
+reads claims off the round's candidate, which is exact on every word colex-below its failure:
 
 * the counted heaps are the most repeated heaps of the failure (ordered pairs of the two most
-  repeated with each of the next ones; then, with three repeated heaps, triples read alone or
-  through the nested sums ``#c1, #c2 + #c3, #c3``);
+  repeated with each of the next ones; then, with three heaps repeated at least three times,
+  triples read through the nested sums ``#c1, #c2 + #c3, #c3`` or alone);
+* a counted heap is counted together with the heaps that take its place in the failures of
+  the rounds before (:func:`interchangeable`: Grundy's game cycles ``13^4, 16^4, 19^4, 22^4``
+  beside the same other heaps);
+* each shape is tried as it is and in the domain the failure suggests (:func:`_domain`: at most
+  as many heaps above half the heap as the failure has, e.g. at most one heap of 12 for 0.3123);
 * the data are the candidate's outcomes with fewer heaps ``c1`` than the failure has
   (:func:`~misere.quotients.impartial.counters_data.build_certificate`, which fits the least
   windows), for the periods 2, 4 and 6.
 
 Each claim is then proved or refused by :func:`~.proof.prove` (the counter theorem from the
 rules, then the separation lemma), so a wrong guess costs time, never correctness. The first
-proof ends the heap: :class:`~misere.quotients.impartial.driver.HeapSettled`. Claims that need a
-domain (Grundy's game at heap 29: at most two heaps of 29, ...) or sets of sizes counted
-together are not proposed here; their certificates are stored (:mod:`.store`).
+proof ends the heap: :class:`~misere.quotients.impartial.driver.HeapSettled`.
 """
 from __future__ import annotations
 
+import itertools
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from misere import budget
@@ -35,34 +39,126 @@ from misere.quotients.infinite.proof import InfiniteProof, prove
 
 __all__ = ["Watcher", "proposals", "PERIODS"]
 
+#: failures of earlier rounds that suggest interchangeable heaps
+HISTORY = 12
 #: periods tried for the coarse state (0.3122 at heap 7 needs 4)
 PERIODS = (2, 4, 6)
+#: the counts of the second heap read with two counts
+PAIR_B = 30
+#: the largest window searched with three counts (0.3312 at heap 14 needs 7)
+TRIPLE_WINDOW = 8
 #: nested sums tried with three counts (0.3312 at heap 14: ``#14, #8 + #11, #11``)
 _CHAIN = ((0,), (1, 2), (2,))
 
 
-def proposals(failure: tuple[int, ...], top: int = 4) -> Iterator[dict[str, Any]]:
-    """Shapes of claims (``build_certificate``'s arguments) suggested by a least failure, the
-    likeliest first.
+def interchangeable(failures: Sequence[Counter]) -> dict[int, frozenset[int]]:
+    """Heaps that take each other's place in the least failures: ``g ~ g'`` when two failures
+    are the same multiset but for ``g^e`` in one and ``g'^e`` in the other (Grundy's game at heap
+    29 cycles ``13^4, 16^4, 19^4, 22^4`` beside the same other heaps). Classes of the closure.
+
+    >>> from collections import Counter
+    >>> f = [Counter({13: 4, 25: 3, 29: 2}), Counter({16: 4, 25: 3, 29: 2}), Counter({7: 1})]
+    >>> sorted(interchangeable(f)[16])
+    [13, 16]
+    >>> interchangeable([Counter({12: 5, 7: 6}), Counter({12: 6, 7: 5})])
+    {}
+    """
+    parent: dict[int, int] = {}
+
+    def root(h: int) -> int:
+        while parent.get(h, h) != h:
+            h = parent[h]
+        return h
+
+    for f, g in itertools.combinations(failures, 2):
+        only_f, only_g = set(f) - set(g), set(g) - set(f)
+        if len(only_f) == 1 and len(only_g) == 1 and all(f[h] == g[h] for h in set(f) & set(g)):
+            (a,), (b,) = only_f, only_g
+            if f[a] == g[b]:
+                parent[root(a)] = root(b)
+    classes: dict[int, set[int]] = {}
+    for h in parent:
+        classes.setdefault(root(h), set()).add(h)
+    return {h: frozenset(c | {r}) for r, c in classes.items() for h in c | {r}}
+
+
+def _domain(failure: Counter, counted: set[int], heap: int) -> tuple[tuple[int, int], ...]:
+    """The domain a failure suggests: for each size ``t`` of an uncounted heap of the failure
+    above half the heap and above every counted size, at most as many heaps ``>= t`` as the
+    failure has (then no move adds a heap that large; the check makes sure)."""
+    low = max(heap // 2, max(counted))  # a counted heap above t could move into the count
+    big = sorted({h for h in failure if h not in counted and h > low}, reverse=True)
+    return tuple((t, sum(e for h, e in failure.items() if h >= t and h not in counted)) for t in big)
+
+
+def partners(failures: Sequence[Counter], c1: int, same: dict[int, frozenset[int]]
+             ) -> list[frozenset[int]]:
+    """The classes of heaps (:func:`interchangeable`) that were the most repeated heap beside
+    ``c1`` in the failures where ``c1`` was one of the two most repeated, latest first (0.3123
+    at heap 12 cycles ``11^a`` with ``2^b``, ``4^b`` and ``9^b``: the classes ``{2, 4}``, ``{9}``).
+
+    >>> from collections import Counter
+    >>> f = [Counter({11: 5, 2: 7, 12: 1}), Counter({11: 5, 4: 7, 12: 1}), Counter({11: 6, 9: 7})]
+    >>> [sorted(c) for c in partners(f, 11, {2: frozenset({2, 4}), 4: frozenset({2, 4})})]
+    [[9], [2, 4]]
+    """
+    out: list[frozenset[int]] = []
+    for f in reversed(failures):
+        top = [h for h, e in sorted(f.items(), key=lambda t: (-t[1], -t[0]))[:2] if e >= 2]
+        if c1 in top and len(top) == 2:
+            (h,) = set(top) - {c1}
+            cls = same.get(h, frozenset((h,)))
+            if cls not in out and c1 not in cls:
+                out.append(cls)
+    return out
+
+
+def proposals(failure: tuple[int, ...], history: Sequence[Counter] = (), heap: int | None = None,
+              top: int = 4) -> Iterator[dict[str, Any]]:
+    """Shapes of claims (``build_certificate``'s arguments) suggested by a least failure and
+    the failures of the rounds before it, the likeliest first.
 
     >>> list(dict.fromkeys(p["counters"] for p in proposals((12, 12, 12, 7, 7, 10))))[:3]
     [(12, 7), (12, 10), (7, 12)]
     """
     mult = Counter(failure)
+    heap = heap or max(failure)
+    failures = [*history, mult]
+    same = interchangeable(failures)
     heaps = [h for h, _ in sorted(mult.items(), key=lambda t: (-t[1], -t[0]))][:top]
-    firsts = heaps[:2]
-    for c1 in firsts:
+
+    def shaped(groups: Sequence[frozenset[int]], **kw: Any) -> Iterator[dict[str, Any]]:
+        counted = {h for g in groups for h in g}
+        if len(counted) != sum(map(len, groups)):
+            return  # two counts share a size
+        # each count's data are read along its size most repeated in the failure
+        counters = tuple(max(sorted(g), key=lambda h: mult[h]) for g in groups)
+        sets = tuple(tuple(sorted(g)) for g in groups)
+        grouped = dict(groups=sets) if any(len(g) > 1 for g in sets) else {}
+        domain = _domain(mult, counted, heap)
+        for limits in ((), domain) if domain else ((),):
+            extra = dict(limits=limits) if limits else {}
+            yield dict(counters=counters, exact_a=max(mult[counters[0]] - 1, 1), **grouped,
+                       **extra, **kw)
+
+    def cls(h: int) -> frozenset[int]:
+        return same.get(h, frozenset((h,)))
+
+    for c1 in heaps[:2]:
         for c2 in heaps:
             if c2 != c1:
                 for period in PERIODS:
-                    yield dict(counters=(c1, c2), exact_a=max(mult[c1] - 1, 1), period=period)
-    repeated = [h for h in heaps if mult[h] >= 2]
+                    yield from shaped((frozenset((c1,)), cls(c2)), period=period, b_max=PAIR_B)
+    for c1 in heaps[:2]:  # three counts: the window search grows as the sixth power
+        for a, b in itertools.permutations(partners(failures, c1, same)[:3], 2):
+            for sums in (_CHAIN, None):
+                yield from shaped((frozenset((c1,)), a, b), period=2, sums=sums, b_max=12,
+                                  max_window=TRIPLE_WINDOW)
+    repeated = [h for h in heaps if mult[h] >= 3]
     if len(repeated) >= 3:
-        c = tuple(repeated[:3])
         for sums in (_CHAIN, None):
-            for period in PERIODS[:2]:
-                yield dict(counters=c, exact_a=max(mult[c[0]] - 1, 1), period=period, sums=sums,
-                           b_max=12)
+            yield from shaped(tuple(cls(h) for h in repeated[:3]), period=2, sums=sums, b_max=12,
+                              max_window=TRIPLE_WINDOW)
 
 
 class Watcher:
@@ -83,12 +179,20 @@ class Watcher:
         self.code, self.min_power, self.tick = code, min_power, tick
         self.tried = 0
         self.seconds = 0.0
+        self.heap, self.history = 0, []  # the failures of the rounds of the current heap
+        self.best: dict[int, int] = {}  # each heap's largest exponent in a failure so far
 
     def __call__(self, cand: Any, failure: tuple[int, ...]) -> None:
         mult = Counter(failure)
-        if not mult or max(mult.values()) < self.min_power:
-            return
-        for shape in proposals(failure):
+        if self.heap != cand.heap:
+            self.heap, self.history, self.best = cand.heap, [], {}
+        self.history = (self.history + [mult])[-HISTORY:]
+        grown = [h for h, e in mult.items() if e >= self.min_power and e > self.best.get(h, 0)]
+        if not grown:
+            return  # claims are read when a heap's exponent grows past its earlier ones
+        for h in grown:
+            self.best[h] = mult[h]
+        for shape in proposals(failure, self.history[:-1], cand.heap):
             budget.check()
             t0 = time.process_time()
             try:
