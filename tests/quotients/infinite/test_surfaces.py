@@ -12,11 +12,8 @@ from typer.testing import CliRunner
 
 import misere
 from misere.cli.app import app
-from misere.impartial.octal import octal_game
 from misere.quotients.census.run import census_one
 from misere.quotients.impartial.counters import certificate_outcome
-from misere.quotients.impartial.driver import compute
-from misere.quotients.infinite.discover import Watcher
 from misere.quotients.infinite.proof import load_claim, prove, save_proof
 from misere.quotients.infinite.store import DATA, known_infinite
 
@@ -100,10 +97,10 @@ def test_the_engine_alone_finds_0_3102_and_agrees_with_the_stored_proof():
     """No stored certificate read: the discovery hook settles heap 12 of 0.3102 from the
     engine's rounds; the claim it proves gives the stored (hand-chosen) claim's outcome on
     every position of at most 26 tokens."""
-    watch = Watcher("0.3102")
-    q = compute(octal_game("0.3102"), 12, watch=watch)
-    proof = q.settled
+    q = misere.quotient("0.3102", max_heap=12, certify=0, quiet=True, stored=False)
+    proof = q.infinite_proof
     assert q.max_heap == 11 and proof is not None and proof.ok and proof.heap == 12
+    assert "round" in q.infinite["origin"] and "--certificate" in q.infinite["reproduce"]
     stored = load_claim(DATA / "bounty-03102-heap12.npz")
     heaps = range(1, 13)
     seen = 0

@@ -110,25 +110,39 @@ def build_certificate(code: str, cand: Any, counters: tuple[int, ...], exact_a: 
                               best[1], groups, out, sums)
 
 
-def _compositions(total: int, parts: int, cap: int) -> Iterator[tuple[int, ...]]:
-    """Vectors of ``parts`` entries in ``[0, cap]`` summing to ``total``, in lexicographic order."""
+def _compositions(total: int, parts: int, cap: int, low: Sequence[int] | None = None
+                  ) -> Iterator[tuple[int, ...]]:
+    """Vectors of ``parts`` entries in ``[low_i, cap]`` (``low`` default 0) summing to
+    ``total``, in lexicographic order."""
+    low = tuple(low) if low is not None else (0,) * parts
     if parts == 1:
-        if total <= cap:
+        if low[0] <= total <= cap:
             yield (total,)
         return
-    for first in range(min(total, cap) + 1):
-        for rest in _compositions(total - first, parts - 1, cap):
+    for first in range(low[0], min(total, cap) + 1):
+        for rest in _compositions(total - first, parts - 1, cap, low[1:]):
             yield (first,) + rest
 
 
 def _windows(data: np.ndarray, tmat: np.ndarray, cap: int, period: int
              ) -> tuple[tuple[int, ...], dict[State, np.ndarray]] | None:
-    """The windows of :func:`build_certificate` and their table (``None``: none fits)."""
+    """The windows of :func:`build_certificate` and their table (``None``: none fits).
+
+    Larger windows refine the coarse state, so the data fitting ``w`` fit every ``w' >= w``.
+    Hence nothing fits when the finest windows ``(cap, ..., cap)`` do not, and a fitting ``w``
+    has ``w_i >= low_i``, the least ``w_i`` that fits with every other window at ``cap``: the
+    search skips only vectors that cannot fit, and returns what the plain search would."""
     k = len(tmat)
     size = k * (k + 1) // 2
     fit = _Fit(data, tmat, period)
-    for total in range(size * cap + 1):
-        for w in _compositions(total, size, cap):
+    if fit((cap,) * size) is None:
+        return None
+    low = []
+    for i in range(size):
+        low.append(next(v for v in range(cap + 1)
+                        if fit(tuple(v if j == i else cap for j in range(size))) is not None))
+    for total in range(sum(low), size * cap + 1):
+        for w in _compositions(total, size, cap, low):
             table = fit(w)
             if table is not None:
                 return w, table

@@ -54,7 +54,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from misere import budget
-from misere.quotients.impartial.counters import CounterCertificate, sum_matrix
+from misere.quotients.impartial.counters import CounterCertificate, coarse_state, sum_matrix
 
 __all__ = ["Separation", "separable_counts", "separate", "witness", "word_of_values"]
 
@@ -212,7 +212,6 @@ def _position(cert, r, s, u, d, i, values, words) -> tuple[tuple[int, ...], tupl
     """``(counts, word)`` of ``y``: ``u`` (with ``u_s >= i``) minus ``i`` heaps of count ``r``,
     and a word whose value tells ``kappa(u)`` from ``kappa(u + d e_s)``."""
     p, win = cert.period, cert.windows
-    from misere.quotients.impartial.counters import coarse_state
     here = cert.p_table[coarse_state(win, p, *u)][values]
     there_u = list(u)
     there_u[s] += d

@@ -1,0 +1,92 @@
+"""The engine alone finds the infinite partial quotients of the results pages, and what it
+proves agrees with the stored (hand-chosen) claims. The heavy runs are slow tests; 0.3102 runs
+by default in test_surfaces.py."""
+from __future__ import annotations
+
+import gzip
+import itertools
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import misere
+from misere.quotients.impartial.counters import certificate_outcome
+from misere.quotients.infinite.discover import interchangeable, partners, proposals
+from misere.quotients.infinite.proof import load_claim
+from misere.quotients.infinite.store import DATA
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def _agree(found, stored, top: int, tokens: int, most: int = 5) -> int:
+    """Both claims give the same outcome on every position of heaps <= top with at most
+    ``most`` heaps and ``tokens`` tokens, in both domains; returns how many were compared."""
+    seen = 0
+    for n in range(1, most + 1):
+        for word in itertools.combinations_with_replacement(range(1, top + 1), n):
+            if sum(word) > tokens:
+                continue
+            try:
+                a, b = certificate_outcome(found, word), certificate_outcome(stored, word)
+            except ValueError:  # outside one of the domains
+                continue
+            assert a == b, word
+            seen += 1
+    return seen
+
+
+def test_proposals_read_the_failure_cycles():
+    """Grundy's game at heap 29 cycles 13^4, 16^4, 19^4 beside 25^3 29^2 27 18 3: the sizes are
+    counted together, and the domain is read above every counted size; 0.3123 at heap 12 cycles
+    11^a beside 2^b, 4^b and 9^b: three counts through nested sums."""
+    grundy = [Counter({13: 4, 25: 3, 29: 2, 27: 1, 18: 1, 3: 1}),
+              Counter({16: 4, 25: 3, 29: 2, 27: 1, 18: 1, 3: 1})]
+    shapes = list(proposals((19,) * 4 + (25,) * 3 + (29, 29, 27, 18, 3), grundy, 29))
+    assert any(s["counters"] == (25, 19) and s.get("groups") == ((25,), (13, 16, 19))
+               and s.get("limits") == ((29, 2), (27, 3)) for s in shapes)
+    b3123 = [Counter({2: 7, 11: 5, 12: 1, 8: 1, 6: 1}), Counter({4: 7, 11: 5, 12: 1, 8: 1, 6: 1}),
+             Counter({9: 7, 11: 5, 12: 1})]
+    same = interchangeable(b3123)
+    assert sorted(same[2]) == [2, 4] and 9 not in same
+    assert [sorted(c) for c in partners(b3123, 11, same)] == [[9], [2, 4]]
+    shapes = list(proposals((11,) * 6 + (2,) * 5 + (12, 6), b3123, 12))
+    assert any(s["counters"][0] == 11 and s.get("groups") == ((11,), (2, 4), (9,))
+               and s.get("sums") == ((0,), (1, 2), (2,)) and s.get("limits") == ((12, 1),)
+               for s in shapes)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("code, heap, stored, top, tokens", [
+    ("0.3122", 7, "bounty-03122-heap7.npz", 7, 40),
+    ("grundy", 29, "grundy-heap29.npz", 29, 60),
+    ("0.3312", 14, "bounty-03312-heap14.npz", 14, 45),
+    ("0.3123", 12, "bounty-03123-heap12.npz", 12, 40),
+])
+def test_the_engine_alone_finds_each_result(code, heap, stored, top, tokens):
+    """No stored certificate read (``stored=False``): the engine settles heap ``heap`` from its
+    own rounds, and its claim agrees with the stored one (minutes each)."""
+    q = misere.quotient(code, max_heap=heap, certify=0, quiet=True, stored=False)
+    proof = q.infinite_proof
+    assert q.max_heap == heap - 1 and proof is not None and proof.ok and proof.heap == heap
+    assert _agree(proof.cert, load_claim(DATA / stored), top, tokens) > 500
+
+
+@pytest.mark.slow
+def test_dawson_heap34_from_the_round170_checkpoint(tmp_path):
+    """Resumed from the shipped round-170 checkpoint with ``stored=False``, the engine reads
+    the claim off its own candidate and proves Q_34 of 0.07 infinite: the very certificate
+    that is stored (about 3 minutes, 2 GB)."""
+    ck = tmp_path / "dawson.sqlite"
+    with gzip.open(ROOT / "benchmarks" / "data" / "dawson-heap34-round170.sqlite.gz", "rb") as src, \
+            open(ck, "wb") as dst:
+        shutil.copyfileobj(src, dst)
+    limits = misere.quotients.Limits(max_order=10_000_000, max_rounds=100_000)
+    q = misere.quotient("0.07", max_heap=34, certify=0, quiet=True, stored=False,
+                        checkpoint=str(ck), limits=limits)
+    found, stored = q.infinite_proof.cert, load_claim(DATA / "dawson-heap34.npz")
+    assert q.max_heap == 33 and q.infinite_proof.ok
+    assert found.windows == stored.windows and found.p_table.keys() == stored.p_table.keys()
+    assert all(np.array_equal(found.p_table[k], stored.p_table[k]) for k in found.p_table)
