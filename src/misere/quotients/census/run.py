@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from misere import budget
-from misere.errors import BudgetExceededError, ComputationLimitError, MisereError, interrupt_in
+from misere.errors import BudgetExceededError, ComputationLimitError, InvalidArgumentError, MisereError, interrupt_in
 from misere.quotients.census.alarm import HardLimit, alarm
 from misere.quotients.census.codes import CodeSet, parse_codes
 from misere.quotients.census.store import RECORD_FIELDS, RETRIED_STATUSES, Store
@@ -323,7 +323,7 @@ def census(
         :class:`~misere.quotients.census.store.Store`). Several runs may share one store.
     workers : int
         1 runs in this process; more run on Ray (a local cluster of ``workers`` CPUs started
-        for the run, or the cluster at ``address``).
+        for the run, or the cluster at ``address``, which needs ``workers > 1``).
     per_code_timeout : float, optional
         Seconds per code: a safety net only (a code it stops is stored ``stopped``, with no
         result, and computed again by the next run).
@@ -351,10 +351,15 @@ def census(
         ``records`` the records so far (``None`` for codes not started).
     CheckpointError
         ``store`` is not a census store (one line; the file is unchanged).
+    InvalidArgumentError
+        ``address`` given with ``workers = 1`` (refused rather than computed locally).
     """
     cs = codes if isinstance(codes, CodeSet) else parse_codes(codes)
     if workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers!r}")
+    if address is not None and workers == 1:  # never silently local: the cluster was asked for
+        raise InvalidArgumentError(f"a cluster address ({address!r}) needs workers > 1 (the tasks to keep "
+                                   f"in flight there); with workers = 1 the census runs in this process")
     if workers > 1 and address:  # an unreachable cluster: one line, before the store is opened
         from misere.quotients.census.cluster import reach
 
@@ -371,6 +376,9 @@ def census(
     results: dict[str, dict[str, Any]] = {}
     try:
         todo = [c for c in cs.codes if not (st and st.done(c, max_heap, work=w))]
+        if todo and st is not None and st.file.readonly:  # read it, but never compute what cannot be kept
+            st.file.refuse_write(f"store the {len(todo)} codes it does not answer ({', '.join(todo[:3])}"
+                                 f"{', ...' if len(todo) > 3 else ''}); it answers the others")
         started, t0 = time.time(), time.monotonic()
         progress = budget.Progress("census", total=len(todo))
 
@@ -408,7 +416,7 @@ def census(
                 ctrl_c.partial["store"] = st.path  # type: ignore[attr-defined]
             raise
         out = [results.get(c) or (st.get(c) if st is not None else None) for c in cs.codes]
-        if st is not None:
+        if st is not None and not st.file.readonly:
             st.log_run(" ".join(cs.codes)[:2000], len(cs), len(results), workers, max_heap,
                        per_code_timeout, started, time.monotonic() - t0, info.get("startup"))
     finally:
