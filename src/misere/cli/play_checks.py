@@ -1,0 +1,77 @@
+"""What ``misere play`` checks before it computes, and what it keeps when it is stopped (issue 41).
+
+* :func:`check_options`: the position is not empty, and every option given applies to the
+  ruleset and the mode (``--max-heap`` to heap games, ``--as`` to interactive play of a
+  partizan ruleset, ``--machine-first`` to interactive play, ``--play normal`` to rulesets with
+  a normal-play search); anything else is refused in one line before any work.
+* :func:`keeping`: the answers are computed one after another into one dict; a budget stop or
+  a Ctrl-C in the middle carries every answer already computed (and the names of those not
+  reached) in its ``partial``, which the CLI prints (exit 3 or 130).
+"""
+from __future__ import annotations
+
+import contextlib
+from typing import Any, Iterator, Optional
+
+from misere.errors import BudgetExceededError, InvalidArgumentError, interrupt_in
+
+__all__ = ["check_options", "keeping", "PLAY_RULES"]
+
+#: values of ``--play``: misère only (the default), normal only, or both
+PLAY_RULES = ("misere", "normal", "both")
+
+
+def check_options(r: Any, code: str, position: str, *, max_heap: Optional[int], interactive: bool,
+                  moves: Optional[str], side: Optional[str], machine_first: bool, play_rule: str) -> None:
+    """Refuse, in one line and before any work, an empty position or an option that does not
+    apply to the ruleset ``r`` (``None``: a heap game named by ``code``) in this mode.
+
+    Raises
+    ------
+    InvalidArgumentError
+        Naming the option (or the empty position) and what it applies to.
+    """
+    name = code if r is None else r.name
+    if not position.strip():
+        hint = "heap sizes, e.g. 5 7 (0 is an empty heap)" if r is None else f"e.g. '{getattr(r, 'example', '')}'"
+        raise InvalidArgumentError(f"empty position for {name}: give {hint}")
+    if play_rule not in PLAY_RULES:
+        raise InvalidArgumentError(f"--play is misere, normal or both, got {play_rule!r}")
+    playing = interactive or moves is not None
+    if moves is not None and not moves.strip(" ;\n"):
+        raise InvalidArgumentError("--moves is empty: give moves separated by ';', e.g. --moves '3 -> 1; 2 -> 0'")
+    if max_heap is not None and r is not None:
+        raise InvalidArgumentError(f"--max-heap applies to heap games (octal codes), not to {name}")
+    if play_rule != "misere" and (r is None or not hasattr(r, "normal_outcome") or playing):
+        raise InvalidArgumentError(f"--play {play_rule} answers the outcome of a ruleset position with a "
+                                   f"normal-play search (e.g. sprouts), not {name!r} or interactive play")
+    if machine_first and not playing:
+        raise InvalidArgumentError("--machine-first applies to interactive play (--interactive or --moves)")
+    if side is not None:
+        if not playing:
+            raise InvalidArgumentError("--as applies to interactive play (--interactive or --moves)")
+        if r is None or getattr(r, "impartial", False):
+            raise InvalidArgumentError(f"--as applies to partizan rulesets: {name} is impartial "
+                                       f"(both players have the same moves)")
+
+
+@contextlib.contextmanager
+def keeping(data: dict[str, Any], steps: tuple[str, ...]) -> Iterator[None]:
+    """Run the block that fills ``data`` (the answers, in the order ``steps``); a budget stop
+    or Ctrl-C leaves its ``partial`` with every answer in ``data`` and ``not_reached``: the
+    steps missing from ``data``."""
+    try:
+        yield
+    except (BudgetExceededError, KeyboardInterrupt, Exception) as e:
+        stop = e if isinstance(e, BudgetExceededError) else interrupt_in(e)
+        if stop is None:
+            raise
+        partial = getattr(stop, "partial", None)
+        if not isinstance(partial, dict):
+            partial = {}
+            stop.partial = partial  # type: ignore[union-attr]
+        kept = {**data, **{k: v for k, v in partial.items() if k not in data}}
+        kept["not_reached"] = [s for s in steps if s not in data]
+        partial.clear()
+        partial.update(kept)
+        raise
