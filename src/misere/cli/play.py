@@ -24,8 +24,8 @@ import typer
 from misere.errors import (BudgetExceededError, ComputationLimitError, InvalidArgumentError, RulesetError,
                            VerificationError)
 
-from .common import JSON_OPTION, MEMORY_OPTION, QUIET_OPTION, TIMEOUT_OPTION, command, emit
-from .play_checks import check_options, keeping
+from .common import JSON_OPTION, MEMORY_OPTION, QUIET_OPTION, TIMEOUT_OPTION, command, emit, keeping
+from .play_checks import check_options
 
 __all__ = ["register", "ruleset_data", "normal_data", "heap_data", "HORIZON", "help_text"]
 

@@ -4,18 +4,15 @@
   ruleset and the mode (``--max-heap`` to heap games, ``--as`` to interactive play of a
   partizan ruleset, ``--machine-first`` to interactive play, ``--play normal`` to rulesets with
   a normal-play search); anything else is refused in one line before any work.
-* :func:`keeping`: the answers are computed one after another into one dict; a budget stop or
-  a Ctrl-C in the middle carries every answer already computed (and the names of those not
-  reached) in its ``partial``, which the CLI prints (exit 3 or 130).
+* what a stopped run keeps: :func:`misere.cli.common.keeping`.
 """
 from __future__ import annotations
 
-import contextlib
-from typing import Any, Iterator, Optional
+from typing import Any, Optional
 
-from misere.errors import BudgetExceededError, InvalidArgumentError, interrupt_in
+from misere.errors import InvalidArgumentError
 
-__all__ = ["check_options", "keeping", "PLAY_RULES"]
+__all__ = ["check_options", "PLAY_RULES"]
 
 #: values of ``--play``: misère only (the default), normal only, or both
 PLAY_RULES = ("misere", "normal", "both")
@@ -53,25 +50,3 @@ def check_options(r: Any, code: str, position: str, *, max_heap: Optional[int], 
         if r is None or getattr(r, "impartial", False):
             raise InvalidArgumentError(f"--as applies to partizan rulesets: {name} is impartial "
                                        f"(both players have the same moves)")
-
-
-@contextlib.contextmanager
-def keeping(data: dict[str, Any], steps: tuple[str, ...]) -> Iterator[None]:
-    """Run the block that fills ``data`` (the answers, in the order ``steps``); a budget stop
-    or Ctrl-C leaves its ``partial`` with every answer in ``data`` and ``not_reached``: the
-    steps missing from ``data``."""
-    try:
-        yield
-    except (BudgetExceededError, KeyboardInterrupt, Exception) as e:
-        stop = e if isinstance(e, BudgetExceededError) else interrupt_in(e)
-        if stop is None:
-            raise
-        partial = getattr(stop, "partial", None)
-        if not isinstance(partial, dict):
-            partial = {}
-            stop.partial = partial  # type: ignore[union-attr]
-        kept = {**data, **{k: v for k, v in partial.items() if k not in data}}
-        kept["not_reached"] = [s for s in steps if s not in data]
-        partial.clear()
-        partial.update(kept)
-        raise
