@@ -17,7 +17,6 @@ codes in flight as stopped and raises :class:`~misere.errors.BudgetExceededError
 """
 from __future__ import annotations
 
-import os
 from collections import Counter
 import time
 from collections.abc import Callable, Iterable
@@ -216,6 +215,10 @@ def _run_ray(codes: list[str], args: tuple, emit: Callable[[dict], None],
     the run's budget runs out, the tasks in flight are cancelled and recorded as stopped.
     The pool is started and warmed first (:func:`_warm`); ``info["startup"]`` gets its seconds."""
     t_start = time.monotonic()
+    if not address and codes:
+        from misere.quotients.census.cluster import check_address_space
+
+        check_address_space()  # before importing Ray: its import alone prints under a small limit
     try:
         import ray
     except ImportError:
@@ -226,18 +229,10 @@ def _run_ray(codes: list[str], args: tuple, emit: Callable[[dict], None],
             from misere.quotients.census.cluster import connect
 
             connect(ray, address)
-        else:  # workers inherit the environment: make this copy of misere importable there
-            src = str(Path(__file__).resolve().parents[3])
-            old = os.environ.get("PYTHONPATH")
-            os.environ["PYTHONPATH"] = os.pathsep.join([src] + ([old] if old else []))
-            try:
-                ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False,
-                         configure_logging=False)
-            finally:
-                if old is None:
-                    del os.environ["PYTHONPATH"]
-                else:
-                    os.environ["PYTHONPATH"] = old
+        else:  # workers inherit the environment: this copy of misere importable there
+            from misere.quotients.census.cluster import start_local
+
+            start_local(ray, workers)
     try:
         if codes:
             _warm(workers, ray)
@@ -283,7 +278,11 @@ def _run_ray(codes: list[str], args: tuple, emit: Callable[[dict], None],
 
 
 class CensusRecords(list):
-    """The records of a census (a list of dicts), shown in notebooks as one table."""
+    """The records of a census (a list of dicts), shown in notebooks as one table. ``info`` says
+    how the run was done: ``runner`` (Ray, or why in this process although ``workers > 1``) and
+    ``startup`` (seconds to start and warm Ray, apart from every code's work)."""
+
+    info: dict[str, Any] = {}
 
     def _repr_html_(self) -> str:
         from misere.viz.report import sortable_table
@@ -394,11 +393,16 @@ def census(
             return st is None or not st.done(code, max_heap, work=w)
 
         args = (max_heap, per_code_timeout, certify, w.as_dict())
-        info: dict[str, float] = {}
+        info: dict[str, Any] = {}
+        from misere.quotients.census.cluster import runner_for
+
+        local = workers == 1 or runner_for(len(todo), workers, address) is not None
+        if workers > 1:
+            info["runner"] = runner_for(len(todo), workers, address) or f"Ray, {workers} tasks in flight"
         stop: BudgetExceededError | None = None
         try:
             with progress:
-                if workers == 1:
+                if local:
                     _run_local(todo, args, emit, fresh,
                                lambda **f: progress.update(completed=len(results), **f))
                 else:
@@ -429,7 +433,9 @@ def census(
         err = BudgetExceededError(stop.kind, f"census stopped: {stop}", facts)
         err.records = CensusRecords(out)  # type: ignore[attr-defined]
         raise err from None
-    return CensusRecords(out)  # type: ignore[return-value]
+    records = CensusRecords(out)
+    records.info = info  # type: ignore[attr-defined]
+    return records  # type: ignore[return-value]
 
 
 def summary(records: list[dict[str, Any] | None], computed: int | None = None) -> dict[str, Any]:
