@@ -312,3 +312,43 @@ def test_read_only_rule_holds_for_root_too(tmp_path: Path) -> None:
         assert write_refusal(tmp_path / "new.txt") == f"folder {str(tmp_path)!r} is read-only (mode dr-xr-xr-x)"
     finally:
         tmp_path.chmod(0o755)
+
+
+STUCK = '''
+import hashlib, sys
+from misere.budget import Progress
+from misere.cli.common import report_failure
+from misere.cli.runner import run_guarded, run_process
+
+def body(as_json=False):
+    with Progress("candidate") as bar:
+        bar.update(heap=7, order=12)
+        print("ready", file=sys.stderr, flush=True)
+        hashlib.pbkdf2_hmac("sha256", b"x", b"y", 10 ** 9)  # one C call of minutes, deaf to signals
+
+run_process(lambda: run_guarded(body, (), {"as_json": True}, {"quiet": True}, report_failure))
+'''
+
+
+def test_ctrl_c_acts_within_2_s_inside_one_long_compiled_call(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+
+    script = tmp_path / "stuck.py"
+    script.write_text(STUCK)
+    env = {**os.environ, "PYTHONPATH": str(Path(m.__file__).parents[1])}
+    p = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True, env=env)
+    try:
+        assert p.stderr is not None and p.stderr.readline().strip() == "ready"
+        time.sleep(0.2)
+        start = time.monotonic()
+        p.send_signal(signal.SIGINT)
+        out, _ = p.communicate(timeout=20)
+        took = time.monotonic() - start
+    finally:
+        p.kill()
+    assert p.returncode == 130 and took < 2.5, (p.returncode, took)
+    kept = json.loads(out)["established"]
+    assert (kept["stage"], kept["heap"], kept["order"]) == ("candidate", 7, 12)

@@ -71,7 +71,7 @@ def run_guarded(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str,
     exception but typer's exits goes to ``on_error``, which reports it in one line."""
     as_json = bool(kwargs.get("as_json", False))
     dog = None
-    ctrl_c = CtrlC()
+    ctrl_c = CtrlC(as_json=as_json)
     try:
         with ctrl_c, limits(timeout=budget.get("timeout"), max_memory=budget.get("max_memory"),
                             quiet=bool(budget.get("quiet", False))) as b, hard_stop(b) as dog:
