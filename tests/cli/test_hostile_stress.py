@@ -110,15 +110,20 @@ def test_sprouts_bound_admits_the_40_spot_start_in_every_notation() -> None:
 
 @pytest.mark.parametrize("ruleset", ["sprouts", "nim", "domineering", "partizan-kayles", "0.07"])
 @pytest.mark.parametrize("text", ["", "   "])
-def test_empty_position_is_refused(ruleset: str, text: str) -> None:
+def test_empty_position_is_refused(ruleset: str, text: str, tmp_path: Path) -> None:
     assert refusal("play", ruleset, text).startswith(f"empty position for {ruleset}")
+    if ruleset != "0.07":
+        assert refusal("draw", ruleset, text, "-o", str(tmp_path / "x.svg")).startswith(f"empty position for {ruleset}")
+        assert answer("play", ruleset, "0")["position"] == "0"  # the position with no component
 
 
 def test_empty_sprouts_text_is_refused_by_the_api_too() -> None:
     from misere.rulesets import Sprouts
 
-    with pytest.raises(RulesetError, match="empty Sprouts position"):
+    with pytest.raises(RulesetError, match="empty position for sprouts: give one such as"):
         Sprouts.outcome("")
+    with pytest.raises(RulesetError, match="empty Sprouts position"):
+        Sprouts.parse(" ")
     assert Sprouts.outcome("0").value == "N"  # the 0-spot start is a position: no move, a win
 
 

@@ -1,6 +1,7 @@
 """What ``misere play`` checks before it computes, and what it keeps when it is stopped (issue 41).
 
-* :func:`check_options`: the position is not empty, and every option given applies to the
+* :func:`check_options`: a heap game's position is not empty (a ruleset's parser refuses an
+  empty one itself), and every option given applies to the
   ruleset and the mode (``--max-heap`` to heap games, ``--as`` to interactive play of a
   partizan ruleset, ``--machine-first`` to interactive play, ``--play normal`` to rulesets with
   a normal-play search); anything else is refused in one line before any work.
@@ -29,9 +30,8 @@ def check_options(r: Any, code: str, position: str, *, max_heap: Optional[int], 
         Naming the option (or the empty position) and what it applies to.
     """
     name = code if r is None else r.name
-    if not position.strip():
-        hint = "heap sizes, e.g. 5 7 (0 is an empty heap)" if r is None else f"e.g. '{getattr(r, 'example', '')}'"
-        raise InvalidArgumentError(f"empty position for {name}: give {hint}")
+    if r is None and not position.strip():  # a ruleset's parser refuses its own (PartizanRuleset.components)
+        raise InvalidArgumentError(f"empty position for {name}: give heap sizes, e.g. 5 7 (0 is an empty heap)")
     if play_rule not in PLAY_RULES:
         raise InvalidArgumentError(f"--play is misere, normal or both, got {play_rule!r}")
     playing = interactive or moves is not None
