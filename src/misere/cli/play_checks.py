@@ -1,7 +1,7 @@
 """What ``misere play`` checks before it computes, and what it keeps when it is stopped (issue 41).
 
-* :func:`check_options`: a heap game's position is not empty (a ruleset's parser refuses an
-  empty one itself), and every option given applies to the
+* :func:`check_options`: the position is not blank (:func:`refuse_empty`), and every option
+  given applies to the
   ruleset and the mode (``--max-heap`` to heap games, ``--as`` to interactive play of a
   partizan ruleset, ``--machine-first`` to interactive play, ``--play normal`` to rulesets with
   a normal-play search); anything else is refused in one line before any work.
@@ -13,10 +13,29 @@ from typing import Any, Optional
 
 from misere.errors import InvalidArgumentError
 
-__all__ = ["check_options", "PLAY_RULES"]
+__all__ = ["check_options", "refuse_empty", "PLAY_RULES"]
 
 #: values of ``--play``: misère only (the default), normal only, or both
 PLAY_RULES = ("misere", "normal", "both")
+
+
+def refuse_empty(r: Any, code: str, position: str) -> None:
+    """Refuse blank position text on the command line, for every ruleset: there it is a quoting
+    slip, not a position (the position with no component is written ``0``; the API reads ``""``
+    as that position where the ruleset has one, and Sprouts, which has no empty start, refuses
+    it in its parser).
+
+    Raises
+    ------
+    InvalidArgumentError
+        One line with an example of the ruleset's format.
+    """
+    if position.strip():
+        return
+    if r is None:
+        raise InvalidArgumentError(f"empty position for {code}: give heap sizes, e.g. 5 7 (0 is an empty heap)")
+    raise InvalidArgumentError(f"empty position for {r.name}: give one such as {getattr(r, 'example', '')!r} "
+                               f"('0' is the position with no component)")
 
 
 def check_options(r: Any, code: str, position: str, *, max_heap: Optional[int], interactive: bool,
@@ -30,8 +49,7 @@ def check_options(r: Any, code: str, position: str, *, max_heap: Optional[int], 
         Naming the option (or the empty position) and what it applies to.
     """
     name = code if r is None else r.name
-    if r is None and not position.strip():  # a ruleset's parser refuses its own (PartizanRuleset.components)
-        raise InvalidArgumentError(f"empty position for {name}: give heap sizes, e.g. 5 7 (0 is an empty heap)")
+    refuse_empty(r, code, position)
     if play_rule not in PLAY_RULES:
         raise InvalidArgumentError(f"--play is misere, normal or both, got {play_rule!r}")
     playing = interactive or moves is not None

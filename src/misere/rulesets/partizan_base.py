@@ -84,15 +84,10 @@ class PartizanRuleset(Generic[C]):
         raise NotImplementedError
 
     def components(self, position: Any) -> list[C]:
-        """Components of a position given as text or as the natural Python description; blank
-        text is refused (issue 41: the position with no component is written as
-        :meth:`format` writes it, e.g. ``0``)."""
+        """Components of a position given as text or as the natural Python description."""
         if isinstance(position, Parsed):
             return position
         if isinstance(position, str):
-            if not position.strip():
-                raise RulesetError(f"empty position for {self.name}: give one such as {getattr(self, 'example', '')!r} "
-                                   f"({self.format([])!r} is the position with no component)")
             return Parsed(self.parse(position))
         return Parsed(self._from_python(position))
 
