@@ -73,6 +73,8 @@ def read_only(tmp_path: Path) -> Iterator[Path]:
     m.census("0.1 0.2", max_heap=6, store=str(tmp_path / "census.sqlite"), certify=0)
     m.quotient("0.123", max_heap=6, checkpoint=str(tmp_path / "check.sqlite"))
     (tmp_path / "old.html").write_text("old")
+    assert runner.invoke(app, ["partizan-sweep", "day1", "--limit", "2", "--store", str(tmp_path / "sweep.sqlite"),
+                               "-q"]).exit_code == 0
     for f in tmp_path.iterdir():
         f.chmod(0o444)
     tmp_path.chmod(0o555)
@@ -234,7 +236,14 @@ def test_read_only_census_store_is_read_and_not_written(read_only: Path) -> None
     err = refusal("census", "0.1 0.3", "--max-heap", "6", "--store", store, "--certify", "0")
     assert err.startswith(f"census store {store!r} is read only (file {store!r} is read-only (mode -r--r--r--))")
     assert "cannot store the 1 codes it does not answer (0.3)" in err
-    assert sorted(os.listdir(read_only)) == ["census.sqlite", "check.sqlite", "old.html"]  # no side files
+    assert sorted(os.listdir(read_only)) == ["census.sqlite", "check.sqlite", "old.html", "sweep.sqlite"]  # no side files
+
+
+def test_read_only_sweep_store_is_reported_and_not_written(read_only: Path) -> None:
+    store = str(read_only / "sweep.sqlite")
+    assert "| `day1` | 2 of 10 | 2 |" in run("partizan-sweep", "day1", "--report", "--store", store)[1]
+    err = refusal("partizan-sweep", "day1", "--limit", "3", "--store", store)
+    assert err.startswith(f"partizan sweep store {store!r} is read only (file {store!r} is read-only")
 
 
 def test_read_only_checkpoint_resumes_and_refuses_to_grow(read_only: Path) -> None:
