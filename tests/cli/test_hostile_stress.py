@@ -239,6 +239,26 @@ def test_read_only_census_store_is_read_and_not_written(read_only: Path) -> None
     assert sorted(os.listdir(read_only)) == ["census.sqlite", "check.sqlite", "old.html", "sweep.sqlite"]  # no side files
 
 
+def test_read_only_sprouts_store_is_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from misere.rulesets.registry import find_ruleset
+    from misere.rulesets.sprouts_solve import SproutsSolver
+
+    store = tmp_path / "sprouts.sqlite"
+    monkeypatch.setenv("MISERE_SPROUTS_STORE", str(store))
+    monkeypatch.setattr(find_ruleset("sprouts"), "_solver", SproutsSolver())
+    assert answer("play", "sprouts", "5")["store"] == str(store)
+    store.chmod(0o444)
+    tmp_path.chmod(0o555)
+    try:
+        monkeypatch.setattr(find_ruleset("sprouts"), "_solver", SproutsSolver())
+        d = answer("play", "sprouts", "5")
+        assert d["outcome"] == "N" and d["store"] == (f"{store} (read only, file {str(store)!r} is read-only "
+                                                      f"(mode -r--r--r--): new answers are not kept)")
+        assert os.listdir(tmp_path) == ["sprouts.sqlite"]
+    finally:
+        tmp_path.chmod(0o755)
+
+
 def test_read_only_sweep_store_is_reported_and_not_written(read_only: Path) -> None:
     store = str(read_only / "sweep.sqlite")
     assert "| `day1` | 2 of 10 | 2 |" in run("partizan-sweep", "day1", "--report", "--store", store)[1]
