@@ -103,7 +103,7 @@ def connect(ray: object, address: str) -> None:
     try:
         ray.init(address=address, log_to_driver=False,  # type: ignore[attr-defined]
                  logging_level=logging.ERROR)
-    except (ConnectionError, TimeoutError, RuntimeError, ValueError) as e:
+    except Exception as e:  # Ray raises bare Exception for a start-up or connection timeout
         raise MisereError(f"cannot reach the Ray cluster at {address!r}: "
                           f"{' '.join(str(e).split()) or type(e).__name__}") from None
 
