@@ -349,7 +349,7 @@ def test_read_only_rule_holds_for_root_too(tmp_path: Path) -> None:
 
 
 STUCK = '''
-import hashlib, sys
+import hashlib, subprocess, sys
 from misere.budget import Progress
 from misere.cli.common import report_failure
 from misere.cli.runner import run_guarded, run_process
@@ -357,7 +357,8 @@ from misere.cli.runner import run_guarded, run_process
 def body(as_json=False):
     with Progress("candidate") as bar:
         bar.update(heap=7, order=12)
-        print("ready", file=sys.stderr, flush=True)
+        child = subprocess.Popen(["sleep", "60"])  # as a local Ray cluster's head processes
+        print("ready", child.pid, file=sys.stderr, flush=True)
         hashlib.pbkdf2_hmac("sha256", b"x", b"y", 10 ** 9)  # one C call of minutes, deaf to signals
 
 run_process(lambda: run_guarded(body, (), {"as_json": True}, {"quiet": True}, report_failure))
@@ -375,7 +376,9 @@ def test_ctrl_c_acts_within_2_s_inside_one_long_compiled_call(tmp_path: Path) ->
     p = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                          text=True, env=env)
     try:
-        assert p.stderr is not None and p.stderr.readline().strip() == "ready"
+        assert p.stderr is not None
+        ready, child = p.stderr.readline().split()
+        assert ready == "ready"
         time.sleep(0.2)
         start = time.monotonic()
         p.send_signal(signal.SIGINT)
@@ -386,3 +389,17 @@ def test_ctrl_c_acts_within_2_s_inside_one_long_compiled_call(tmp_path: Path) ->
     assert p.returncode == 130 and took < 2.5, (p.returncode, took)
     kept = json.loads(out)["established"]
     assert (kept["stage"], kept["heap"], kept["order"]) == ("candidate", 7, 12)
+    for _ in range(50):  # the child was ended too (reaped by init once its parent is gone)
+        if _ended(int(child)):
+            break
+        time.sleep(0.05)
+    else:
+        pytest.fail(f"child {child} of the interrupted process still runs")
+
+
+def _ended(pid: int) -> bool:
+    """Whether process ``pid`` is gone or a zombie."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return True
