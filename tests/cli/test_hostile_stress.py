@@ -323,6 +323,22 @@ def test_small_census_stays_in_process_and_says_so(tmp_path: Path) -> None:
     assert d["summary"]["codes"] == 3 and "startup" not in d["run"]
 
 
+def test_ray_start_up_is_printed_apart_from_the_work(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import misere.quotients.census as census_pkg
+    from misere.quotients.census.run import CensusRecords
+
+    def fake(codes: Any, **kw: Any) -> CensusRecords:
+        recs = CensusRecords([{"code": "0.1", "status": "solved", "solved": True, "order": 2, "p_count": 1,
+                               "period": 1, "preperiod": 2, "normal_period": 1, "last_heap": 6, "seconds": 0.01}])
+        recs.info = {"runner": "Ray, 2 tasks in flight", "startup": 12.4}  # type: ignore[attr-defined]
+        return recs
+
+    monkeypatch.setattr(census_pkg, "census", fake)
+    code, out, _ = run("census", "0.1", "--workers", "2", "--store", str(tmp_path / "c.sqlite"))
+    assert code == 0 and "run Ray, 2 tasks in flight\nRay start-up 12.4 s (apart from the codes' work)" in out
+    assert answer("census", "0.1", "--workers", "2", "--store", str(tmp_path / "c.sqlite"))["run"]["startup"] == 12.4
+
+
 def test_small_address_space_is_one_line_before_ray(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import misere.quotients.census.cluster as cluster
 
