@@ -27,7 +27,7 @@ from misere import budget
 from misere.errors import MisereError
 
 __all__ = ["connect", "reach", "split_address", "start_local", "runner_for", "check_address_space", "REACH_TIMEOUT",
-           "RAY_ADDRESS_SPACE", "SMALL_RUN"]
+           "RAY_ADDRESS_SPACE", "RAY_STARTUP_S", "MEAN_CODE_S"]
 
 #: seconds allowed to reach the cluster (and for Ray to connect) when no budget is in force
 REACH_TIMEOUT = 15.0
@@ -36,10 +36,12 @@ REACH_TIMEOUT = 15.0
 #: and object store reserve several GiB of virtual memory (measured: 4 GB fails after 40 s)
 RAY_ADDRESS_SPACE = 16 * 2 ** 30
 
-#: fewer codes than this to compute run in this process even with ``workers > 1`` (no
-#: ``address``): starting and warming a local cluster takes about 10-40 s here, more than such
-#: a census (1.5 s per code on average, README) would save
-SMALL_RUN = 8
+#: seconds to start and warm a local Ray pool, measured on a shared 2-core machine (2 workers:
+#: 12.4 s and 13.2 s; 38 s until Ray gives up under a 4 GB address-space limit)
+RAY_STARTUP_S = 13.0
+
+#: mean seconds of work per code of the stored census (README: 6193 s over 4095 codes)
+MEAN_CODE_S = 1.5
 
 #: the HTTP/2 client preface and an empty SETTINGS frame; a gRPC server answers with SETTINGS
 _PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + bytes([0, 0, 0, 4, 0, 0, 0, 0, 0])
@@ -110,10 +112,17 @@ def connect(ray: object, address: str) -> None:
 
 def runner_for(todo: int, workers: int, address: str | None) -> str | None:
     """Why a census of ``todo`` codes to compute runs in this process although ``workers > 1``
-    (``None``: it runs on Ray). A cluster named by ``address`` is always used."""
-    if workers > 1 and address is None and todo < SMALL_RUN:
-        return (f"in this process: {todo} codes to compute, fewer than {SMALL_RUN}, too few to amortise "
-                f"starting a Ray cluster")
+    (``None``: it runs on Ray): the time ``workers`` would save on their expected work
+    (``todo * MEAN_CODE_S * (1 - 1/workers)``) is less than starting a local pool
+    (:data:`RAY_STARTUP_S`). A cluster named by ``address`` is always used.
+
+    >>> runner_for(3, 4, None)[:50], runner_for(40, 4, None), runner_for(3, 4, "head:6379")
+    ('in this process: 3 codes to compute (about 4 s of ', None, None)
+    """
+    saved = todo * MEAN_CODE_S * (1 - 1 / workers) if workers > 1 else 0.0
+    if workers > 1 and address is None and saved < RAY_STARTUP_S:
+        return (f"in this process: {todo} codes to compute (about {todo * MEAN_CODE_S:.0f} s of work), too few "
+                f"for {workers} Ray workers to save the {RAY_STARTUP_S:.0f} s their pool takes to start")
     return None
 
 
