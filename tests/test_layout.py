@@ -14,7 +14,7 @@ SRC = Path(__file__).resolve().parent.parent / "src"
 PKG = SRC / "misere"
 
 #: bottom to top; a module may import from its own layer's package or from layers below
-LAYERS = ["errors", "budget", "sqlite_file", "core", "impartial", "universes", "viz", "quotients", "rulesets", "api",
+LAYERS = ["errors", "budget", "read_only", "sqlite_file", "core", "impartial", "universes", "viz", "quotients", "rulesets", "api",
           "__init__", "cli", "__main__"]
 
 

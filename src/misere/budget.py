@@ -32,7 +32,16 @@ from typing import Any, TextIO
 from misere.errors import BudgetExceededError, InvalidArgumentError
 
 __all__ = ["in_compiler", "Budget", "limits", "current", "check", "reserve", "parse_size", "format_size", "Progress", "Reporter",
-           "physical_memory"]
+           "physical_memory", "last_progress"]
+
+#: the label and fields of the latest :meth:`Progress.update` of this process, quiet or not
+_LAST_PROGRESS: dict[str, Any] = {}
+
+
+def last_progress() -> dict[str, Any]:
+    """The label and fields of the latest progress update (what a run stopped from outside,
+    inside a compiled step, can still say about where it was: :mod:`misere.cli.watchdog`)."""
+    return dict(_LAST_PROGRESS)
 
 _UNITS = {"": 1, "B": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
 
@@ -266,6 +275,9 @@ class Progress:
 
     def update(self, completed: int | None = None, **fields: Any) -> None:
         """Show the current state (``completed`` counts towards ``total`` when given)."""
+        _LAST_PROGRESS.clear()
+        _LAST_PROGRESS.update({"stage": self.label, **({} if completed is None else {"completed": completed}),
+                               **fields})
         if self.quiet:
             return
         info = "  ".join(f"{k.replace('_', ' ')} {v}" for k, v in fields.items())

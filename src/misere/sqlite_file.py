@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from misere.errors import CheckpointError
+from misere.read_only import folder_of, write_refusal
 
 try:
     import fcntl
@@ -114,7 +115,7 @@ class _Shared:
     fd: int
     users: int = 0
     exclusive: bool = False
-    readonly: bool = False
+    readonly: str | None = None  # why the file is read-only (:mod:`misere.read_only`)
 
 
 _OPEN: dict[tuple[int, int], _Shared] = {}
@@ -127,18 +128,27 @@ class SQLiteFile:
     path: str
     kind: FileKind
     db: sqlite3.Connection
-    readonly: bool
+    readonly: str | None  # why the file is read-only, or None (:mod:`misere.read_only`)
     _key: tuple[int, int] | None = None
     _exclusive: bool = False
     _closed: bool = field(default=False)
 
     @contextmanager
     def errors(self) -> Iterator[None]:
-        """Turn any SQLite error in the block into a one-line :class:`CheckpointError`."""
+        """Turn any SQLite error in the block into a one-line :class:`CheckpointError` (a write
+        to a read-only file says so, not that the file is damaged)."""
         try:
             yield
         except sqlite3.Error as exc:
+            if "readonly" in str(exc):  # "attempt to write a readonly database"
+                self.refuse_write()
             raise damaged(self.path, self.kind.label, exc) from None
+
+    def refuse_write(self, doing: str = "write to it") -> None:
+        """Raise the one-line refusal of a write to this read-only file."""
+        why = self.readonly or "SQLite opened it read-only"
+        raise CheckpointError(f"{self.kind.label} {self.path!r} is read only ({why}): cannot {doing}; "
+                              f"copy it to a writable folder to add to it")
 
     def close(self) -> None:
         """Close the connection, then drop this opener's share of the descriptor and lock."""
@@ -298,16 +308,20 @@ def _share(path: str, exclusive: bool, kind: FileKind, create: bool = True
         sh = _OPEN.get((st.st_dev, st.st_ino))
     except OSError:
         sh = None
-    readonly = False
     if sh is None:
         flags = getattr(os, "O_CLOEXEC", 0)
+        exists = os.path.isfile(path)
+        readonly = write_refusal(path, side_files=True)
+        if readonly is not None and not exists and create:
+            raise CheckpointError(f"cannot create {what}: {readonly}")
         try:
-            fd = os.open(path, os.O_RDWR | (os.O_CREAT if create else 0) | flags, 0o666)
+            fd = os.open(path, (os.O_RDONLY if readonly else os.O_RDWR) | (os.O_CREAT if create else 0)
+                         | flags, 0o666)
         except OSError as exc:
-            if exc.errno not in (errno.EACCES, errno.EROFS, errno.EPERM) or not os.path.isfile(path):
+            if exc.errno not in (errno.EACCES, errno.EROFS, errno.EPERM) or not exists:
                 raise CheckpointError(f"cannot open {what}: {_text(exc.strerror or exc)}") from None
             try:
-                fd, readonly = os.open(path, os.O_RDONLY | flags), True
+                fd, readonly = os.open(path, os.O_RDONLY | flags), f"file {path!r} is not writable"
             except OSError as exc2:
                 raise CheckpointError(f"cannot open {what}: {_text(exc2.strerror or exc2)}") from None
         st = os.fstat(fd)
@@ -371,6 +385,9 @@ def open_file(path: str | os.PathLike[str], kind: FileKind, *, exclusive: bool =
         ident = _identify(path, kind, sh.fd, check)
         if ident is None and not create:
             raise CheckpointError(f"{kind.label} {path!r} is empty (nothing was written to it)")
+        if readonly and (ident is None or ident[0] == 0 or ident[1] != kind.version):
+            raise CheckpointError(f"cannot {'create' if ident is None else 'upgrade the older format of'} "
+                                  f"{kind.label} {path!r}: {readonly}")
         return _connect(path, kind, key, exclusive, init, fresh=ident is None, readonly=readonly,
                         legacy=ident is not None and (ident[0] == 0 or ident[1] != kind.version))
     except BaseException:
@@ -424,13 +441,15 @@ def _migrations(kind: FileKind, version: int) -> tuple[str, ...]:
 
 def _connect(path: str, kind: FileKind, key: tuple[int, int] | None, exclusive: bool,
              init: Callable[[sqlite3.Connection], None] | None, *, fresh: bool,
-             readonly: bool = False, legacy: bool = False) -> SQLiteFile:
+             readonly: str | None = None, legacy: bool = False) -> SQLiteFile:
     """The working connection: identity written first on a new or old-format file, then WAL."""
     what = f"{kind.label} {path!r}"
     try:
-        if readonly:
+        if readonly:  # immutable when no one can write beside it and no log is to be read
             from urllib.parse import quote
-            db = sqlite3.connect(f"file:{quote(os.path.abspath(path))}?mode=ro", uri=True, timeout=30)
+            live = any(os.path.exists(path + s) for s in _SIDE)
+            mode = "immutable=1" if write_refusal(folder_of(path)) and not live else "mode=ro"
+            db = sqlite3.connect(f"file:{quote(os.path.abspath(path))}?{mode}", uri=True, timeout=30)
         else:
             db = sqlite3.connect(path, timeout=30, isolation_level="IMMEDIATE")
     except sqlite3.Error as exc:

@@ -58,11 +58,14 @@ def test_machine_always_wins_from_an_n_position() -> None:
 
 
 def test_partizan_ruleset_side_and_hint() -> None:
-    r = runner.invoke(app, ["play", "domineering", ".../...", "--moves", "bogus; moves; hint; #1"])
+    r = runner.invoke(app, ["play", "domineering", ".../...", "--moves", "moves; hint; #1"])
     assert r.exit_code == 0 and "Traceback" not in r.output
     out = r.output
-    assert "not a move: 'bogus' is not a move of Left here" in out
     assert "#1  vertical domino" in out and "hint: " in out
+    # a script stops at its first move that is not one (issue 41): exit 1, one error line
+    r = runner.invoke(app, ["play", "domineering", ".../...", "--moves", "moves; bogus; #1"])
+    assert r.exit_code == 1 and "#1  vertical domino" in r.stdout and "You play vertical" not in r.stdout
+    assert r.stderr.strip() == "error: --moves: 'bogus' is not a move of Left here (type 'moves' for the list)"
     # the machine plays Right; Right moving second, moves must exist for the outcome it claims
     dom = find_ruleset("domineering")
     arena = RulesetArena(dom, ".../...")

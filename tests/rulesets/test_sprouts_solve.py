@@ -170,7 +170,7 @@ def test_play_command_answers_both_plays_and_reuses_the_store(tmp_path, monkeypa
     assert find_ruleset("sprouts").normal_outcome("3") == "N"
     runner = CliRunner()
     for _ in range(2):
-        res = runner.invoke(app, ["play", "sprouts", "5", "--json", "--quiet"])
+        res = runner.invoke(app, ["play", "sprouts", "5", "--play", "both", "--json", "--quiet"])
         assert res.exit_code == 0, res.output
         data = json.loads(res.stdout)
         assert (data["outcome"], data["normal_outcome"], data["store"]) == ("N", "N", str(path))

@@ -110,6 +110,6 @@ def test_play_normal_answers_and_a_fresh_process_reuses_the_store(tmp_path, monk
     fresh = SproutsPlay()
     assert fresh.normal_outcome("5") == "N"
     assert fresh._solver.stats()["lands"] == 0
-    for bad in (["sprouts", "6", "--play", "both"], ["0.07", "6", "--play", "normal"]):
+    for bad in (["sprouts", "6", "--play", "sideways"], ["0.07", "6", "--play", "normal"]):
         res = runner.invoke(app, ["play", *bad, "--json"])
         assert res.exit_code != 0 and list(json.loads(res.stdout)) == ["error"]

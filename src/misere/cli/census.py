@@ -97,12 +97,15 @@ def register(app: typer.Typer) -> None:
         recs = run(cs, max_heap=max_heap, store=store, workers=workers, work=budget_,
                    per_code_timeout=per_code_timeout, address=address, certify=certify)
         facts = summary(recs)
+        run_info = getattr(recs, "info", {})
         data = {"store": store, "codes": len(cs), "skipped": [list(s) for s in cs.skipped],
-                "summary": facts, "records": [_public(r) for r in recs]}
+                "summary": facts, "run": run_info, "records": [_public(r) for r in recs]}
         stopped = (f"; {facts['stopped']} stopped by their budget (the next run computes them "
                    f"again)" if facts["stopped"] else "")
-        text = "\n".join(code_lines(recs) + [f"{len(recs)} codes ({len(cs.skipped)} skipped), "
-                                              f"{facts['solved']} solved{stopped}, in {store}"])
+        how = [f"run {run_info['runner']}"] if "runner" in run_info else []
+        how += [f"Ray start-up {run_info['startup']:.1f} s (apart from the codes' work)"] if "startup" in run_info else []
+        text = "\n".join(code_lines(recs) + how + [f"{len(recs)} codes ({len(cs.skipped)} skipped), "
+                                                     f"{facts['solved']} solved{stopped}, in {store}"])
         emit(data, as_json, text)
         if facts["stopped"]:
             raise typer.Exit(EXIT_BUDGET)

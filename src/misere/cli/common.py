@@ -10,11 +10,11 @@ import typer
 
 from ..budget import format_size, parse_size, resident_memory
 from ..errors import EXIT_BUDGET, EXIT_INTERRUPTED, BudgetExceededError, MisereError, interrupt_in
-from .runner import emit, one_line, run_guarded
+from .runner import emit, keeping, one_line, run_guarded
 from .watchdog import Watchdog
 
 __all__ = ["JSON_OPTION", "UNIVERSE_OPTION", "TIMEOUT_OPTION", "MEMORY_OPTION", "QUIET_OPTION", "emit", "fail",
-           "budget_exhausted", "interrupted", "command", "one_line", "report_failure"]
+           "budget_exhausted", "interrupted", "command", "one_line", "report_failure", "keeping"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
 import typer
 
 import misere as m
 
 from ..errors import RulesetError
-from ..viz.output import check_output
+from ..viz.output import check_writable
 from .common import JSON_OPTION, UNIVERSE_OPTION, command, emit
 
 __all__ = ["register_reports"]
@@ -18,12 +18,19 @@ __all__ = ["register_reports"]
 HTML_OPTION = typer.Option(..., "--html", help="The .html file to write.")
 
 
-def _write(path: Path, page: str, as_json: bool, what: str) -> None:
+def _check(path: Path) -> None:
+    """Refuse, before any work, a report file that is not ``.html`` or cannot be written."""
     if path.suffix.lower() not in (".html", ".htm"):
         raise RulesetError(f"an HTML report needs a .html file name, got {str(path)!r}")
-    check_output(path.with_suffix(".svg"), what=what)  # the folder exists and is writable
-    path.write_text(page, encoding="utf-8")
-    emit({"report": what, "file": str(path), "bytes": len(page.encode())}, as_json, f"wrote {path}")
+    check_writable(path)
+
+
+def _write(path: Path, page: Callable[[], str], as_json: bool, what: str) -> None:
+    """Check ``path``, then make the page and write it."""
+    _check(path)
+    page_text = page()
+    path.write_text(page_text, encoding="utf-8")
+    emit({"report": what, "file": str(path), "bytes": len(page_text.encode())}, as_json, f"wrote {path}")
 
 
 def values_page(day: int, universe: str) -> str:
@@ -56,7 +63,7 @@ def register_reports(report: typer.Typer) -> None:
         as_json: bool = JSON_OPTION,
     ) -> None:
         """A misère quotient as one HTML page: presentation, P-portion, Cayley graph, Φ, certificate."""
-        _write(html, m.quotient(code, max_heap=max_heap).to_html(), as_json, "quotient")
+        _write(html, lambda: m.quotient(code, max_heap=max_heap).to_html(), as_json, "quotient")
 
     @report.command("values")
     @command
@@ -67,7 +74,7 @@ def register_reports(report: typer.Typer) -> None:
         as_json: bool = JSON_OPTION,
     ) -> None:
         """The values born by day n modulo a universe as one HTML page, with their order."""
-        _write(html, values_page(day, universe), as_json, "values")
+        _write(html, lambda: values_page(day, universe), as_json, "values")
 
     @report.command("census")
     @command
@@ -80,8 +87,9 @@ def register_reports(report: typer.Typer) -> None:
         from ..quotients.census import Store
         from ..quotients.census.findings import findings, report_html
 
+        _check(html)
         if not Path(store).exists():
             raise RulesetError(f"no census store at {store!r}")
         with Store(store, create=False) as st:
             f = findings(st.records(), st.runs())
-        _write(html, report_html(f), as_json, "census")
+        _write(html, lambda: report_html(f), as_json, "census")

@@ -160,7 +160,10 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Draw a ruleset position as SVG."""
         check_output(output, what="drawing")
+        from .play_checks import refuse_empty
+
         r = find_ruleset(ruleset)
+        refuse_empty(r, ruleset, position)
         svg = r.svg(position)
         size = write_picture(output, lambda: svg, what="drawing")
         emit({"ruleset": r.name, "position": r.format(r.components(position)), "file": str(output),

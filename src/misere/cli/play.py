@@ -24,7 +24,8 @@ import typer
 from misere.errors import (BudgetExceededError, ComputationLimitError, InvalidArgumentError, RulesetError,
                            VerificationError)
 
-from .common import JSON_OPTION, MEMORY_OPTION, QUIET_OPTION, TIMEOUT_OPTION, command, emit
+from .common import JSON_OPTION, MEMORY_OPTION, QUIET_OPTION, TIMEOUT_OPTION, command, emit, keeping
+from .play_checks import check_options
 
 __all__ = ["register", "ruleset_data", "normal_data", "heap_data", "HORIZON", "help_text"]
 
@@ -66,24 +67,36 @@ def _method(r: Any) -> str:
     return f"rule: {name}" if name else r.search
 
 
-def ruleset_data(r: Any, position: str) -> tuple[dict[str, Any], str]:
-    """JSON data and text for a position of the partizan ruleset ``r``."""
+def _read(r: Any, position: str) -> tuple[list[Any], str, dict[str, Any], str]:
+    """Components, their text, the JSON fields saying which position was read, and the text
+    line's suffix (a sum of several components says so)."""
     comps = r.components(position)
     text = r.format(comps)
-    o = r.outcome(comps)
-    method = _method(r)
-    if hasattr(r, "quotient_outcome"):  # Partizan Kayles: the computed quotient must agree
-        if r.quotient_outcome(comps) != o:
-            raise VerificationError(f"quotient and {r.rule_name} disagree on {text!r}: please report")
-        method += "; agrees with the computed quotient <a,b | ab=1> (000 Thm 3.2 reduction)"
-    moves = r.winning_moves(comps)
-    data = {
-        "ruleset": r.name, "position": text, "outcome": o.value, "method": method,
-        "left_first": "Left" if o.left_first else "Right",
-        "right_first": "Right" if o.right_first else "Left",
-        "winning_moves": {p: [m.to_dict() for m in ms] for p, ms in moves.items()},
-    }
-    lines = [f"{r.name} {text}: outcome {o.value}  ({method})"]
+    note = f"  [read as a sum of {len(comps)} components]" if len(comps) > 1 else ""
+    return comps, text, {"ruleset": r.name, "position": text, "components": len(comps)}, note
+
+
+def ruleset_data(r: Any, position: str, play_rule: str = "misere") -> tuple[dict[str, Any], str]:
+    """JSON data and text for a position of the partizan ruleset ``r``: the misère outcome and
+    winning moves (and the normal-play outcome when ``play_rule`` is ``"both"``), each kept
+    when a budget stop or Ctrl-C comes before the next (:func:`~misere.cli.play_checks.keeping`)."""
+    comps, text, data, note = _read(r, position)
+    steps = ("outcome", "winning_moves") + (("normal_outcome",) if play_rule == "both" else ())
+    with keeping(data, steps):
+        o = r.outcome(comps)
+        method = _method(r)
+        if hasattr(r, "quotient_outcome"):  # Partizan Kayles: the computed quotient must agree
+            if r.quotient_outcome(comps) != o:
+                raise VerificationError(f"quotient and {r.rule_name} disagree on {text!r}: please report")
+            method += "; agrees with the computed quotient <a,b | ab=1> (000 Thm 3.2 reduction)"
+        data.update({"outcome": o.value, "method": method, "left_first": "Left" if o.left_first else "Right",
+                     "right_first": "Right" if o.right_first else "Left"})
+        moves = r.winning_moves(comps)
+        data["winning_moves"] = {p: [m.to_dict() for m in ms] for p, ms in moves.items()}
+        if play_rule == "both":
+            normal = r.normal_outcome(comps)
+            data["normal_outcome"] = getattr(normal, "value", normal)
+    lines = [f"{r.name} {text}: outcome {o.value}  ({method}){note}"]
     for p in ("Left", "Right"):
         ms = moves.get(p, [])
         if not (o.left_first if p == "Left" else o.right_first):
@@ -93,6 +106,8 @@ def ruleset_data(r: Any, position: str) -> tuple[dict[str, Any], str]:
         else:
             how = "wins: no move available (misère)"
         lines.append(f"{p} moving first: {how}")
+    if play_rule == "both":
+        lines.append(f"normal play: {data['normal_outcome']}")
     if hasattr(r, "play_notes"):  # board rulesets: normal play, Grundy values, quotient cross-checks
         notes = r.play_notes(comps, o); data.update(notes); lines += [f"{k.replace('_', ' ')}: {v}" for k, v in notes.items()]
     return data, "\n".join(lines)
@@ -101,15 +116,16 @@ def ruleset_data(r: Any, position: str) -> tuple[dict[str, Any], str]:
 def normal_data(r: Any, position: str) -> tuple[dict[str, Any], str]:
     """JSON data and text of the normal-play outcome of a position of the ruleset ``r``
     (``misere play RULESET POSITION --play normal``)."""
-    comps = r.components(position)
-    text = r.format(comps)
-    o = r.normal_outcome(comps)
-    o = getattr(o, "value", o)
+    comps, text, data, note = _read(r, position)
+    data["play"] = "normal"
+    with keeping(data, ("outcome",)):
+        o = r.normal_outcome(comps)
+        o = getattr(o, "value", o)
     method = getattr(r, "normal_search", None) or _method(r)
-    data = {"ruleset": r.name, "position": text, "play": "normal", "outcome": o, "method": method}
+    data.update({"outcome": o, "method": method})
     if getattr(r, "store_note", None) is not None:
         data["store"] = r.store_note
-    lines = [f"{r.name} {text}: normal-play outcome {o}  ({method})"] + [
+    lines = [f"{r.name} {text}: normal-play outcome {o}  ({method}){note}"] + [
         f"store: {data['store']}"] * ("store" in data)
     return data, "\n".join(lines)
 
@@ -237,12 +253,14 @@ def register(app: typer.Typer) -> None:
         moves: Optional[str] = typer.Option(None, "--moves", metavar="MOVES",
                                             help="Play these moves (';'-separated) against the machine, "
                                                  "as --interactive would read them."),
-        side: str = typer.Option("Left", "--as", metavar="SIDE",
-                                 help="Your side in a partizan ruleset: Left or Right."),
+        side: Optional[str] = typer.Option(None, "--as", metavar="SIDE",
+                                           help="Your side in interactive play of a partizan ruleset: Left "
+                                                "(the default) or Right."),
         machine_first: bool = typer.Option(False, "--machine-first", help="The machine moves first."),
         play_rule: str = typer.Option("misere", "--play", metavar="PLAY",
-                                      help="misere (the default) or normal: the outcome in normal play "
-                                           "(last player to move wins), for rulesets that have one (sprouts)."),
+                                      help="misere (the default), normal (the outcome in normal play: last "
+                                           "player to move wins) or both, for rulesets that have a normal-play "
+                                           "search (sprouts)."),
         timeout: Optional[float] = TIMEOUT_OPTION,
         max_memory: Optional[str] = MEMORY_OPTION,
         quiet: bool = QUIET_OPTION,
@@ -254,12 +272,9 @@ def register(app: typer.Typer) -> None:
             r = find_ruleset(code)
         except MisereError:
             r = None
-        if play_rule not in ("misere", "normal"):
-            raise InvalidArgumentError(f"--play is misere or normal, got {play_rule!r}")
+        check_options(r, code, " ".join(heaps), max_heap=max_heap, interactive=interactive, moves=moves,
+                      side=side, machine_first=machine_first, play_rule=play_rule)
         if play_rule == "normal":
-            if r is None or not hasattr(r, "normal_outcome") or interactive or moves is not None:
-                raise InvalidArgumentError(f"--play normal answers the outcome of a ruleset position with a "
-                                           f"normal-play search (e.g. sprouts), not {code!r} or interactive play")
             data, text = normal_data(r, " ".join(heaps))
             emit(data, as_json, text)
             return
@@ -269,19 +284,19 @@ def register(app: typer.Typer) -> None:
             _interactive(r, code, heaps, max_heap, moves, side, machine_first)
             return
         if r is not None:
-            data, text = ruleset_data(r, " ".join(heaps))
+            data, text = ruleset_data(r, " ".join(heaps), play_rule)
         else:
             data, text = heap_data(code, _sizes(heaps), max_heap)
         emit(data, as_json, text)
 
 
 def _interactive(r: Any, code: str, heaps: List[str], max_heap: Optional[int], moves: Optional[str],
-                 side: str, machine_first: bool) -> None:
+                 side: Optional[str], machine_first: bool) -> None:
     """Run :func:`misere.cli.interactive.play_session` on a terminal or on scripted moves."""
     from .interactive import HeapArena, arena_for, play_session, scripted
 
     if r is not None:
-        you = {"left": "Left", "l": "Left", "right": "Right", "r": "Right"}.get(side.strip().lower())
+        you = {"left": "Left", "l": "Left", "right": "Right", "r": "Right"}.get((side or "Left").strip().lower())
         if you is None:
             raise InvalidArgumentError(f"--as takes Left or Right, got {side!r}")
         arena: Any = arena_for(r, " ".join(heaps))
@@ -311,8 +326,13 @@ def _interactive(r: Any, code: str, heaps: List[str], max_heap: Optional[int], m
             except EOFError:
                 typer.echo()
                 return None
+    def say(line: str) -> None:
+        if moves is not None and line.startswith("not a move: "):  # a script stops at its first bad move
+            raise InvalidArgumentError(f"--moves: {line[len('not a move: '):]}")
+        typer.echo(line)
+
     try:
-        play_session(arena, you=you, me=me, you_first=not machine_first, read=read, say=typer.echo)
+        play_session(arena, you=you, me=me, you_first=not machine_first, read=read, say=say)
     except KeyboardInterrupt:
         typer.echo("\nGame abandoned.")
         raise typer.Exit(130) from None

@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Optional
 
 from misere.errors import BudgetExceededError, ComputationLimitError, MisereError, RulesetError
 
-from .runner import emit
+from .runner import emit, keeping
 
 if TYPE_CHECKING:
     import typer
@@ -66,13 +66,24 @@ def _text(d: dict, history: bool = False) -> str:
     return "\n".join(lines)
 
 
-def _write_picture(q, path: str) -> None:
-    """Write the Cayley graph as SVG or Graphviz text, chosen by the file name."""
+def _picture_format(path: str) -> str:
+    """The format of a Cayley graph file (``svg`` or ``dot``), checked with its folder before any work."""
     from pathlib import Path
+
+    from ..viz.output import check_writable
 
     fmt = {".svg": "svg", ".dot": "dot", ".gv": "dot"}.get(Path(path).suffix.lower())
     if fmt is None:
         raise RulesetError(f"cannot write a Cayley graph to {path!r}: use a .svg or .dot file name")
+    check_writable(Path(path))
+    return fmt
+
+
+def _write_picture(q, path: str) -> None:
+    """Write the Cayley graph as SVG or Graphviz text, chosen by the file name."""
+    from pathlib import Path
+
+    fmt = _picture_format(path)
     try:
         Path(path).write_text(q.cayley(fmt))
     except OSError as exc:
@@ -161,10 +172,13 @@ def quotient_command(code: Optional[str] = None, games: Optional[str] = None, ma
         limits.max_order = max_order
     if max_rounds is not None:
         limits.max_rounds = max_rounds
+    if cayley:
+        _picture_format(cayley)  # a bad file name is refused before the computation
     q = _run(code, games, max_heap, certify, checkpoint, limits, stored)
     d = q.as_dict()
     if cayley:
-        _write_picture(q, cayley)
+        with keeping(d, ("cayley",)):  # a stop while drawing keeps the quotient
+            _write_picture(q, cayley)
         d["cayley"] = cayley
     fact = d.get("infinite")
     if certificate is not None:

@@ -7,17 +7,18 @@ builds on it, and so does :mod:`misere.cli.entry`, which answers the most common
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
 import sys
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Iterator, Optional
 
 from ..budget import limits
-from ..errors import EXIT_BUDGET, EXIT_INTERRUPTED
+from ..errors import EXIT_BUDGET, EXIT_INTERRUPTED, BudgetExceededError, interrupt_in
 from .watchdog import ARMED, CtrlC, Watchdog, hard_stop
 
-__all__ = ["echo", "emit", "one_line", "run_guarded", "run_process", "is_typer_exit"]
+__all__ = ["echo", "emit", "one_line", "run_guarded", "run_process", "is_typer_exit", "keeping"]
 
 #: called with (exception, Ctrl-C time or None, watchdog or None, as_json) when a guarded call
 #: fails; it reports the failure in one line and raises the command's exit
@@ -70,7 +71,7 @@ def run_guarded(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str,
     exception but typer's exits goes to ``on_error``, which reports it in one line."""
     as_json = bool(kwargs.get("as_json", False))
     dog = None
-    ctrl_c = CtrlC()
+    ctrl_c = CtrlC(as_json=as_json)
     try:
         with ctrl_c, limits(timeout=budget.get("timeout"), max_memory=budget.get("max_memory"),
                             quiet=bool(budget.get("quiet", False))) as b, hard_stop(b) as dog:
@@ -97,6 +98,29 @@ def run_process(body: Callable[[], Any]) -> None:
         raise
     finally:  # the answer is out and its exit status set: a late Ctrl-C changes neither
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextlib.contextmanager
+def keeping(data: dict[str, Any], steps: tuple[str, ...]) -> Iterator[None]:
+    """Run the block that fills ``data`` (the answers, in the order ``steps``); a budget stop
+    or Ctrl-C leaves its ``partial`` with every answer in ``data`` and ``not_reached``: the
+    steps missing from ``data`` (issue 41 item 3: a stop keeps everything established; the
+    CLI prints it and exits 3 or 130)."""
+    try:
+        yield
+    except (BudgetExceededError, KeyboardInterrupt, Exception) as e:
+        stop = e if isinstance(e, BudgetExceededError) else interrupt_in(e)
+        if stop is None:
+            raise
+        partial = getattr(stop, "partial", None)
+        if not isinstance(partial, dict):
+            partial = {}
+            stop.partial = partial  # type: ignore[union-attr]
+        kept = {**data, **{k: v for k, v in partial.items() if k not in data}}
+        kept["not_reached"] = [s for s in steps if s not in data]
+        partial.clear()
+        partial.update(kept)
+        raise
 
 
 if sys.getrecursionlimit() < 20000:

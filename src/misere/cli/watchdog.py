@@ -15,9 +15,19 @@ only by :func:`misere.cli.runner.run_process` (the console script and ``python -
 
 :class:`CtrlC` records when SIGINT arrives, so that an error raised after it (a Ctrl-C landing
 inside numba's compiled code surfaces as ``SystemError``) is reported as the interrupt it was.
+Python runs a signal handler only between bytecodes, so a Ctrl-C that arrives while the main
+thread is inside one long compiled call (a candidate of millions of elements: 8-14 s, issue 41)
+would wait for it. When armed, :class:`CtrlC` therefore also watches SIGINT at the C level
+(``signal.set_wakeup_fd``): if Python has not run the handler within :data:`ACT_WITHIN`
+seconds, the process reports the interrupt itself (with the last progress fields,
+:func:`misere.budget.last_progress`; checkpoints and stores keep every committed step) and
+exits 130.
 """
 from __future__ import annotations
 
+import json
+import os
+import select
 import signal
 import sys
 import threading
@@ -25,7 +35,7 @@ import time
 from types import FrameType, TracebackType
 from typing import Optional
 
-from ..budget import Budget, format_size, in_compiler, resident_memory
+from ..budget import Budget, format_size, in_compiler, last_progress, resident_memory
 from ..errors import BudgetExceededError
 
 __all__ = ["Watchdog", "ARMED", "hard_stop", "CtrlC"]
@@ -34,6 +44,10 @@ __all__ = ["Watchdog", "ARMED", "hard_stop", "CtrlC"]
 ARMED = {"on": False}
 
 _SIGNAL = getattr(signal, "SIGUSR1", None)
+
+#: seconds a Ctrl-C may wait for the main thread to leave a compiled call before the process
+#: reports it and exits (armed processes only)
+ACT_WITHIN = 1.5
 
 
 class Watchdog:
@@ -134,9 +148,12 @@ class CtrlC:
     until the command ends. Once SIGINT has arrived, such reports are not printed: the command
     is stopping. A no-op off the main thread."""
 
-    def __init__(self, settle: float = 3.0) -> None:
+    def __init__(self, settle: float = 3.0, as_json: bool = False) -> None:
         self.at: Optional[float] = None
         self.settle = settle
+        self.as_json = as_json
+        self._wake: Optional[tuple[int, int, int]] = None  # read end, write end, previous wakeup fd
+        self._watcher: Optional[threading.Thread] = None
         self._old: object = None
         self._old_hook = sys.unraisablehook
         self._on = False
@@ -151,6 +168,12 @@ class CtrlC:
         self._old_hook = sys.unraisablehook
         sys.unraisablehook = self._unraisable
         self._on = True
+        if ARMED["on"]:
+            r, w = os.pipe()
+            os.set_blocking(w, False)
+            self._wake = (r, w, signal.set_wakeup_fd(w, warn_on_full_buffer=False))
+            self._watcher = threading.Thread(target=self._watch, args=(r,), name="misere-ctrl-c-watch", daemon=True)
+            self._watcher.start()
         return self
 
     def __exit__(self, kind: object, exc: Optional[BaseException], tb: Optional[TracebackType]) -> None:
@@ -158,6 +181,13 @@ class CtrlC:
             self._done.set()
             if self._prodder is not None:
                 self._prodder.join()
+            if self._wake is not None:
+                signal.set_wakeup_fd(self._wake[2])
+                assert self._watcher is not None
+                self._watcher.join()
+                os.close(self._wake[0])
+                os.close(self._wake[1])
+                self._wake = None
             signal.signal(signal.SIGINT, self._old)  # type: ignore[arg-type]
             sys.unraisablehook = self._old_hook
             self._on = False
@@ -189,3 +219,46 @@ class CtrlC:
             self._lost.set()
         if self.at is None:
             self._old_hook(info)
+
+    def _watch(self, fd: int) -> None:
+        """Wait for SIGINT at the C level; if the handler has not run :data:`ACT_WITHIN` s later
+        (the main thread is inside one compiled call), report the interrupt and exit 130."""
+        while not self._done.is_set():
+            ready, _, _ = select.select([fd], [], [], 0.1)
+            if not ready or signal.SIGINT not in os.read(fd, 64):
+                continue
+            self._done.wait(ACT_WITHIN)
+            if self.at is None and not self._done.is_set():
+                self._exit_now()
+
+    def _exit_now(self) -> None:
+        """Report an interrupt the main thread cannot see yet, with the last progress, and exit."""
+        where = {"stopped_inside": "a compiled step that did not return within "
+                                   f"{ACT_WITHIN:g} s of Ctrl-C", **last_progress()}
+        if self.as_json:
+            sys.stdout.write(json.dumps({"error": "interrupted", "established": where}, default=str) + "\n")
+        else:
+            sys.stderr.write("stopped: interrupted\n")
+            sys.stdout.write("".join(f"{k}: {v}\n" for k, v in where.items()))
+        sys.stdout.flush()
+        sys.stderr.flush()
+        _end_children()
+        os._exit(130)
+
+
+def _end_children() -> None:
+    """Send SIGTERM to this process's own children (a local Ray cluster's head processes) before
+    a hard exit, which skips the ``finally`` blocks that would shut them down."""
+    me = str(os.getpid())
+    try:
+        pids = [p for p in os.listdir("/proc") if p.isdigit()]
+    except OSError:  # not Linux: nothing to look at
+        return
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                ppid = f.read().rsplit(")", 1)[1].split()[1]
+            if ppid == me:
+                os.kill(int(pid), signal.SIGTERM)
+        except (OSError, IndexError):
+            continue

@@ -35,7 +35,7 @@ from typing import Any, Sequence
 from misere import budget
 from misere.errors import RulesetError
 from misere.rulesets.partizan_base import PartizanRuleset
-from misere.rulesets.sprouts_canon import _code, _label, _min_rotation, canonical_land
+from misere.rulesets.sprouts_canon import _code, _label, _min_rotation, canonical_land, lives
 
 __all__ = ["SproutsRuleset", "Sprouts", "SproutsQuotient", "Land", "spots", "land_moves", "format_land",
            "parse_position", "simplify_land"]
@@ -44,8 +44,11 @@ __all__ = ["SproutsRuleset", "Sprouts", "SproutsQuotient", "Land", "spots", "lan
 #: lives (3, 2, 1) of a spot seen once in the land, or a label (str) of a 1-life spot seen twice
 Land = tuple[tuple[tuple[Any, ...], ...], ...]
 
-#: largest start accepted by the text format (the search itself is bounded by the budget)
+#: largest start accepted by the text format (the search itself is bounded by the budget); a
+#: position in any form has at most as many lives as this start
 MAX_SPOTS = 40
+#: longest position text read
+MAX_TEXT = 100_000
 
 
 def spots(n: int) -> Land:
@@ -321,20 +324,39 @@ def format_land(land: Land) -> str:
 
 def parse_position(text: str) -> list[Land]:
     """Lands of a position: ``N`` (the ``N``-spot start), or GLOP text (``0.0.}`` two spots;
-    lands joined by ``]`` or ``+``; a final ``!`` is allowed)."""
-    s = text.strip().rstrip("!").strip()
-    if re.fullmatch(r"\d+", s):
-        n = int(s)
-        if n > MAX_SPOTS:
-            raise RulesetError(f"{n} spots: at most {MAX_SPOTS} (the search would not finish)")
-        return [spots(n)] if n else []
-    lands = []
+    lands joined by ``]`` or ``+``; a final ``!`` is allowed). Numbers separated by spaces are a
+    sum of starts (``'3 3'`` is two 3-spot games, never 33 spots).
+
+    Every form goes through one size check before any search: at most as many lives as the
+    :data:`MAX_SPOTS`-spot start, and at most :data:`MAX_TEXT` characters. Empty text is
+    refused (``0`` is the 0-spot start). Raises :class:`RulesetError` (one line).
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise RulesetError(f"empty Sprouts position {text!r}: give N (the N-spot start, 0 for none) or "
+                           "lands in GLOP notation, e.g. '0.0.}'")
+    if len(text) > MAX_TEXT:
+        raise RulesetError(f"Sprouts position of {len(text)} characters: at most {MAX_TEXT}")
+    lands = _parse_lands(text.strip().rstrip("!").strip())
+    total = sum(map(lives, lands))
+    if total > 3 * MAX_SPOTS:
+        raise RulesetError(f"Sprouts position {text[:40]!r} has {total} lives (as many as {-(-total // 3)} "
+                           f"spots): at most {3 * MAX_SPOTS} lives, the {MAX_SPOTS}-spot start "
+                           f"(the search would not finish)")
+    return lands
+
+
+def _parse_lands(s: str) -> list[Land]:
+    """The lands of GLOP text or numbers (no size check: :func:`parse_position` does it)."""
+    lands: list[Land] = []
     for part in re.split(r"[\]+]", s):
+        if re.fullmatch(r"\s*\d+(?:\s+\d+)*\s*", part):  # N-spot starts, each on its own sheet
+            for tok in part.split():
+                if len(tok) > 3 or int(tok) > MAX_SPOTS:
+                    raise RulesetError(f"{tok} spots: at most {MAX_SPOTS} (the search would not finish)")
+                lands.extend([spots(int(tok))] if int(tok) else [])
+            continue
         part = re.sub(r"\s+", "", part)
         if not part:
-            continue
-        if part.isdigit():  # an N-spot game on its own sheet
-            lands.extend(parse_position(part))
             continue
         if not re.fullmatch(r"(?:(?:[012A-Za-z]+\.)+\})+", part):
             raise RulesetError(f"cannot read Sprouts land {part!r}: expected regions like '0.0.}}' "

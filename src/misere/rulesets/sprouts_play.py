@@ -67,7 +67,8 @@ class SproutsPlay(SproutsRuleset):
             try:
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
                 store = SproutsStore(path)
-                self.store_note = path
+                self.store_note = path if not store.file.readonly else \
+                    f"{path} (read only, {store.file.readonly}: new answers are not kept)"
             except (CheckpointError, OSError) as exc:
                 self.store_note = f"not used ({exc})"
         self._solver.store = store
@@ -108,8 +109,9 @@ class SproutsPlay(SproutsRuleset):
         return {p: [Move(p, m.component, m.label, m.result) for m in wins] for p in players}
 
     def play_notes(self, comps: list, o: Outcome) -> dict[str, Any]:
-        """Normal-play outcome and the store used, for ``misere play``."""
-        return {"normal_outcome": self.normal_outcome(comps), "store": self.store_note}
+        """The store used, for ``misere play`` (which answers misère play alone unless asked for
+        normal play: ``--play normal`` or ``--play both``, issue 38 item 3)."""
+        return {"store": self.store_note}
 
 
 Sprouts = SproutsPlay()

@@ -177,8 +177,11 @@ class SproutsStore:
             self.flush()
 
     def flush(self) -> None:
-        """Commit the buffered rows (forms first: lands and positions refer to them)."""
+        """Commit the buffered rows (forms first: lands and positions refer to them); a store
+        opened read-only (:mod:`misere.read_only`) keeps them in memory only."""
         p = self._pending
+        if self.file.readonly:
+            return
         with self.file.errors(), self.db:
             self.db.executemany("INSERT OR IGNORE INTO forms VALUES (?, ?)", p["forms"])
             self.db.executemany("INSERT OR REPLACE INTO lands VALUES (?, ?, ?)", p["lands"])

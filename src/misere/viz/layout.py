@@ -18,6 +18,8 @@ import shutil
 import subprocess
 from typing import Sequence
 
+from misere import budget
+
 __all__ = ["Layering", "longest_path_layers", "layering", "bilayer_crossings", "layered_crossings",
            "order_layers", "place", "dot_order", "segments_cross", "count_crossings"]
 
@@ -141,6 +143,7 @@ def _transpose(lg: Layering, pos: dict[int, int]) -> None:
     while improved and rounds < 20:
         improved, rounds = False, rounds + 1
         for members in lg.layers:
+            budget.current().check(force=True)  # a timeout stops a large drawing (Ctrl-C acts anyway)
             for k in range(len(members) - 1):
                 u, v = members[k], members[k + 1]
                 now = _pair_crossings(u, v, lg.down, pos) + _pair_crossings(u, v, lg.up, pos)

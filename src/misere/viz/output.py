@@ -7,13 +7,13 @@ naming the supported suffixes. Every other suffix is refused the same way.
 """
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Callable, Optional
 
 from ..errors import UnsupportedError
+from ..read_only import folder_of, write_refusal
 
-__all__ = ["picture_formats", "check_output", "write_picture", "svg_to_png"]
+__all__ = ["picture_formats", "check_output", "check_writable", "write_picture", "svg_to_png"]
 
 #: the optional rasteriser for .png (pip install resvg-py)
 PNG_CONVERTER = "resvg-py"
@@ -49,16 +49,30 @@ def check_output(path: Path, dot: bool = False, what: str = "picture") -> str:
         hint = "" if _png_available() or suffix != ".png" else f" (.png needs the optional {PNG_CONVERTER})"
         raise UnsupportedError(f"cannot write a {what} as {str(path)!r}: the file name must end in "
                                f"{' or '.join(formats)}{hint}")
-    folder = path.parent if str(path.parent) else Path(".")
+    check_writable(path)
+    return suffix[1:]
+
+
+def check_writable(path: Path) -> None:
+    """Check, before any work, that the file ``path`` can be written: its folder exists, is a
+    folder and is writable, and ``path`` is not a folder nor a read-only file (read-only as
+    :mod:`misere.read_only` decides, the same for root).
+
+    Raises
+    ------
+    OSError
+        Naming ``path`` and the reason (the missing or read-only folder, or the file).
+    """
+    folder = folder_of(path)
     if not folder.exists():
         raise FileNotFoundError(2, f"folder {str(folder)!r} does not exist", str(path))
     if not folder.is_dir():
         raise NotADirectoryError(20, f"{str(folder)!r} is not a folder", str(path))
     if path.is_dir():
         raise IsADirectoryError(21, "is a folder", str(path))
-    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise PermissionError(13, "permission denied", str(path))
-    return suffix[1:]
+    why = write_refusal(path)
+    if why is not None:
+        raise PermissionError(13, why, str(path))
 
 
 def svg_to_png(svg: str) -> bytes:

@@ -117,7 +117,17 @@ def _box(item: str, lo: str, hi: str) -> Iterable[tuple[str, str | None]]:
 
 
 def _items(spec: str | Iterable[str]) -> list[str]:
-    parts = [spec] if isinstance(spec, str) else list(spec)
+    """The items of a spec: a string split at commas and spaces, or an iterable of strings."""
+    if isinstance(spec, str):
+        parts = [spec]
+    elif isinstance(spec, Iterable) and not isinstance(spec, (bytes, dict)):
+        parts = list(spec)
+    else:
+        raise RulesetError(f"codes are a string such as '0.07 0.123' or 'octal2', or a list of "
+                           f"codes, got {type(spec).__name__} {spec!r}")
+    if any(not isinstance(p, str) for p in parts):
+        bad = next(p for p in parts if not isinstance(p, str))
+        raise RulesetError(f"each code is a string such as '0.07', got {type(bad).__name__} {bad!r}")
     out: list[str] = []
     for part in parts:
         out.extend(t for t in re.split(r"[,\s]+", str(part)) if t)
@@ -130,7 +140,8 @@ def parse_codes(spec: str | Iterable[str]) -> CodeSet:
     Raises
     ------
     RulesetError
-        For a bad item (one line, quoting it).
+        For a bad item (one line, quoting it), or a spec that is neither a string nor an
+        iterable of strings (``None``, a number).
 
     Examples
     --------

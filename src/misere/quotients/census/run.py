@@ -17,7 +17,6 @@ codes in flight as stopped and raises :class:`~misere.errors.BudgetExceededError
 """
 from __future__ import annotations
 
-import os
 from collections import Counter
 import time
 from collections.abc import Callable, Iterable
@@ -27,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from misere import budget
-from misere.errors import BudgetExceededError, ComputationLimitError, MisereError, interrupt_in
+from misere.errors import BudgetExceededError, ComputationLimitError, InvalidArgumentError, MisereError, interrupt_in
 from misere.quotients.census.alarm import HardLimit, alarm
 from misere.quotients.census.codes import CodeSet, parse_codes
 from misere.quotients.census.store import RECORD_FIELDS, RESULT_STATUSES, RETRIED_STATUSES, Store
@@ -227,6 +226,10 @@ def _run_ray(codes: list[str], args: tuple, emit: Callable[[dict], None],
     the run's budget runs out, the tasks in flight are cancelled and recorded as stopped.
     The pool is started and warmed first (:func:`_warm`); ``info["startup"]`` gets its seconds."""
     t_start = time.monotonic()
+    if not address and codes:
+        from misere.quotients.census.cluster import check_address_space
+
+        check_address_space()  # before importing Ray: its import alone prints under a small limit
     try:
         import ray
     except ImportError:
@@ -237,18 +240,10 @@ def _run_ray(codes: list[str], args: tuple, emit: Callable[[dict], None],
             from misere.quotients.census.cluster import connect
 
             connect(ray, address)
-        else:  # workers inherit the environment: make this copy of misere importable there
-            src = str(Path(__file__).resolve().parents[3])
-            old = os.environ.get("PYTHONPATH")
-            os.environ["PYTHONPATH"] = os.pathsep.join([src] + ([old] if old else []))
-            try:
-                ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False,
-                         configure_logging=False)
-            finally:
-                if old is None:
-                    del os.environ["PYTHONPATH"]
-                else:
-                    os.environ["PYTHONPATH"] = old
+        else:  # workers inherit the environment: this copy of misere importable there
+            from misere.quotients.census.cluster import start_local
+
+            start_local(ray, workers)
     try:
         if codes:
             _warm(workers, ray)
@@ -294,7 +289,11 @@ def _run_ray(codes: list[str], args: tuple, emit: Callable[[dict], None],
 
 
 class CensusRecords(list):
-    """The records of a census (a list of dicts), shown in notebooks as one table."""
+    """The records of a census (a list of dicts), shown in notebooks as one table. ``info`` says
+    how the run was done: ``runner`` (Ray, or why in this process although ``workers > 1``) and
+    ``startup`` (seconds to start and warm Ray, apart from every code's work)."""
+
+    info: dict[str, Any] = {}
 
     def _repr_html_(self) -> str:
         from misere.viz.report import sortable_table
@@ -334,7 +333,7 @@ def census(
         :class:`~misere.quotients.census.store.Store`). Several runs may share one store.
     workers : int
         1 runs in this process; more run on Ray (a local cluster of ``workers`` CPUs started
-        for the run, or the cluster at ``address``).
+        for the run, or the cluster at ``address``, which needs ``workers > 1``).
     per_code_timeout : float, optional
         Seconds per code: a safety net only (a code it stops is stored ``stopped``, with no
         result, and computed again by the next run).
@@ -362,10 +361,15 @@ def census(
         ``records`` the records so far (``None`` for codes not started).
     CheckpointError
         ``store`` is not a census store (one line; the file is unchanged).
+    InvalidArgumentError
+        ``address`` given with ``workers = 1`` (refused rather than computed locally).
     """
     cs = codes if isinstance(codes, CodeSet) else parse_codes(codes)
     if workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers!r}")
+    if address is not None and workers == 1:  # never silently local: the cluster was asked for
+        raise InvalidArgumentError(f"a cluster address ({address!r}) needs workers > 1 (the tasks to keep "
+                                   f"in flight there); with workers = 1 the census runs in this process")
     if workers > 1 and address:  # an unreachable cluster: one line, before the store is opened
         from misere.quotients.census.cluster import reach
 
@@ -382,6 +386,9 @@ def census(
     results: dict[str, dict[str, Any]] = {}
     try:
         todo = [c for c in cs.codes if not (st and st.done(c, max_heap, work=w))]
+        if todo and st is not None and st.file.readonly:  # read it, but never compute what cannot be kept
+            st.file.refuse_write(f"store the {len(todo)} codes it does not answer ({', '.join(todo[:3])}"
+                                 f"{', ...' if len(todo) > 3 else ''}); it answers the others")
         started, t0 = time.time(), time.monotonic()
         progress = budget.Progress("census", total=len(todo))
 
@@ -397,11 +404,16 @@ def census(
             return st is None or not st.done(code, max_heap, work=w)
 
         args = (max_heap, per_code_timeout, certify, w.as_dict())
-        info: dict[str, float] = {}
+        info: dict[str, Any] = {}
+        from misere.quotients.census.cluster import runner_for
+
+        local = workers == 1 or runner_for(len(todo), workers, address) is not None
+        if workers > 1:
+            info["runner"] = runner_for(len(todo), workers, address) or f"Ray, {workers} tasks in flight"
         stop: BudgetExceededError | None = None
         try:
             with progress:
-                if workers == 1:
+                if local:
                     _run_local(todo, args, emit, fresh,
                                lambda **f: progress.update(completed=len(results), **f))
                 else:
@@ -419,7 +431,7 @@ def census(
                 ctrl_c.partial["store"] = st.path  # type: ignore[attr-defined]
             raise
         out = [results.get(c) or (st.get(c) if st is not None else None) for c in cs.codes]
-        if st is not None:
+        if st is not None and not st.file.readonly:
             st.log_run(" ".join(cs.codes)[:2000], len(cs), len(results), workers, max_heap,
                        per_code_timeout, started, time.monotonic() - t0, info.get("startup"))
     finally:
@@ -432,7 +444,9 @@ def census(
         err = BudgetExceededError(stop.kind, f"census stopped: {stop}", facts)
         err.records = CensusRecords(out)  # type: ignore[attr-defined]
         raise err from None
-    return CensusRecords(out)  # type: ignore[return-value]
+    records = CensusRecords(out)
+    records.info = info  # type: ignore[attr-defined]
+    return records  # type: ignore[return-value]
 
 
 def summary(records: list[dict[str, Any] | None], computed: int | None = None) -> dict[str, Any]:

@@ -99,7 +99,8 @@ class Work:
         Raises
         ------
         ValueError
-            For malformed text, an unknown bound or a bound below 1 (one line).
+            For malformed text, an unknown bound, a bound given twice or a bound below 1 (one
+            line).
 
         Examples
         --------
@@ -112,6 +113,8 @@ class Work:
             if not sep or not value.strip().isdigit():
                 raise ValueError(f"bad work bound {item.strip()!r}: expected NAME=INTEGER "
                                  f"(e.g. max_order=300)")
+            if key.strip() in given:
+                raise ValueError(f"work bound {key.strip()!r} given twice in {text!r}")
             given[key.strip()] = int(value)
         return cls.of(given)
 

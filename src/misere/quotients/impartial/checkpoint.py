@@ -161,6 +161,8 @@ class Checkpoint:
 
     def save_pending(self, pend: Pending) -> None:
         """Commit the candidate of the current round of a presentation change."""
+        if self.file.readonly:
+            self.file.refuse_write(f"save the candidate of heap {pend.heap}")
         blob = pickle.dumps(pend, protocol=pickle.HIGHEST_PROTOCOL)
         with self._using("cannot write"), self.db:
             self.db.execute("INSERT OR REPLACE INTO pending VALUES (1, ?, ?, ?)",
@@ -169,6 +171,8 @@ class Checkpoint:
     def save(self, st: SolverState, record: dict | None = None) -> None:
         """Commit the state after a completed heap (and its change record, if any) in one
         transaction."""
+        if self.file.readonly:  # a resume reads it; a heap past what it holds cannot be kept
+            self.file.refuse_write(f"save heap {st.heap} (it holds the heaps before)")
         blob = pickle.dumps(st, protocol=pickle.HIGHEST_PROTOCOL)
         with self._using("cannot write"), self.db:
             self.db.execute("INSERT OR REPLACE INTO state VALUES (1, ?, ?)", (st.heap, blob))

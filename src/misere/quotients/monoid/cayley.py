@@ -14,6 +14,7 @@ import math
 from collections.abc import Sequence
 from html import escape
 
+from misere import budget
 from misere.quotients.monoid import TableMonoid
 from misere.quotients.monoid.presentation import Presentation
 from misere.viz.layout import count_crossings, layering, order_layers
@@ -24,6 +25,9 @@ COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e
            "#7f7f7f", "#bcbd22", "#17becf"]
 
 Point = tuple[float, float]
+
+#: the crossings of the layout are lowered by trial for graphs of at most this many elements
+OPTIMISE_UP_TO = 100
 
 
 def _ordered(pres: Presentation) -> list[int]:
@@ -134,9 +138,12 @@ def _columns(q: TableMonoid, pres: Presentation, ring_gens: list[int], blocks: l
 def cayley_layout(q: TableMonoid, pres: Presentation, cell: float = 150.0) -> tuple[dict[int, Point], list[int]]:
     """Positions of the elements and the indices of the generators drawn as rings.
 
-    Rings (see :func:`rings`) are placed by :func:`_columns`; then, twice over, rings in the same
-    column swap places and each ring in turn takes the rotation and mirror image while that lowers
-    the crossings of :func:`cayley_segments` (straight chords, as counted by ``count_crossings``).
+    Rings (see :func:`rings`) are placed by :func:`_columns`; then, for at most
+    :data:`OPTIMISE_UP_TO` elements, twice over, rings in the same column swap places and each
+    ring in turn takes the rotation and mirror image while that lowers the crossings of
+    :func:`cayley_segments` (straight chords, as counted by ``count_crossings``: each trial costs
+    the square of the edges, so larger graphs keep the columns' layout and are drawn in seconds).
+    Every trial checks the budget (a timeout or Ctrl-C stops the drawing within a trial).
     """
     ring_gens, blocks = rings(q, pres)
     centre = _columns(q, pres, ring_gens, blocks, cell)
@@ -152,12 +159,15 @@ def cayley_layout(q: TableMonoid, pres: Presentation, cell: float = 150.0) -> tu
                 pos[x] = (cx + radius[k] * math.cos(t), cy + radius[k] * math.sin(t))
         return pos
 
+    if q.order > OPTIMISE_UP_TO:
+        return positions(), ring_gens
     best = count_crossings(cayley_segments(q, pres, positions()))
     for _ in range(2):
         for k in range(len(blocks)):  # swap rings within a column
             for j in range(k + 1, len(blocks)):
                 if centre[k][0] == centre[j][0]:
                     centre[k], centre[j] = centre[j], centre[k]
+                    budget.current().check(force=True)
                     now = count_crossings(cayley_segments(q, pres, positions()))
                     if now < best:
                         best = now
@@ -168,6 +178,7 @@ def cayley_layout(q: TableMonoid, pres: Presentation, cell: float = 150.0) -> tu
                 for flip in (False, True):
                     old = turns[k], mirror[k]
                     turns[k], mirror[k] = turn, flip
+                    budget.current().check(force=True)
                     now = count_crossings(cayley_segments(q, pres, positions()))
                     if now < best:
                         best = now
