@@ -103,6 +103,33 @@ def test_a_page_whose_output_drifted_fails_the_build() -> None:
     assert "$ misere outcome '*+*'\nN  (" in out and ">>> 1 + 1\n2\n" in out
 
 
+def test_a_failing_example_shows_its_error_message() -> None:
+    executed = _module("executed")
+    page = "```console exec\n$ misere outcome '{'\n[exit 1]\n```\n"
+    drift: list[object] = []
+    assert executed.execute(page, drift.append) == (
+        "```console\n$ misere outcome '{'\nerror: cannot parse '{' at position 1: expected '}'\n[exit 1]\n```\n")
+    assert drift == []
+
+
+def test_every_page_renders_as_its_source_says(site: Path) -> None:
+    rendered = _module("rendered")
+    pages = [p for p in site.rglob("*.html") if not p.relative_to(site).as_posix().startswith(("_", "."))]
+    assert len(pages) > 30
+    assert rendered.site_problems(site) == {}
+    # what the checks catch: renderings this test was written against
+    assert rendered.problems("<td><p>`{a,b</p></td><td><p>c}`</p></td>") == [
+        "a table cell with a backtick: '`{a,b'", "a table cell with a backtick: 'c}`'"]
+    assert rendered.problems("<p>Eb &lt; <em>2 &lt; E, v</em> &lt; *</p>") == [
+        "a form's * taken for italics: <em>2 < E, v</em>"]
+    assert rendered.problems("<p>cl({0,<em>,1|1}) and cl({</em>,-1})</p>") != []
+    assert rendered.problems("<p>the player who moves last <em>loses</em>.</p>") == []
+    assert rendered.problems("<p>.. rubric:: Options</p><p>Universe: {universes}</p>") == [
+        "a literal directive: '.. rubric::'", "an unfilled placeholder: '{universes}'"]
+    assert rendered.problems("<p>(–timeout / –max-memory)</p>") != []
+    assert rendered.problems("<p>Larsson–Milley, Thms 19–24</p>") == []
+
+
 def _browser() -> str | None:
     return next((path for name in BROWSERS if (path := shutil.which(name))), None)
 

@@ -27,7 +27,7 @@ def command():  # type: ignore[no-untyped-def]
 #: an option name in a help text (``--timeout``, ``-u``), shown as code so that it can be copied
 OPTION = re.compile(r"(?<![\w`-])(--?[a-zA-Z][\w-]*)")
 #: a click metavar that typer writes in braces (``{game}``): shown as click writes it, ``GAME``
-BRACED = re.compile(r"\{(\w+)\}")
+BRACED = re.compile(r"\{([\w.]+)\}")
 
 
 def escape(text: str) -> list[str]:

@@ -81,8 +81,17 @@ def _in_temporary_folder():
             os.chdir(old)
 
 
+#: what a command writes to stderr once per machine (compiling its kernels), not part of an example
+ONE_OFF = re.compile(r"^misere: compil")
+
+
+def _lines(text: str) -> list[str]:
+    return [l.rstrip() for l in text.strip("\n").splitlines() if not ONE_OFF.match(l)]
+
+
 def run_cli(line: str) -> tuple[int, str]:
-    """Exit status and standard output of ``$ misere ...`` run in-process in a temporary folder."""
+    """Exit status and output of ``$ misere ...`` run in-process in a temporary folder: standard
+    output, followed by standard error when the status is not 0 (the message of an error)."""
     from typer.testing import CliRunner
 
     from misere.cli.app import app
@@ -90,7 +99,8 @@ def run_cli(line: str) -> tuple[int, str]:
     args = shlex.split(line, comments=True)[1:]
     with _in_temporary_folder():
         result = CliRunner().invoke(app, args, catch_exceptions=False)
-    return result.exit_code, "\n".join(l.rstrip() for l in result.stdout.strip("\n").splitlines())
+    errors = _lines(result.stderr) if result.exit_code else []
+    return result.exit_code, "\n".join(_lines(result.stdout) + errors)
 
 
 def check_cli(line: str, shown: str) -> tuple[bool, str]:
