@@ -27,6 +27,8 @@ BROWSERS = ("chromium", "chromium-browser", "google-chrome", "chrome")
 
 
 def _module(name: str):  # type: ignore[no-untyped-def]
+    if str(ROOT / "docs" / "_ext") not in sys.path:  # the modules import one another
+        sys.path.insert(0, str(ROOT / "docs" / "_ext"))
     spec = importlib.util.spec_from_file_location(name, ROOT / "docs" / "_ext" / f"{name}.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)

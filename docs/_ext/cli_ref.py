@@ -13,6 +13,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import nested_parse_with_titles
 
 from misere.cli.parsing import _fill_help
+from outsider import rewrite
 
 UNDERLINES = "-~^\""
 
@@ -33,7 +34,7 @@ BRACED = re.compile(r"\{([\w.]+)\}")
 def escape(text: str) -> list[str]:
     """The lines of ``text`` as reStructuredText that shows it as written: no inline markup, no
     list or directive starts, and option names as literals (not turned into en-dashes)."""
-    text = re.sub(r"([\\`*|_\[\]])", r"\\\1", text.replace("\b", ""))
+    text = re.sub(r"([\\`*|_\[\]])", r"\\\1", rewrite(text.replace("\b", ""), links=False))
     lines = [re.sub(r"^(\s*)([+#.:]|-(?=\s)|\d+\.)", r"\1\\\2", line) for line in text.splitlines()]
     return [OPTION.sub(r"``\1``", line) for line in lines]
 

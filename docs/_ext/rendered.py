@@ -7,7 +7,9 @@ rendered as something other than what its source says.
 * ``<em>`` inside a game form (the ``*`` of ``{0,*|*}`` or of ``*2`` taken for italics);
 * literal directive (``.. rubric::``) or unfilled ``{placeholder}`` in the running text;
 * en-dash or em-dash directly before a letter (``–timeout``: an option whose ``--`` was
-  turned into a dash, which cannot be copied).
+  turned into a dash, which cannot be copied);
+* pointer to the project's own work items, sessions, branches, machines or working notes
+  ("issue 21", "session 13", "notes E.2"), which mean nothing to a reader of the site.
 
 ``tests/test_docs_site.py`` runs it on every page of the site.
 """
@@ -26,6 +28,9 @@ VERBATIM = re.compile(r"<(pre|code)\b.*?</\1>", re.S)
 DIRECTIVE = re.compile(r"^\s*\.\. [a-z-]+::", re.M)
 PLACEHOLDER = re.compile(r"(?<![\w^$])\{[a-z_]{3,}\}")
 DASHED = re.compile(r"(?<![\w\d])[–—][a-zA-Z]")
+#: a pointer to the project's work items, sessions, branches, machines or working notes
+INTERNAL = re.compile(r"\b(?:[Ii]ssues? \d+|[Ss]essions? \d+|branch(?:es)? `|lent (?:16-core )?machine"
+                      r"|notes (?:E|Part|§|thesis)|algorithms\.md|thesis-ch\d)")
 
 
 def text(fragment: str) -> str:
@@ -60,6 +65,8 @@ def problems(page: str) -> list[str]:
     whole = text(page)
     found += [f"a dash for an option's --: {whole[max(0, m.start() - 20):m.end() + 10]!r}"
               for m in DASHED.finditer(whole)]
+    found += [f"an internal pointer: {whole[max(0, m.start() - 30):m.end() + 20]!r}"
+              for m in INTERNAL.finditer(whole)]
     return found
 
 

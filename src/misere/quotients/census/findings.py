@@ -1,4 +1,4 @@
-"""Findings of a census store: the tables of issue 11, item 3.
+"""Findings of a census store: the tables a census reports.
 
 * every code: solved (order, ``|P|``, misère period and preperiod, normal period) or not (status,
   last heap reached and the order of the partial quotient there);
