@@ -89,6 +89,10 @@ def test_tutorials_show_outputs_computed_at_build_time(site: Path) -> None:
     assert "misere play partizan-kayles '3 5 1'" in rulesets  # the generated table of formats
     pictures = (site / "tutorials" / "pictures.html").read_text(encoding="utf-8")
     assert pictures.count("<svg") >= 8
+    # the day-2 Hasse diagram (about 2,000 px wide) is scaled to the column, with a full-size link
+    assert pictures.count("open full size") >= 1 and "misere.css" in pictures
+    assert "figure.misere-picture svg { max-width: 100%; height: auto; }" in (
+        site / "_static" / "misere.css").read_text(encoding="utf-8")
     errata = _text(site / "results" / "errata.html")
     assert "arithmetic: 511^2 = 261121" in errata and "facts:" in errata
     notebook = site / "tutorials" / "notebook.html"  # executed: Partizan Kayles [37, 34] as its badge
