@@ -190,6 +190,7 @@ def _fmt(v: Any) -> str:
 
 
 def code_lines(rows: list[dict[str, Any]]) -> list[str]:
+    """One text line per code (status, ``|Q|``, ``|P|``, periods, last heap, seconds), under a header."""
     lines = [f"{'code':<8}{'status':<9}{'|Q|':>6}{'|P|':>5}{'per':>5}{'pre':>5}{'nper':>6}"
              f"{'heap':>6}{'sec':>8}"]
     for r in rows:
