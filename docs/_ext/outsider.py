@@ -24,7 +24,7 @@ THEOREMS = {
 _REST = r"[^;()]{0,120}"
 _NOTE = rf"(?:the )?(?:shared )?notes,?\s+(?:E\.\d|Part [\d.]+|§[\w.]+|thesis-ch[\w.-]*|algorithms\.md){_REST}"
 _FILE = rf"(?:algorithms|thesis-ch[\d-]+)\.md{_REST}"
-_ITEM = r"(?:[Ii]ssues?|[Ss]ession) \d+(?:,? items? \d+(?: and \d+)?)?(?:, issue \d+(?:,? items? \d+)?)*"
+_ITEM = r"(?:[Ii]ssues?|[Ss]ession)\s+\d+(?:,?\s+items?\s+\d+(?: and \d+)?)?(?:,\s+issue\s+\d+(?:,?\s+items?\s+\d+)?)*"
 
 
 def _close(opened: str | None, after: str | None) -> str:
@@ -43,6 +43,7 @@ _RULES = [
     (re.compile(rf"[;,]\s*(?:{_NOTE}|{_FILE}|{_ITEM})"), ""),  # one pointer among others
     (re.compile(rf"(?<=\()(?:{_NOTE}|{_FILE}|{_ITEM})[;,]\s*"), ""),
     (re.compile(r"\s*Shared notes [\w.-]+\.md [\w.§]+\."), ""),
+    (re.compile(r"\blent\s+(?=(?:16-core\s+)?machine)"), ""),  # "a lent machine": a machine
     (re.compile(rf"\s*{_ITEM}\.(?=\s|$)"), ""),  # a sentence that is only a pointer
     (re.compile(r";\s*``classify`` (?:as in|follows) the shared notes(?:\s*\(?thesis-ch[\d-]+\.md T[\d.]+)?"), ""),
     (re.compile(r",? as restated in the shared notes"), ""),

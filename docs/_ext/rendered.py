@@ -29,8 +29,8 @@ DIRECTIVE = re.compile(r"^\s*\.\. [a-z-]+::", re.M)
 PLACEHOLDER = re.compile(r"(?<![\w^$])\{[a-z_]{3,}\}")
 DASHED = re.compile(r"(?<![\w\d])[–—][a-zA-Z]")
 #: a pointer to the project's work items, sessions, branches, machines or working notes
-INTERNAL = re.compile(r"\b(?:[Ii]ssues? \d+|[Ss]essions? \d+|branch(?:es)? `|lent (?:16-core )?machine"
-                      r"|notes (?:E|Part|§|thesis)|algorithms\.md|thesis-ch\d)")
+INTERNAL = re.compile(r"\b(?:[Ii]ssues?\s+\d+|[Ss]essions?\s+\d+|branch(?:es)?\s+`|lent\s+(?:16-core\s+)?machine"
+                      r"|notes\s+(?:E|Part|§|thesis)|algorithms\.md|thesis-ch\d)")
 
 
 def text(fragment: str) -> str:
