@@ -46,4 +46,5 @@ suppress_warnings = ["ref.python"]
 
 html_theme = "furo"
 html_title = f"misere {release}"
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+html_css_files = ["misere.css"]  # pictures scaled to the column

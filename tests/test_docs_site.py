@@ -27,6 +27,8 @@ BROWSERS = ("chromium", "chromium-browser", "google-chrome", "chrome")
 
 
 def _module(name: str):  # type: ignore[no-untyped-def]
+    if str(ROOT / "docs" / "_ext") not in sys.path:  # the modules import one another
+        sys.path.insert(0, str(ROOT / "docs" / "_ext"))
     spec = importlib.util.spec_from_file_location(name, ROOT / "docs" / "_ext" / f"{name}.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
@@ -65,6 +67,57 @@ def test_every_public_name_has_a_reference_entry(site: Path) -> None:
     assert 'href="core.html#misere.core.game.Game"' in (site / "api" / "misere.html").read_text(encoding="utf-8")
 
 
+#: public members without a docstring of their own or inherited, in modules this test's authors
+#: do not maintain (the interactive play loop, the CLI's click overrides, a compiled kernel)
+UNDOCUMENTED = {
+    "misere.cli.interactive.HeapArena.show", "misere.cli.interactive.HeapArena.legal",
+    "misere.cli.interactive.HeapArena.winning", "misere.cli.interactive.RulesetArena.parse",
+    "misere.cli.interactive.RulesetArena.show", "misere.cli.interactive.RulesetArena.outcome",
+    "misere.cli.interactive.RulesetArena.legal", "misere.cli.interactive.DomineeringArena.parse",
+    "misere.cli.interactive.DomineeringArena.show", "misere.cli.interactive.DomineeringArena.outcome",
+    "misere.quotients.impartial.facts.InfiniteQuotient.as_dict", "misere.rulesets.bits_jit._popcount",
+}
+
+
+def _members() -> list[tuple[str, object]]:
+    """(dotted name, object) of every public function, class and class member the API pages
+    document: methods and properties of the classes the package defines."""
+    import inspect
+
+    apiref = _module("apiref")
+    out: list[tuple[str, object]] = []
+    for mod, name in apiref.public_names():
+        if apiref.home(mod, name) != f"{mod}.{name}":
+            continue
+        obj = getattr(importlib.import_module(mod), name)
+        if inspect.isroutine(obj):
+            out.append((f"{mod}.{name}", obj))
+        elif inspect.isclass(obj) and obj.__module__.startswith("misere"):
+            out.append((f"{mod}.{name}", obj))
+            out += [(f"{mod}.{name}.{k}", v) for k, v in vars(obj).items()
+                    if not k.startswith("_") and (inspect.isroutine(v) or isinstance(v, property))]
+    return out
+
+
+def test_every_public_member_is_shown_with_a_docstring(site: Path) -> None:
+    import inspect
+
+    members = _members()
+    assert len(members) > 900 and ("misere.core.game.Game.is_dicot", vars(m_game().Game)["is_dicot"]) in members
+    pages = "".join(p.read_text(encoding="utf-8") for p in (site / "api").glob("*.html"))
+    assert [name for name, _ in members if f'id="{name}"' not in pages] == []
+    def doc(obj: object) -> str | None:
+        return (obj.__doc__ if isinstance(obj, property) else inspect.getdoc(obj))  # type: ignore[arg-type]
+    assert {name for name, obj in members if not doc(obj)} <= UNDOCUMENTED
+    # each module opens with a table of its names and their one-line summaries
+    core = (site / "api" / "core.html").read_text(encoding="utf-8")
+    assert core.count('<table class="docutils') >= 5 and "A short partizan game form" in _text(site / "api" / "core.html")
+
+
+def m_game():  # type: ignore[no-untyped-def]
+    return importlib.import_module("misere.core.game")
+
+
 def test_the_cli_reference_lists_every_command_and_option(site: Path) -> None:
     cmd = _module("cli_ref").command()
     ctx = cmd.context_class(cmd, info_name="misere")
@@ -87,6 +140,10 @@ def test_tutorials_show_outputs_computed_at_build_time(site: Path) -> None:
     assert "misere play partizan-kayles '3 5 1'" in rulesets  # the generated table of formats
     pictures = (site / "tutorials" / "pictures.html").read_text(encoding="utf-8")
     assert pictures.count("<svg") >= 8
+    # the day-2 Hasse diagram (about 2,000 px wide) is scaled to the column, with a full-size link
+    assert pictures.count("open full size") >= 1 and "misere.css" in pictures
+    assert "figure.misere-picture svg { max-width: 100%; height: auto; }" in (
+        site / "_static" / "misere.css").read_text(encoding="utf-8")
     errata = _text(site / "results" / "errata.html")
     assert "arithmetic: 511^2 = 261121" in errata and "facts:" in errata
     notebook = site / "tutorials" / "notebook.html"  # executed: Partizan Kayles [37, 34] as its badge
@@ -101,6 +158,33 @@ def test_a_page_whose_output_drifted_fails_the_build() -> None:
     out = executed.execute(page, drift.append)
     assert [m.example for m in drift] == ["misere outcome '*+*'", "1 + 1"]
     assert "$ misere outcome '*+*'\nN  (" in out and ">>> 1 + 1\n2\n" in out
+
+
+def test_a_failing_example_shows_its_error_message() -> None:
+    executed = _module("executed")
+    page = "```console exec\n$ misere outcome '{'\n[exit 1]\n```\n"
+    drift: list[object] = []
+    assert executed.execute(page, drift.append) == (
+        "```console\n$ misere outcome '{'\nerror: cannot parse '{' at position 1: expected '}'\n[exit 1]\n```\n")
+    assert drift == []
+
+
+def test_every_page_renders_as_its_source_says(site: Path) -> None:
+    rendered = _module("rendered")
+    pages = [p for p in site.rglob("*.html") if not p.relative_to(site).as_posix().startswith(("_", "."))]
+    assert len(pages) > 30
+    assert rendered.site_problems(site) == {}
+    # what the checks catch: renderings this test was written against
+    assert rendered.problems("<td><p>`{a,b</p></td><td><p>c}`</p></td>") == [
+        "a table cell with a backtick: '`{a,b'", "a table cell with a backtick: 'c}`'"]
+    assert rendered.problems("<p>Eb &lt; <em>2 &lt; E, v</em> &lt; *</p>") == [
+        "a form's * taken for italics: <em>2 < E, v</em>"]
+    assert rendered.problems("<p>cl({0,<em>,1|1}) and cl({</em>,-1})</p>") != []
+    assert rendered.problems("<p>the player who moves last <em>loses</em>.</p>") == []
+    assert rendered.problems("<p>.. rubric:: Options</p><p>Universe: {universes}</p>") == [
+        "a literal directive: '.. rubric::'", "an unfilled placeholder: '{universes}'"]
+    assert rendered.problems("<p>(–timeout / –max-memory)</p>") != []
+    assert rendered.problems("<p>Larsson–Milley, Thms 19–24</p>") == []
 
 
 def _browser() -> str | None:

@@ -21,6 +21,8 @@ from docutils.statemachine import StringList
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import nested_parse_with_titles
 
+from outsider import link_seeds, rewrite
+
 
 def public_modules(package: str = "misere") -> list[str]:
     """Dotted names of ``package`` and of every public module below it, sorted."""
@@ -67,7 +69,7 @@ def _entry(module: str, name: str) -> list[str]:
     if home(module, name) != target:
         return [f"* ``{target}`` is :py:obj:`{home(module, name)}`", ""]
     if inspect.isclass(obj):
-        return [f".. autoclass:: {target}", "   :members:", "   :show-inheritance:", ""]
+        return [f".. autoclass:: {target}", "   :members:", "   :undoc-members:", "   :show-inheritance:", ""]
     if inspect.isroutine(obj):
         return [f".. autofunction:: {target}", ""]
     if isinstance(obj, ModuleType):
@@ -75,12 +77,30 @@ def _entry(module: str, name: str) -> list[str]:
     return [f".. autodata:: {target}", "   :no-value:", ""]
 
 
+def summary(module: str, names: list[str]) -> list[str]:
+    """A table of ``names`` (defined in ``module``): each linked to its entry, with its kind and
+    the first line of its docstring, so that a reader can scan the module."""
+    if not names:
+        return []
+    lines = [".. list-table::", "   :header-rows: 1", "   :widths: 30 12 58", "",
+             "   * - name", "     - kind", "     - summary"]
+    for name in names:
+        obj = getattr(importlib.import_module(module), name)
+        kind = ("class" if inspect.isclass(obj) else "function" if inspect.isroutine(obj) else "data")
+        doc = (inspect.getdoc(obj) or "").strip().split("\n\n")[0] if kind != "data" else ""
+        first = link_seeds(rewrite(" ".join(doc.split())))
+        lines += [f"   * - :py:obj:`~{module}.{name}`", f"     - {kind}", f"     - {first}".rstrip()]
+    return lines + [""]
+
+
 def module_rst(module: str) -> list[str]:
-    """reStructuredText for one module: its docstring, then an entry per public name."""
+    """reStructuredText for one module: its docstring, a summary table, then an entry per
+    public name (a class with every public member, documented or not)."""
     lines = [module, "-" * len(module), "", f".. automodule:: {module}", "   :no-members:", ""]
     names = _all(importlib.import_module(module))
     own = [n for n in names if home(module, n) == f"{module}.{n}"]
     links = [n for n in names if n not in own]
+    lines += summary(module, own)
     for name in own:
         lines += _entry(module, name)
     if links:

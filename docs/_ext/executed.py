@@ -81,8 +81,17 @@ def _in_temporary_folder():
             os.chdir(old)
 
 
+#: what a command writes to stderr once per machine (compiling its kernels), not part of an example
+ONE_OFF = re.compile(r"^misere: compil")
+
+
+def _lines(text: str) -> list[str]:
+    return [l.rstrip() for l in text.strip("\n").splitlines() if not ONE_OFF.match(l)]
+
+
 def run_cli(line: str) -> tuple[int, str]:
-    """Exit status and standard output of ``$ misere ...`` run in-process in a temporary folder."""
+    """Exit status and output of ``$ misere ...`` run in-process in a temporary folder: standard
+    output, followed by standard error when the status is not 0 (the message of an error)."""
     from typer.testing import CliRunner
 
     from misere.cli.app import app
@@ -90,7 +99,8 @@ def run_cli(line: str) -> tuple[int, str]:
     args = shlex.split(line, comments=True)[1:]
     with _in_temporary_folder():
         result = CliRunner().invoke(app, args, catch_exceptions=False)
-    return result.exit_code, "\n".join(l.rstrip() for l in result.stdout.strip("\n").splitlines())
+    errors = _lines(result.stderr) if result.exit_code else []
+    return result.exit_code, "\n".join(_lines(result.stdout) + errors)
 
 
 def check_cli(line: str, shown: str) -> tuple[bool, str]:
@@ -124,12 +134,29 @@ def run_pycon(body: str, namespace: dict[str, object]) -> list[tuple[doctest.Exa
     return results
 
 
+#: pictures wider than this (CSS pixels) are scaled to the column and get an "open full size" link
+FULL_SIZE = 700
+_SVG_WIDTH = re.compile(r'<svg\b[^>]*?\swidth="([\d.]+)(pt|px)?"')
+#: opens the figure's first SVG alone in a new tab, at its own size (no file to ship)
+_OPEN_FULL = ("var s=this.closest('figure').querySelector('svg');window.open(URL.createObjectURL("
+              "new Blob([s.outerHTML],{type:'image/svg+xml'})),'_blank');return false;")
+
+
+def widest_svg(html: str) -> float:
+    """The width in CSS pixels of the widest ``<svg>`` in ``html`` (``pt`` converted), 0 if none."""
+    return max((float(w) * (4 / 3 if unit == "pt" else 1) for w, unit in _SVG_WIDTH.findall(html)), default=0.0)
+
+
 def show(obj: object, caption: str = "") -> None:
     """Print ``obj``'s notebook picture (``_repr_html_`` or ``_repr_svg_``, or an SVG string) as
-    raw HTML for the page, with a caption; for ``python exec`` blocks."""
+    raw HTML for the page, with a caption; for ``python exec`` blocks. The page's style sheet
+    scales a picture to the column; one wider than :data:`FULL_SIZE` also gets a link that opens
+    it at full size."""
     html = obj if isinstance(obj, str) else getattr(obj, "_repr_html_", None) or getattr(obj, "_repr_svg_")
     html = html if isinstance(html, str) else html()
     cap = f"<figcaption>{caption}</figcaption>" if caption else ""
+    if widest_svg(html) > FULL_SIZE:
+        cap += f'<a class="misere-full-size" href="#" onclick="{_OPEN_FULL}">open full size</a>'
     body = " ".join(html.split("\n"))  # one line: Markdown ends a raw HTML block at a blank line
     print(f'\n```{{raw}} html\n<figure class="misere-picture">{body}{cap}</figure>\n```\n')
 

@@ -14,6 +14,7 @@ import re
 import apiref
 import cli_ref
 import executed
+import outsider
 
 LOG = logging.getLogger(__name__)
 
@@ -44,7 +45,8 @@ def _absolute(rest: str, module: str) -> str:
 
 
 def _docstring(app, what, name, obj, options, lines) -> None:  # type: ignore[no-untyped-def]
-    """Relative ``:mod:`.x``` references made absolute; data shows no docstring of its type."""
+    """Relative ``:mod:`.x``` references made absolute, pointers to the project's work items and
+    notes dropped (:mod:`outsider`); data shows no docstring of its type."""
     if what in ("data", "attribute") and not inspect.isclass(obj) and lines:
         for kind in (type(obj), getattr(obj, "__origin__", None)):  # e.g. dict, or dict[str, int]
             own = (inspect.getdoc(kind) or "").splitlines() if kind is not None else []
@@ -54,8 +56,9 @@ def _docstring(app, what, name, obj, options, lines) -> None:  # type: ignore[no
     module = name if what == "module" else getattr(obj, "__module__", None) or name.rpartition(".")[0]
     if not module.startswith("misere"):
         return
-    for i, line in enumerate(lines):
-        lines[i] = _RELATIVE_MOD.sub(lambda m: f":mod:`{m.group(1)}{_absolute(m.group(2), module)}`", line)
+    text = outsider.link_seeds(outsider.rewrite("\n".join(lines)))
+    lines[:] = [_RELATIVE_MOD.sub(lambda m: f":mod:`{m.group(1)}{_absolute(m.group(2), module)}`", line)
+                for line in text.split("\n")]
 
 
 #: names that no page documents: a reference to one is plain text (Sphinx would otherwise look

@@ -62,6 +62,7 @@ def test_day2_diagram_fits_and_has_a_legend_and_caption() -> None:
     assert 'class="legend"' in svg and "P: second player wins" in svg
     assert "covering relation (the transitive reduction of the order)" in svg
     assert "Greater values are drawn further right." in svg  # too wide upright: turned a quarter
+    assert "Edge colours carry no meaning: they tell neighbouring fans of edges apart." in svg
     boxes = _boxes(svg)
     assert len(boxes) == 256
     for k, (x, y, bw) in enumerate(boxes):  # no two node boxes overlap

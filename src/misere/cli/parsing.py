@@ -128,6 +128,7 @@ class MisereCommand(TyperCommand):
         return parser
 
     def get_params(self, ctx: Any) -> list[Any]:
+        """The parameters, flags without a ``<bool>`` metavar."""
         return _plain_flags(super().get_params(ctx))
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
@@ -157,6 +158,7 @@ class MisereGroup(TyperGroup):
     lazy_commands: ClassVar[dict[str, str]] = {}
 
     def get_params(self, ctx: Any) -> list[Any]:
+        """The parameters, flags without a ``<bool>`` metavar."""
         return _plain_flags(super().get_params(ctx))
 
     def list_commands(self, ctx: Any) -> list[str]:
@@ -164,11 +166,14 @@ class MisereGroup(TyperGroup):
         return [n for n in names if n not in self.lazy_commands] + list(self.lazy_commands)
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        """The command ``cmd_name``, its module loaded first if it is a lazy command."""
         if cmd_name not in self.commands and cmd_name in self.lazy_commands:
             self._load(self.lazy_commands[cmd_name])
         return super().get_command(ctx, cmd_name)
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        """Click's resolution, every lazy command loaded first when the name is unknown (for
+        its "did you mean" suggestions)."""
         if args and self.get_command(ctx, args[0]) is None:
             for module in dict.fromkeys(self.lazy_commands.values()):  # for "did you mean ...?"
                 self._load(module)
@@ -193,6 +198,8 @@ class MisereGroup(TyperGroup):
 
     def main(self, args: Optional[Sequence[str]] = None, prog_name: Optional[str] = None,
              *rest: Any, **extra: Any) -> Any:
+        """Run the group on ``args`` (default ``sys.argv[1:]``), the arguments kept for the
+        one-line usage errors."""
         argv = list(sys.argv[1:] if args is None else args)
         token = _ARGV.set(argv)
         try:

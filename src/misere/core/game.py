@@ -83,27 +83,36 @@ class Game:
         return (Game._of(x) for x in ops.followers(self._id))
 
     def is_left_end(self) -> bool:
+        """Left has no move."""
         return ops.is_left_end(self._id)
 
     def is_right_end(self) -> bool:
+        """Right has no move."""
         return ops.is_right_end(self._id)
 
     def is_end(self) -> bool:
+        """Some player has no move (a Left end or a Right end)."""
         return ops.is_end(self._id)
 
     def is_dicot(self) -> bool:
+        """At every follower either both players can move or neither can (004 §1.1)."""
         return ops.is_dicot(self._id)
 
     def is_impartial(self) -> bool:
+        """At every follower both players have the same options (form-identical)."""
         return ops.is_impartial(self._id)
 
     def is_dead_end(self) -> bool:
+        """A dead Left end or a dead Right end: every follower is an end for the same player
+        (001 Def 5.1.1)."""
         return ops.is_dead_end(self._id)
 
     def is_dead_ending(self) -> bool:
+        """Every end follower is a dead end (004 Def 1; 001 Def 5.1.1)."""
         return ops.is_dead_ending(self._id)
 
     def is_alternating(self) -> bool:
+        """Alternating (001 Def 3.1.1): no player can ever move twice in a row."""
         return ops.is_alternating(self._id)
 
     # --- outcomes and operations -------------------------------------------------------------

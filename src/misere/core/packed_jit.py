@@ -333,6 +333,7 @@ class Plan:
         return True
 
     def key(self, counts: Sequence[int]) -> np.ndarray:
+        """The packed key of a count vector: each count times its weight, summed per word."""
         k = [0] * self.nw
         for f, c in enumerate(counts):
             k[self.word[f]] += c * self.weight[f]

@@ -76,6 +76,7 @@ class ClobberRuleset(GridRuleset):
         return row.replace("#", ".")
 
     def rectangle(self, r: int, c: int) -> Grid:
+        """The ``r × c`` checkerboard of both colours (``x`` top left)."""
         return checkerboard(r, c)
 
     def board_moves(self, board: Grid, left: bool) -> list[tuple[str, Grid]]:

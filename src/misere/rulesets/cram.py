@@ -71,6 +71,7 @@ class CramRuleset(GridRuleset):
         self._quotient: Any = None
 
     def rectangle(self, r: int, c: int) -> Grid:
+        """The empty ``r × c`` board."""
         return tuple("." * c for _ in range(r))
 
     def board_moves(self, board: Grid, left: bool) -> list[tuple[str, Grid]]:

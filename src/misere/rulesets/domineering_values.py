@@ -61,9 +61,11 @@ class RectangleValue:
 
     @property
     def birthday(self) -> int:
+        """The birthday of the reduced form."""
         return birthday(self.reduced)
 
     def to_dict(self) -> dict[str, object]:
+        """The value as JSON-ready fields (rows, cols, reduced, simplest, birthday)."""
         return {"rows": self.rows, "cols": self.cols, "reduced": format_id(self.reduced),
                 "simplest": str(self.simplest), "birthday": self.birthday}
 

@@ -118,6 +118,7 @@ class KonaneRuleset(GridRuleset):
     bit_chars = ("x", "o", "xo.")
 
     def rectangle(self, r: int, c: int) -> Grid:
+        """The ``r × c`` checkerboard of both colours (``x`` top left)."""
         return checkerboard(r, c)
 
     def board_moves(self, board: Grid, left: bool) -> list[tuple[str, Grid]]:

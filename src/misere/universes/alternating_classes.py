@@ -141,6 +141,7 @@ class AltClass:
 
     @property
     def is_end(self) -> bool:
+        """Whether the class's representative is an end (some player has no move)."""
         return not left(self.rep) or not right(self.rep)
 
     @property

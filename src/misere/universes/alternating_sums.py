@@ -246,7 +246,7 @@ def deep_witness(g: list[int], h: list[int], size: int = 4) -> Optional[tuple[li
     while every Left option of G loses in ``G + X``, or Right wins ``G + X`` moving first by a
     move in G while every Right option of H loses in ``H + X``. Found with
     :func:`sum_outcome_by_classes`; the caller verifies it on the forms. It refutes the last
-    three sum queries of issue 25 with ``size = 4`` (the 3-representative search does not).
+    three open queries ``R_i + R_j >= R_k`` with ``size = 4`` (the 3-representative search does not).
     """
     g, h = sorted(g), sorted(h)
     gl, gr, hl, hr = (_side_options(p, s) for p, s in ((g, True), (g, False), (h, True), (h, False)))

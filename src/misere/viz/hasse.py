@@ -124,6 +124,7 @@ def _caption(n: int, covers: Sequence[tuple[int, int]], horizontal: bool) -> lis
     return ["Edges are the covering relation (the transitive reduction of the order): an edge joins",
             "G > H when nothing lies strictly between them. Greater values are drawn "
             + ("further right." if horizontal else "higher."),
+            "Edge colours carry no meaning: they tell neighbouring fans of edges apart.",
             "Hover a value to light up everything above and below it."]
 
 

@@ -1,4 +1,4 @@
-"""Findings of a census store: the tables of issue 11, item 3.
+"""Findings of a census store: the tables a census reports.
 
 * every code: solved (order, ``|P|``, misère period and preperiod, normal period) or not (status,
   last heap reached and the order of the partial quotient there);
@@ -191,6 +191,7 @@ def _fmt(v: Any) -> str:
 
 
 def code_lines(rows: list[dict[str, Any]]) -> list[str]:
+    """One text line per code (status, ``|Q|``, ``|P|``, periods, last heap, seconds), under a header."""
     lines = [f"{'code':<8}{'status':<9}{'|Q|':>6}{'|P|':>5}{'per':>5}{'pre':>5}{'nper':>6}"
              f"{'heap':>6}{'sec':>8}"]
     for r in rows:

@@ -52,7 +52,7 @@ _RESULT_FIELDS = ("order", "p_count", "period", "preperiod", "presentation", "no
                   "normal_preperiod", "P", "changes", "phi", "identity", "table", "is_p")
 
 #: the census store's identity: application_id ``b"mcns"``, schema version 4 (1: the stores
-#: before identities, 2: before the ``work`` and ``certificate`` fields of issue 22, 3: before
+#: before identities, 2: before the ``work`` and ``certificate`` fields, 3: before
 #: the runs' ``startup``; all upgraded in place, the new fields left empty)
 KIND = FileKind(
     label="census store",

@@ -129,6 +129,7 @@ class ActionMonoid(TableMonoid):
     # -- the TableMonoid interface ------------------------------------------------------
     @property
     def order(self) -> int:
+        """The number of elements."""
         return self._n
 
     @property
@@ -150,6 +151,7 @@ class ActionMonoid(TableMonoid):
 
     @property
     def rows(self) -> list[list[int]]:
+        """The multiplication table as lists (row ``x``, column ``y``: ``x * y``); built in full."""
         return self.table.tolist()
 
     def column_array(self, g: int) -> np.ndarray:

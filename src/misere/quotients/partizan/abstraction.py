@@ -223,6 +223,7 @@ class Abstraction:
         return [d] * len(self.forms) if isinstance(d, int) else list(d)
 
     def values(self, word: Sequence[int]) -> list[int]:
+        """The value of each form on ``word`` (a vector of component counts)."""
         return [sum(a * b for a, b in zip(f, word)) for f in self.forms]
 
     @staticmethod
@@ -234,10 +235,13 @@ class Abstraction:
         return (0, v)
 
     def coarse(self, word: Sequence[int]) -> State:
+        """The coarse state of ``word``: each form's value reduced to its window and period."""
         return tuple(self._red(v, lo, hi, p)
                      for v, lo, hi, p in zip(self.values(word), self.lo, self.hi, self.periods))
 
     def fine(self, word: Sequence[int], d: int | Sequence[int]) -> State:
+        """The fine state of ``word``: each form's value reduced to its window widened by the
+        margin ``d``, and its period."""
         return tuple(self._red(v, lo - m, hi + m, p) for v, lo, hi, p, m in
                      zip(self.values(word), self.lo, self.hi, self.periods, self.margins(d)))
 

@@ -152,6 +152,7 @@ class Census:
 
     @property
     def computed(self) -> int:
+        """How many closures have a computed quotient (finite or infinite)."""
         return sum(self.orders.values()) + self.infinite
 
 

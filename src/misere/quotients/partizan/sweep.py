@@ -134,6 +134,7 @@ class Sweep:
         return "\n".join(lines)
 
     def to_dict(self) -> dict[str, object]:
+        """The sweep as JSON-ready fields: counts, orders, reasons for bounded rows, every row."""
         return {"family": self.family, "closures": len(self.rows), "of": self.total,
                 "stopped": self.stopped, "counts": self.counts(),
                 "orders": self.orders(), "bounded_reasons": self.reasons(),

@@ -7,7 +7,6 @@ regenerated from the records without recomputing (:meth:`SweepStore.sweep`). A c
 stopped by the time or memory budget is not stored (its answer would depend on the clock).
 The file carries its identity (``PRAGMA application_id`` ``b"mpsw"``) and schema version and is
 opened through :func:`misere.sqlite_file.open_file`, which refuses anything else in one line.
-Issue 25, item 1.
 """
 from __future__ import annotations
 
