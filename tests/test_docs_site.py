@@ -75,7 +75,7 @@ UNDOCUMENTED = {
     "misere.cli.interactive.RulesetArena.show", "misere.cli.interactive.RulesetArena.outcome",
     "misere.cli.interactive.RulesetArena.legal", "misere.cli.interactive.DomineeringArena.parse",
     "misere.cli.interactive.DomineeringArena.show", "misere.cli.interactive.DomineeringArena.outcome",
-    "misere.quotients.impartial.facts.InfiniteQuotient.as_dict", "misere.rulesets.bits_jit._popcount",
+    "misere.rulesets.bits_jit._popcount",
 }
 
 

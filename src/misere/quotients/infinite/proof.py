@@ -67,6 +67,7 @@ class InfiniteProof:
 
     @property
     def ok(self) -> bool:
+        """Whether ``Q_heap`` is proved infinite: the claim checked and some count separated."""
         return self.check.ok and any(s.ok for s in self.separations)
 
     @property
@@ -76,6 +77,7 @@ class InfiniteProof:
 
     @property
     def reason(self) -> str:
+        """``"proved"``, or which step failed and why."""
         if not self.check.ok:
             return f"the claim is refused: {self.check.reason}"
         if not self.ok:
