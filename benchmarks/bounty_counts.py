@@ -26,14 +26,14 @@ import sys
 import time
 
 import numpy as np
-from dawson_infinite import _word
-from counter_proofs import round_candidate
+from dawson_bounds import _word
 
 from misere import budget
 from misere.errors import BudgetExceededError
 from misere.impartial.octal import octal_game
 from misere.quotients.impartial.counters import check_certificate
 from misere.quotients.impartial.counters_data import _elements, build_certificate, ordered_search
+from misere.quotients.infinite.discover import round_candidate
 
 CODE, HEAP, LIMITS, TOP = "0.3123", 12, ((12, 1),), 14
 #: the two-count claims tried (``build_certificate``'s arguments besides ``exact_a``)
@@ -116,7 +116,7 @@ def main(argv: list[str]) -> int:
     t0 = time.process_time()
     try:
         with budget.limits(timeout=args.timeout, max_memory=args.max_memory):
-            cand = round_candidate(args.round, octal_game(CODE), HEAP)
+            cand = round_candidate(octal_game(CODE), HEAP, args.round)
             print(f"heap-{HEAP} candidate of round {cand.round}: {len(cand.is_p)} elements "
                   f"({time.process_time() - t0:.0f} s CPU); exact with one 12 and <= {exact} elevens",
                   flush=True)

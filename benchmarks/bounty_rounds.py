@@ -22,7 +22,7 @@ import argparse
 import sys
 import time
 
-from dawson_infinite import _word
+from dawson_bounds import _word
 
 from misere import budget
 from misere.errors import BudgetExceededError, ComputationLimitError

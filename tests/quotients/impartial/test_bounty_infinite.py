@@ -22,11 +22,10 @@ import pytest
 from misere.quotients.impartial.counters import (certificate_outcome, check_certificate,
                                                  family_claims)
 from misere.quotients.impartial.counters import coarse_state
-from misere.quotients.impartial.counters_data import (build_certificate, cross_check, load_certificate,
+from misere.quotients.impartial.counters_data import (cross_check, load_certificate,
                                                       residue_family_claims)
 from tests.oracle.heap_oracle import octal_rules, outcome_function, positions
 from tests.quotients.impartial.test_counters import _flipped
-from tests.quotients.impartial.test_grundy_infinite import assert_rebuilt
 
 ROOT = Path(__file__).resolve().parents[3]
 STORED = ROOT / "src" / "misere" / "quotients" / "infinite" / "data" / "bounty-03102-heap12.npz"
@@ -135,25 +134,6 @@ def test_residue_family_claims_are_the_claims_of_the_members(cert3122):
     with pytest.raises(ValueError, match="does not divide"):
         residue_family_claims(cert, (), 0, None, 0, 0, 3, 0)
     assert coarse_state(cert.windows, 4, 30, 19)[3] == 30 % 4  # the state holds a mod p
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("code, size, stored, tokens, compared", [
-    ("0.3102", 574, STORED, 60, 2_000_000), ("0.3122", 5_630, STORED_3122, 60, 450_000),
-    ("0.3312", 3_500, STORED_3312, 50, 800_000), ("0.3123", 141_878, STORED_3123, 50, 700_000)])
-def test_bounty_certificate_from_the_engine(code, size, stored, tokens, compared):
-    """The stored claim is the one read off the engine's candidate, and it is proved."""
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    from bounty_infinite import BOUNTIES
-    from counter_proofs import round_candidate
-
-    from misere.impartial.octal import octal_game
-
-    bounty = BOUNTIES[code]
-    assert bounty.stored == stored
-    cand = round_candidate(bounty.round, octal_game(code), bounty.heap)
-    assert (cand.round, len(cand.is_p)) == (bounty.round, size)
-    assert_rebuilt(build_certificate(code, cand, **bounty.shape), stored, tokens, compared)
 
 
 def _cycle_3122(a: int) -> list[str]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import copy
 import random
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -126,27 +125,3 @@ def test_a_domain_that_moves_leave_is_refused(heap20):
     assert cross_check(closed, 30)[1] is None
 
 
-@pytest.mark.slow
-def test_grundy_heap29_certificate_from_the_engine():
-    """The stored claim is the one read off the engine's round-28 candidate, and it is proved."""
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    from counter_proofs import round_candidate
-    from grundy_infinite import ROUND, SHAPE
-
-    from misere.impartial.heap_rulesets import grundy_game
-
-    cand = round_candidate(ROUND, grundy_game(), 29)
-    assert (cand.round, len(cand.is_p)) == (28, 15_232)
-    assert_rebuilt(build_certificate("grundy", cand, **SHAPE), STORED, 50, 50_000)
-
-
-def assert_rebuilt(built, stored_path, tokens: int, at_least: int) -> None:
-    """``built`` is the stored claim, entry by entry, is proved, and agrees with brute force on
-    more than ``at_least`` positions of at most ``tokens`` tokens (shared with
-    test_bounty_infinite.py)."""
-    stored = load_certificate(stored_path)
-    assert np.array_equal(built.action, stored.action) and sorted(built.p_table) == sorted(stored.p_table)
-    assert all(np.array_equal(built.p_table[k], stored.p_table[k]) for k in stored.p_table)
-    assert check_certificate(built).ok
-    count, bad = cross_check(built, tokens)
-    assert bad is None and count > at_least

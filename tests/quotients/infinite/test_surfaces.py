@@ -7,7 +7,6 @@ import itertools
 import json
 
 import numpy as np
-import pytest
 from typer.testing import CliRunner
 
 import misere

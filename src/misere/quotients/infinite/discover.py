@@ -37,7 +37,7 @@ from misere.quotients.impartial.counters_data import build_certificate
 from misere.quotients.impartial.driver import HeapSettled
 from misere.quotients.infinite.proof import InfiniteProof, prove
 
-__all__ = ["Watcher", "proposals", "PERIODS"]
+__all__ = ["Watcher", "proposals", "interchangeable", "partners", "round_candidate", "PERIODS"]
 
 #: failures of earlier rounds that suggest interchangeable heaps
 HISTORY = 12
@@ -217,3 +217,24 @@ class Watcher:
             self.tick(f"heap {cand.heap}: round {cand.round}: claim {shape['counters']} "
                       f"period {shape['period']}: {proof.reason}")
         return proof
+
+
+def round_candidate(game: Any, heap: int, rounds: int) -> Any:
+    """The engine's candidate after ``rounds`` recalibration rounds at ``heap`` (the quotients
+    to ``heap - 1`` first), as a :class:`~misere.quotients.impartial.state.Pending`: where a
+    claim is read from when its round is known."""
+    from misere.errors import ComputationLimitError
+    from misere.quotients.impartial.recalibrate import Limits
+    from misere.quotients.impartial.solver import step
+    from misere.quotients.impartial.state import SolverState
+
+    limits = Limits(max_order=200_000, max_rounds=rounds + 1)
+    st = SolverState.initial()
+    while st.heap < heap - 1:
+        st = step(game, st, limits)
+    kept: list[Any] = []
+    try:
+        step(game, st, limits, on_round=kept.append)
+    except ComputationLimitError:  # the change does not end: stopped by max_rounds
+        pass
+    return next(p for p in kept if p.round == rounds)
