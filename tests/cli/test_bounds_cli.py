@@ -97,22 +97,25 @@ def test_python_multiple_is_guarded_like_the_notation() -> None:
 
 # --- play past the known range of a quotient ----------------------------------------------------
 
-def test_play_past_dawsons_kayles_known_range_asks_for_timeout() -> None:
-    d, _ = run("play", "0.07", "40", "41", "42", code=1, within=5)
-    assert d["error"].startswith("heap 42 of 0.07 lies beyond the range known here: Dawson's Kayles")
-    assert "give --timeout SECONDS" in d["error"] and "heaps <= 33" in d["error"]
-    # with a budget it tries; the bound is loose: on a fresh install the quotient kernels compile
-    # first (9.4 s in a new venv), and in-process nothing interrupts numba's compiler
-    d, _ = run("play", "0.07", "40", "--timeout", "1", code=3, within=60)
-    assert d["budget"] == "time" and d["established"]["game"] == "0.07"
+def test_play_past_dawsons_kayles_proved_range_is_refused_at_once() -> None:
+    """Q_34 of 0.07 is infinite (a stored proof): a heap past 34 is refused before any work,
+    with or without a budget; heap 34 itself is answered from the certificate (test_surfaces)."""
+    for extra in ((), ("--timeout", "1")):
+        d, _ = run("play", "0.07", "40", "41", "42", *extra, code=1, within=5)
+        assert d["error"].startswith("heap 42 of 0.07 lies beyond the range answered here: Q_34 "
+                                     "is infinite (stored proof: misere check 0.07)")
+        assert "heaps <= 34" in d["error"]
 
 
 def test_play_past_an_uncertified_quotient_asks_for_timeout(monkeypatch) -> None:
     monkeypatch.setattr(play_mod, "SPECULATIVE_S", 0.3)
-    d, _ = run("play", "grundy", "100", code=1, within=60)  # a fresh install compiles first (see above)
-    assert d["error"].startswith("heap 100 of grundy lies beyond the range known here: its quotient "
-                                 "is not certified periodic by heap 16 (|Q| = 12)")
+    d, _ = run("play", "0.16", "100", code=1, within=60)  # a fresh install compiles first (see above)
+    assert d["error"].startswith("heap 100 of 0.16 lies beyond the range known here: its quotient "
+                                 "is not certified periodic by heap 16 (|Q| = 154)")
     assert "did not finish in 0.3 s" in d["error"] and "--timeout" in d["error"]
+    d, _ = run("play", "grundy", "100", code=1, within=5)  # Q_29 proved infinite: refused at once
+    assert d["error"].startswith("heap 100 of grundy lies beyond the range answered here: Q_29 is "
+                                 "infinite")
 
 
 def test_play_of_a_quotient_certified_past_the_first_bound_still_answers() -> None:

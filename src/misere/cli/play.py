@@ -7,8 +7,10 @@
   computed with a doubling heap bound until it is certified periodic (then any heap is answered
   through the period) or reaches the largest heap present, under the ``--timeout`` /
   ``--max-memory`` budget. Heaps beyond the periodicity horizon of an unsolved quotient are
-  refused in one line. Without ``--timeout`` a heap past the known range of an open quotient
-  (:data:`OPEN_QUOTIENTS`: Dawson's Kayles past heap 33) is refused before computing, and any
+  refused in one line. A heap of the first partial quotient proved infinite (Dawson's Kayles:
+  heap 34) is answered from its certificate (:mod:`misere.quotients.infinite`). Without
+  ``--timeout`` a heap past the known range of an open quotient (:data:`OPEN_QUOTIENTS`) is
+  refused before computing, and any
   other code gets each bound past heap :data:`FIRST_BOUND` for :data:`SPECULATIVE_S` seconds
   (with progress) before it is refused; both ask for ``--timeout``, under which the doubling
   goes on and stops at the budget (exit 3). Partial quotients can grow without bound: Grundy's
@@ -37,11 +39,7 @@ FIRST_BOUND = 16
 SPECULATIVE_S = 10.0
 #: heap games whose quotient is known not to be certified periodic as far as it was computed:
 #: name -> (the last heap of the known partial quotients, what is known)
-OPEN_QUOTIENTS = {
-    "0.07": (33, "Dawson's Kayles: partial quotients reach heap 33 here (|Q| 552, about 40 s); heap 34 "
-                 "needs a candidate of 10.9 million elements (002 §10.1.1) and past it the quotient "
-                 "is an open problem"),
-}
+OPEN_QUOTIENTS: dict[str, tuple[int, str]] = {}
 #: winning moves of heaps with more options than this are not searched (outcome still given)
 MAX_OPTIONS = 2_000_000
 
@@ -147,9 +145,21 @@ def _quotient(game: Any, largest: int, max_heap: Optional[int]) -> Any:
     import misere.quotients as mq
     from misere.budget import Progress, current, limits
 
+    from misere.quotients.infinite.store import known_infinite
+
     finite = getattr(game, "max_heap", None)
     if max_heap is not None:
         return mq.quotient(game, max_heap=max_heap, certify=0)
+    proved = known_infinite(game.name)
+    if proved is not None and largest > proved.heap:  # refused before any work
+        raise ComputationLimitError(
+            f"heap {largest} of {game.name} lies beyond the range answered here: Q_{proved.heap} is "
+            f"infinite (stored proof: misere check {proved.source}), so no finite quotient reaches "
+            f"it; positions with heaps <= {proved.heap} are answered")
+    if proved is not None and largest == proved.heap:  # Q_(n-1) and the proof that Q_n is infinite
+        q = mq.quotient(game, max_heap=proved.heap, certify=0)
+        if q.infinite is not None:
+            return q
     target = min(largest, HORIZON) if finite is None else min(largest, finite)
     known, what = OPEN_QUOTIENTS.get(_canonical_name(game.name), (FIRST_BOUND, ""))
     if what and target > known:
@@ -177,6 +187,9 @@ def _quotient(game: Any, largest: int, max_heap: Optional[int]) -> Any:
                                   "certified_periodic": False})
                 raise
             bound = min(2 * bound, target)
+    if largest > q.max_heap and not q.solved and q.infinite is not None \
+            and largest <= q.infinite["infinite_from_heap"]:
+        return q  # Q_n is proved infinite: heaps <= n are answered by its certificate
     if largest > q.max_heap and not q.solved:
         raise ComputationLimitError(
             f"heap {largest} of {q.game.name}: the quotient is not certified periodic by heap "
@@ -217,6 +230,8 @@ def heap_data(code: str, sizes: list[int], max_heap: Optional[int]) -> tuple[dic
     spec = resolve_game(code)
     game = mq.octal_game(spec) if isinstance(spec, str) else spec
     q = _quotient(game, max(sizes, default=0), max_heap)
+    if max(sizes, default=0) > q.max_heap and q.infinite is not None and not q.solved:
+        return _certified_data(q, sizes)
     out = q.outcome(sizes)
     d: dict[str, Any] = {"game": q.game.name, "heaps": sizes, "outcome": out,
                          "value": q.pres.word(q.element(sizes)), "solved": q.solved,
@@ -234,6 +249,30 @@ def heap_data(code: str, sizes: list[int], max_heap: Optional[int]) -> tuple[dic
         if mv is not None:
             text += f"; winning move: {mv.heap} -> {' + '.join(map(str, mv.to)) or 'nothing'}" \
                     f"  leaving {' + '.join(map(str, mv.position)) or 'nothing'}"
+    return d, text
+
+
+def _certified_data(q: Any, sizes: list[int]) -> tuple[dict[str, Any], str]:
+    """A position with a heap of the first infinite partial quotient ``Q_n``: its outcome (and a
+    winning move) from the certificate that proves ``Q_n`` infinite (no element to name)."""
+    fact, proof = q.infinite, q.infinite_proof
+    shift = fact["infinite_from_heap"] - proof.heap
+    try:
+        out = proof.outcome(sizes, shift)
+    except ValueError as e:
+        raise ComputationLimitError(f"heap {max(sizes)} of {q.game.name}: Q_{fact['infinite_from_heap']} "
+                                    f"is infinite and this position lies outside its certificate's "
+                                    f"domain ({e})") from None
+    d: dict[str, Any] = {"game": q.game.name, "heaps": sizes, "outcome": out, "value": None,
+                         "solved": False, "heaps_computed": q.max_heap, "period": None,
+                         "preperiod": None, "infinite": fact,
+                         "method": f"counter certificate of Q_{fact['infinite_from_heap']} (misere check "
+                                   f"{proof.code})"}
+    text = f"{out}  (from the certificate proving Q_{fact['infinite_from_heap']} infinite)"
+    mv = proof.winning_move(sizes, shift) if out == "N" else None
+    d["move"] = None if mv is None else {"heap": mv[0], "to": list(mv[1])}
+    if mv is not None:
+        text += f"; winning move: {mv[0]} -> {' + '.join(map(str, mv[1])) or 'nothing'}"
     return d, text
 
 

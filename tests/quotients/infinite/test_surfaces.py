@@ -114,3 +114,26 @@ def test_the_engine_alone_finds_0_3102_and_agrees_with_the_stored_proof():
 def test_shifted_codes_read_the_same_file():
     k4, k7, k137 = known_infinite("0.4"), known_infinite("0.07"), known_infinite("0.137")
     assert k4.path == k7.path == k137.path and (k4.heap, k7.heap, k137.heap) == (35, 34, 33)
+
+
+def test_the_index_lists_every_stored_file():
+    """``data/index.json`` (read without numpy) says what the files say."""
+    from misere.quotients.infinite.store import INDEX, scan
+
+    assert json.loads(INDEX.read_text(encoding="utf-8")) == scan()
+
+
+def test_play_answers_heap_n_from_the_certificate_and_brute_force_agrees():
+    """``misere play`` at the first infinite heap answers from the certificate: the outcome and
+    the winning move agree with an exhaustive search from the rules."""
+    from misere.quotients.impartial.counters_data import ordered_search
+
+    for heaps in ([12, 12, 7], [12, 7, 3], [12, 10]):
+        d = _json("play", "0.3102", *map(str, heaps))
+        is_p, _ = ordered_search("0.3102", heaps, node_limit=500_000)
+        assert d["outcome"] == ("P" if is_p else "N") and d["infinite"]["infinite_from_heap"] == 12
+        if d["move"] is not None:
+            after = list(heaps)
+            after.remove(d["move"]["heap"])
+            assert ordered_search("0.3102", after + d["move"]["to"], node_limit=500_000)[0]
+    assert "beyond the range answered here" in _json("play", "0.3102", "13", code=1)["error"]

@@ -9,10 +9,24 @@ counted heap (:mod:`.separation`): then that heap's value has infinite order. :m
 joins the two and writes the certificate file, :mod:`.store` keeps the certificates found so
 far (checked again whenever they are read), and :mod:`.discover` reads claims off the engine's
 recalibration rounds by itself.
+
+The names below load their modules on first use, so that a quotient with nothing to prove
+imports none of the proof machinery (numpy among it).
 """
-from misere.quotients.infinite.proof import InfiniteProof, certificate_heap, prove, save_proof
-from misere.quotients.infinite.separation import Separation, separate, witness
-from misere.quotients.infinite.store import known_infinite, stored_proof
+from __future__ import annotations
+
+import importlib
+from typing import Any
 
 __all__ = ["InfiniteProof", "Separation", "prove", "save_proof", "separate", "witness",
            "certificate_heap", "known_infinite", "stored_proof"]
+
+_HOME = {"InfiniteProof": "proof", "prove": "proof", "save_proof": "proof",
+         "certificate_heap": "proof", "Separation": "separation", "separate": "separation",
+         "witness": "separation", "known_infinite": "store", "stored_proof": "store"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _HOME:
+        return getattr(importlib.import_module(f"{__name__}.{_HOME[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -29,13 +29,14 @@ import itertools
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from misere import budget
 from misere.errors import BudgetExceededError
-from misere.quotients.impartial.counters_data import build_certificate
 from misere.quotients.impartial.driver import HeapSettled
-from misere.quotients.infinite.proof import InfiniteProof, prove
+
+if TYPE_CHECKING:  # the proof machinery (numpy) loads at the first claim tried
+    from misere.quotients.infinite.proof import InfiniteProof
 
 __all__ = ["Watcher", "proposals", "interchangeable", "partners", "round_candidate", "PERIODS"]
 
@@ -207,6 +208,9 @@ class Watcher:
 
     def attempt(self, cand: Any, shape: dict[str, Any]) -> InfiniteProof | None:
         """Read one claim off ``cand`` and prove or refuse it."""
+        from misere.quotients.impartial.counters_data import build_certificate
+        from misere.quotients.infinite.proof import prove
+
         self.tried += 1
         cert = build_certificate(self.code, cand, **shape)
         if cert is None:

@@ -25,13 +25,15 @@ with zeros). A reader of format 2 ignores the added fields; :func:`prove` recomp
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from misere.quotients.impartial.counters import CounterCertificate, CounterProof, check_certificate
+from misere.quotients.impartial.certify import rule_moves
+from misere.quotients.impartial.counters import (CounterCertificate, CounterProof, certificate_outcome,
+                                                 check_certificate)
 from misere.quotients.impartial.counters_data import load_certificate, save_certificate
 from misere.quotients.infinite.separation import Separation, separable_counts, separate
 
@@ -104,6 +106,35 @@ class InfiniteProof:
                 f"every gap d (i >= {sep.start}; smaller i and larger d follow by the separation "
                 f"lemma), e.g. {first} tells h^{sep.start} from h^{sep.start + 1} (h = "
                 f"{sep.heaps[0]})")
+
+    def outcome(self, heaps: Sequence[int], shift: int = 0) -> str:
+        """``"P"`` or ``"N"``: the proved outcome of a sum of heaps of at most ``heap + shift``
+        tokens (``shift``: the code asked about is the certificate's shifted by that many
+        heaps, :mod:`.store`), in the claim's domain.
+
+        Raises
+        ------
+        ValueError
+            A heap too large, or a position outside the claim's domain.
+        """
+        sizes = [h - shift for h in heaps if h - shift > 0]
+        return "P" if certificate_outcome(self.cert, sizes) else "N"
+
+    def winning_move(self, heaps: Sequence[int], shift: int = 0) -> tuple[int, tuple[int, ...]] | None:
+        """A move ``(heap, to)`` to a proved P-position (heap sizes as given), or ``None``."""
+        moves = rule_moves(self.code)
+        for i, h in enumerate(heaps):
+            if h - shift <= 0 or h in heaps[:i]:
+                continue
+            for option in moves(h - shift):
+                to = tuple(x + shift for x in option)
+                rest = list(heaps[:i]) + list(heaps[i + 1:]) + list(to)
+                try:
+                    if self.outcome(rest, shift) == "P":
+                        return h, to
+                except ValueError:
+                    continue
+        return None
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready: the fields of the answer ``infinite`` of ``misere quotient``."""

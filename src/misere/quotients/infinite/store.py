@@ -14,16 +14,19 @@ a proof for one code answers every code on its chain of shifts, ``s - t`` heaps 
 from __future__ import annotations
 
 import functools
+import json
 from dataclasses import dataclass
 from pathlib import Path
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from misere.errors import CheckpointError, RulesetError
 from misere.impartial.octal import format_octal, parse_octal, shifted_code
-from misere.quotients.infinite.proof import InfiniteProof, load_claim, prove
 
-__all__ = ["DATA", "Known", "known_infinite", "stored_proof", "shift_chain", "game_key"]
+if TYPE_CHECKING:  # the proof machinery (numpy) loads only when a proof is read
+    from misere.quotients.infinite.proof import InfiniteProof
+
+__all__ = ["DATA", "INDEX", "Known", "known_infinite", "stored_proof", "shift_chain", "game_key",
+           "describe", "found", "scan", "write_index"]
 
 #: the stored certificates
 DATA = Path(__file__).resolve().parent / "data"
@@ -56,19 +59,40 @@ def shift_chain(code: str, steps: int = 8) -> list[str]:
     return chain
 
 
+#: ``code -> [file, heap]`` of the stored certificates, so that finding one needs no numpy
+#: (:func:`write_index` rewrites it; a test checks it against the files)
+INDEX = DATA / "index.json"
+
+
 @functools.lru_cache(maxsize=1)
 def _index() -> dict[str, tuple[Path, int]]:
     """``code -> (file, heap)`` of the stored certificates (read, not checked)."""
-    out: dict[str, tuple[Path, int]] = {}
+    try:
+        raw = json.loads(INDEX.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise CheckpointError(f"cannot read {INDEX}: {exc}") from None
+    return {code: (DATA / name, int(heap)) for code, (name, heap) in raw.items()}
+
+
+def scan() -> dict[str, list]:
+    """``code -> [file name, heap]`` read from the certificate files themselves."""
+    import numpy as np
+
+    from misere.quotients.infinite.proof import certificate_heap, load_claim
+
+    out: dict[str, list] = {}
     for path in sorted(DATA.glob("*.npz")):
         with np.load(path, allow_pickle=False) as f:
             code = str(f["code"])
             heap = int(f["heap"]) if "heap" in f.files else None
-        if heap is None:
-            from misere.quotients.infinite.proof import certificate_heap
-            heap = certificate_heap(load_claim(path))
-        out[code] = (path, heap)
+        out[code] = [path.name, heap if heap is not None else certificate_heap(load_claim(path))]
     return out
+
+
+def write_index() -> None:
+    """Rewrite :data:`INDEX` from the files (after adding a certificate to ``data/``)."""
+    INDEX.write_text(json.dumps(scan(), indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    _index.cache_clear()
 
 
 @dataclass(frozen=True)
@@ -112,6 +136,8 @@ def known_infinite(code: str) -> Known | None:
 
 @functools.lru_cache(maxsize=None)
 def _checked(path: Path, mtime: float) -> InfiniteProof:
+    from misere.quotients.infinite.proof import load_claim, prove
+
     return prove(load_claim(path), f"stored certificate {path.name}")
 
 
