@@ -3,7 +3,7 @@
 Usage::
 
     python benchmarks/infinite_discovery.py [CODE:HEAP ...] [--out DIR] [--timeout S]
-                                            [--max-rounds R]
+                                            [--max-rounds R] [--max-order N]
 
 For each ``CODE:HEAP`` (default: the seven results of docs/results, the long ones last),
 computes the quotient to ``HEAP`` with the discovery hook of
@@ -37,6 +37,9 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--out", default=".")
     ap.add_argument("--timeout", type=float, default=None)
     ap.add_argument("--max-rounds", type=int, default=400)
+    ap.add_argument("--max-order", type=int, default=200_000,
+                    help="largest reduced candidate (the engine's default 8,000 stops Grundy's "
+                         "game and 0.3123 before their proofs)")
     args = ap.parse_args(argv)
     for run in args.runs:
         code, _, heap = run.partition(":")
@@ -48,7 +51,7 @@ def main(argv: list[str]) -> int:
         try:
             with budget.limits(timeout=args.timeout, quiet=True):
                 q = compute(game, int(heap), watch=watch,
-                            limits=Limits(max_rounds=args.max_rounds))
+                            limits=Limits(max_rounds=args.max_rounds, max_order=args.max_order))
         except (BudgetExceededError, ComputationLimitError) as e:
             print(f"{code} heap {heap}: not settled ({str(e).splitlines()[0]}); "
                   f"{watch.tried} claims tried in {watch.seconds:.1f} s CPU, "
