@@ -13,6 +13,9 @@ reads claims off the round's candidate, which is exact on every word colex-below
 * a counted heap is counted together with the heaps that take its place in the failures of
   the rounds before (:func:`interchangeable`: Grundy's game cycles ``13^4, 16^4, 19^4, 22^4``
   beside the same other heaps);
+* the heaps that were the most repeated beside a counted heap in the failures before
+  (:func:`partners`) give three counts through nested sums (0.3123 at heap 12: ``#11``,
+  ``#{2, 4} + #9``, ``#9``);
 * each shape is tried as it is and in the domain the failure suggests (:func:`_domain`: at most
   as many heaps above half the heap as the failure has, e.g. at most one heap of 12 for 0.3123);
 * the data are the candidate's outcomes with fewer heaps ``c1`` than the failure has
@@ -210,11 +213,14 @@ class Watcher:
         """Read one claim off ``cand`` and prove or refuse it."""
         from misere.quotients.impartial.counters_data import build_certificate
         from misere.quotients.infinite.proof import prove
+        from misere.quotients.infinite.separation import separable_counts, separate
 
         self.tried += 1
         cert = build_certificate(self.code, cand, **shape)
         if cert is None:
             return None
+        if not any(separate(cert, r).ok for r in separable_counts(cert)):
+            return None  # a claim whose powers are not told apart proves nothing: not checked
         proof = prove(cert, f"claim read off round {cand.round} of heap {cand.heap} "
                             f"({len(cand.is_p)} elements), counting {shape['counters']}")
         if self.tick is not None:
