@@ -34,6 +34,7 @@ BASE: dict[str, list[str]] = {
     "impartial-count": ["impartial-count", "--day", "2"],
     "quotient": ["quotient", "0.1", "--certify", "4"],
     "play": ["play", "0.1", "3"],
+    "check": ["check", "0.3102"],
     "partizan-quotient": ["partizan-quotient", "--games", "1"],
     "partizan-sweep": ["partizan-sweep", "day1"],
     "draw": ["draw", "nim", "3", "-o", "{tmp}/d.svg"],
