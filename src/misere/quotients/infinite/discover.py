@@ -16,8 +16,9 @@ reads claims off the round's candidate, which is exact on every word colex-below
 * the heaps that were the most repeated beside a counted heap in the failures before
   (:func:`partners`) give three counts through nested sums (0.3123 at heap 12: ``#11``,
   ``#{2, 4} + #9``, ``#9``);
-* each shape is tried as it is and in the domain the failure suggests (:func:`_domain`: at most
-  as many heaps above half the heap as the failure has, e.g. at most one heap of 12 for 0.3123);
+* each shape is tried as it is and, with period 2, in the domain the failure suggests
+  (:func:`_domain`: at most as many heaps above half the heap as the failure has, e.g. at most
+  one heap of 12 for 0.3123);
 * the data are the candidate's outcomes with fewer heaps ``c1`` than the failure has
   (:func:`~misere.quotients.impartial.counters_data.build_certificate`, which fits the least
   windows), for the periods 2, 4 and 6.
@@ -139,8 +140,8 @@ def proposals(failure: tuple[int, ...], history: Sequence[Counter] = (), heap: i
         counters = tuple(max(sorted(g), key=lambda h: mult[h]) for g in groups)
         sets = tuple(tuple(sorted(g)) for g in groups)
         grouped = dict(groups=sets) if any(len(g) > 1 for g in sets) else {}
-        domain = _domain(mult, counted, heap)
-        for limits in ((), domain) if domain else ((),):
+        domain = _domain(mult, counted, heap) if kw.get("period") == 2 else ()
+        for limits in ((), domain) if domain else ((),):  # a domain costs a walk over X
             extra = dict(limits=limits) if limits else {}
             yield dict(counters=counters, exact_a=max(mult[counters[0]] - 1, 1), **grouped,
                        **extra, **kw)
