@@ -3,9 +3,10 @@
 When a heap ``n`` has an infinite partial quotient, the engine's presentation change never ends:
 each round frees a heap again, and the least failures repeat with growing exponents (e.g.
 ``12^a 7^b 10`` for 0.3102 at heap 12, ``7^a 5^b ...`` for 0.3122 at heap 7). :class:`Watcher`
-follows the rounds (the solver's ``on_failure`` hook) and, whenever a heap's exponent in the
-least failure grows past its exponents in the earlier failures (and is at least ``min_power``),
-reads claims off the round's candidate, which is exact on every word colex-below its failure:
+follows the rounds (the solver's ``on_failure`` hook) and, whenever a heap comes back in a
+least failure with an exponent (at least ``min_power``) above two smaller ones it had in earlier
+failures of the heap (``12^3``, ``12^4``, then ``12^5``: growing exponents), reads claims off the
+round's candidate, which is exact on every word colex-below its failure:
 
 * the counted heaps are the most repeated heaps of the failure (ordered pairs of the two most
   repeated with each of the next ones; then, with three heaps repeated at least three times,
@@ -185,18 +186,19 @@ class Watcher:
         self.tried = 0
         self.seconds = 0.0
         self.heap, self.history = 0, []  # the failures of the rounds of the current heap
-        self.best: dict[int, int] = {}  # each heap's largest exponent in a failure so far
+        self.seen: dict[int, set[int]] = {}  # each heap's exponents in the failures so far
 
     def __call__(self, cand: Any, failure: tuple[int, ...]) -> None:
         mult = Counter(failure)
         if self.heap != cand.heap:
-            self.heap, self.history, self.best = cand.heap, [], {}
+            self.heap, self.history, self.seen = cand.heap, [], {}
         self.history = (self.history + [mult])[-HISTORY:]
-        grown = [h for h, e in mult.items() if e >= self.min_power and e > self.best.get(h, 0)]
+        grown = [h for h, e in mult.items()
+                 if e >= self.min_power and len({x for x in self.seen.get(h, ()) if 2 <= x < e}) >= 2]
+        for h, e in mult.items():
+            self.seen.setdefault(h, set()).add(e)
         if not grown:
-            return  # claims are read when a heap's exponent grows past its earlier ones
-        for h in grown:
-            self.best[h] = mult[h]
+            return  # claims are read when a heap's exponent has grown twice: e.g. 12^3, 12^4, 12^5
         for shape in proposals(failure, self.history[:-1], cand.heap):
             budget.check()
             t0 = time.process_time()
