@@ -95,9 +95,25 @@ def commutative_monoids(m: int) -> list[Table]:
     seen: dict[Table, None] = {}
     for t in labelled_commutative_monoids(m):
         budget.check()
+        # every class has a labelling whose non-identity elements are sorted by a label-free
+        # profile, so only such labellings need a canonical form
+        prof = [_profile(t, x) for x in range(1, m)]
+        if any(prof[i] > prof[i + 1] for i in range(len(prof) - 1)):
+            continue
         key = canonical(t, (False,) * m)[0]
         seen.setdefault(key, None)
     return sorted(seen)
+
+
+def _profile(t: Sequence[Sequence[int]], x: int) -> tuple[int, int, int, int]:
+    """Label-free profile of ``x``: index, period, ``|xM|``, number of ``y`` with ``xy = x``."""
+    seen: dict[int, int] = {}
+    y, k = x, 1
+    while y not in seen:
+        seen[y] = k
+        y, k = t[y][x], k + 1
+    row = t[x]
+    return seen[y], k - seen[y], len(set(row)), sum(1 for v in row if v == x)
 
 
 def _solve_gf2(rows: list[int], nvars: int) -> tuple[list[int], list[int]]:
