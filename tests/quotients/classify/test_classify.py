@@ -121,3 +121,27 @@ def test_top_level_api() -> None:
     assert m.classify(4).count == 0
     with pytest.raises(m.MisereError):
         m.classify(-2)
+
+
+@pytest.mark.parametrize("k", [3, 4])
+def test_compiled_prefilter_matches_the_conditions(k: int) -> None:
+    """The prefilter passes exactly the P-portions whose first failed condition (if any) is C7."""
+    import itertools
+
+    import numpy as np
+
+    from misere.quotients.classify.fast import prefilter
+
+    n = 2 * k
+    for mt in commutative_monoids(k):
+        for c in cocycle_classes(mt):
+            t = extension(mt, c)
+            ps = []
+            for choice in itertools.product((0, 1, 2), repeat=k - 1):  # C3: one P per orbit
+                p = [False, True] + [False] * (n - 2)
+                for u, ch in enumerate(choice, start=1):
+                    if ch:
+                        p[2 * u + ch - 1] = True
+                ps.append(p)
+            keep = prefilter(t, np.array(ps))
+            assert keep.tolist() == [check(t, p) in (None, "C7") for p in ps]

@@ -5,8 +5,9 @@ commutative monoids ``M`` of order ``m`` up to isomorphism and the cocycle class
 (:mod:`misere.quotients.classify.monoids`), with ``a = (1, 1)``; by C2-C5 every misère quotient
 of order ``n`` arises so (module docstring there). ``P`` contains ``a``, not ``1`` (C1, C2) and
 at most one element of each orbit ``{x, ax}`` (C3), so there are ``3^(m-1)`` choices of ``P``;
-each is tested against C1-C8 (:func:`misere.quotients.classify.conditions.check`) and the
-survivors are merged up to isomorphism by canonical form.
+each is tested against C1-C8 (a compiled prefilter, :mod:`misere.quotients.classify.fast`,
+then :func:`misere.quotients.classify.conditions.check` on its survivors) and the survivors are
+merged up to isomorphism by canonical form.
 
 :func:`brute_force` is the independent check for small orders: every commutative monoid table
 on ``0..n-1`` whose row of ``1`` is ``x ↦ x xor 1`` (by C5 every quotient has such a labelling,
@@ -20,7 +21,7 @@ import itertools
 from collections.abc import Callable
 
 from misere import budget
-from misere.quotients.classify.canon import Table, canonical, is_reduced
+from misere.quotients.classify.canon import Table, canonical
 from misere.quotients.classify.conditions import check
 from misere.quotients.classify.monoids import (cocycle_classes, commutative_monoids, extension,
                                                labelled_commutative_monoids)
@@ -29,16 +30,6 @@ __all__ = ["Candidate", "candidates", "brute_force"]
 
 #: a canonical bipartite monoid: (table, P-membership)
 Candidate = tuple[Table, tuple[bool, ...]]
-
-
-def _quick(t: list[list[int]], p: list[bool]) -> bool:
-    """Cheap necessary tests before :func:`check`: C4 (every x has a P-multiple) and C1."""
-    n = len(t)
-    for x in range(n):
-        row = t[x]
-        if not any(p[row[z]] for z in range(n)):
-            return False
-    return is_reduced(t, p)
 
 
 def candidates(order: int, progress: Callable[[str], None] | None = None,
@@ -65,21 +56,27 @@ def candidates(order: int, progress: Callable[[str], None] | None = None,
     st = stats if stats is not None else {}
     ms = commutative_monoids(m)
     st.update(monoids=len(ms), extensions=0, tried=0, failed={})
+    import numpy as np
+
+    from misere.quotients.classify.fast import prefilter
+
+    choices = np.array(list(itertools.product((0, 1, 2), repeat=m - 1)), dtype=np.int64)
+    choices = choices.reshape(len(choices), m - 1)
+    P = np.zeros((len(choices), order), dtype=bool)
+    P[:, 1] = True
+    for u in range(1, m):
+        for ch in (1, 2):
+            P[choices[:, u - 1] == ch, 2 * u + ch - 1] = True
     for i, mt in enumerate(ms):
         for c in cocycle_classes(mt):
+            budget.check()
             st["extensions"] += 1
             t = extension(mt, c)
-            for choice in itertools.product((0, 1, 2), repeat=m - 1):
-                budget.check()
-                st["tried"] += 1
-                p = [False] * order
-                p[1] = True
-                for u, ch in enumerate(choice, start=1):
-                    if ch:
-                        p[2 * u + ch - 1] = True
-                if not _quick(t, p):
-                    st["failed"]["C1/C4"] = st["failed"].get("C1/C4", 0) + 1
-                    continue
+            st["tried"] += len(P)
+            keep = prefilter(t, P)
+            st["failed"]["C1/C4/C6/C8"] = st["failed"].get("C1/C4/C6/C8", 0) + int((~keep).sum())
+            for row in np.flatnonzero(keep):
+                p = P[row].tolist()
                 why = check(t, p, reduced_known=True)
                 if why:
                     st["failed"][why] = st["failed"].get(why, 0) + 1
