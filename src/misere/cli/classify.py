@@ -19,9 +19,11 @@ def _text(data: dict[str, Any]) -> str:
     for i, c in enumerate(data["classes"], start=1):
         q = c["questions_10_3"]
         lines.append(f"{i}. {c['presentation']}  P = {{{', '.join(c['P'])}}}  |P| = {c['p_count']}")
-        lines.append(f"   witness cl({', '.join(c['witness'])})"
+        lines.append(f"   witness cl(G1..G{len(c['witness'])}): {'; '.join(c['witness'])}"
                      + ("" if c["verified"] is None else
                         ("  [engine + brute force agree]" if c["verified"] else "  [NOT VERIFIED]")))
+        if c["forms"]:
+            lines.append(f"   as forms: cl({', '.join(c['forms'])})")
         lines.append(f"   §10.3: x^(k+2)=x^k {'yes' if q['x_k2_eq_xk'] else 'NO ' + str(q['bad_elements'])}; "
                      f"maximal subgroups (Z2)^m {'yes' if q['subgroups_elementary_2'] else 'NO'} "
                      f"(sizes {q['subgroup_sizes']})")

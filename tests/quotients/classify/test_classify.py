@@ -68,7 +68,7 @@ def test_counts_and_witnesses(order: int) -> None:
 def test_order_6_is_the_tame_quotient() -> None:
     (k,) = classify(6).classes
     assert k.presentation == "<a,b | a2=1,b3=b>" and k.P == ["a", "b2"]
-    assert k.witness == ["*", "*2"]
+    assert k.witness == ["G1 = {0}", "G2 = {0, G1}"] and k.forms == ["*", "*2"]
 
 
 def test_realise_refutes_every_order_4_candidate() -> None:
@@ -112,7 +112,7 @@ def test_cli_json_and_errors() -> None:
     runner = CliRunner()
     r = runner.invoke(app, ["classify", "--order", "6", "--json"])
     d = json.loads(r.output.strip().splitlines()[-1])
-    assert d["count"] == 1 and d["exact"] and d["classes"][0]["witness"] == ["*", "*2"]
+    assert d["count"] == 1 and d["exact"] and d["classes"][0]["forms"] == ["*", "*2"]
     r = runner.invoke(app, ["classify", "--order", "0"])
     assert r.exit_code != 0 and "Traceback" not in r.output and len(r.output.strip().splitlines()) == 1
 

@@ -8,8 +8,8 @@ isomorphism, each with a witness:
    :mod:`misere.quotients.classify.conditions` (an upper bound);
 2. :func:`~misere.quotients.classify.realise.realise` decides each candidate exactly (the
    theorem in :mod:`misere.quotients.classify.realise`) and returns a sequence of atoms;
-3. the atoms become explicit impartial games (:func:`~misere.quotients.classify.realise.
-   witness_games`), whose closure's quotient is computed by the project's quotient engine
+3. the atoms become explicit impartial games
+   (:func:`~misere.quotients.classify.realise.witness_games`), whose closure's quotient is computed by the project's quotient engine
    (:func:`misere.quotients.quotient`, with its brute-force certificate) and compared with the
    class by canonical form (a lower bound that does not depend on the theorem).
 
@@ -25,7 +25,10 @@ from typing import Any
 from misere.quotients.classify.canon import Table, canonical, relabel
 from misere.quotients.classify.conditions import CONDITIONS
 from misere.quotients.classify.enumerate import brute_force, candidates
-from misere.quotients.classify.realise import Witness, realise, witness_games
+from misere.quotients.classify.realise import Witness, definitions, realise, shrink, witness_games
+
+#: explicit forms of a witness are listed when their text is at most this long in all
+FORM_TEXT_MAX = 200
 
 __all__ = ["classify", "Classification", "QuotientClass", "canonical_of", "questions_10_3",
            "CONDITIONS", "candidates", "brute_force", "realise", "witness_games"]
@@ -43,7 +46,10 @@ class QuotientClass:
     P : list of str
         Normal words of the P-portion.
     witness : list of str
-        Impartial games (forms) whose closure has exactly this quotient.
+        Impartial games ``G1, G2, ...`` whose closure has exactly this quotient, each defined
+        by its options, written as sums of earlier ones (``G1 = {0}`` is ``*``).
+    forms : list of str
+        The same games as explicit forms (``*``, ``*2``, ``{...}``), when all are short.
     verified : bool or None
         The quotient engine's quotient of the witness's closure is isomorphic to this class
         and its brute-force certificate agreed (``None``: not checked).
@@ -58,6 +64,7 @@ class QuotientClass:
     witness: list[str]
     verified: bool | None
     questions: dict[str, Any] = field(default_factory=dict)
+    forms: list[str] | None = None
 
     @property
     def order(self) -> int:
@@ -65,7 +72,7 @@ class QuotientClass:
 
     def as_dict(self) -> dict[str, Any]:
         return {"order": self.order, "p_count": sum(self.p), "presentation": self.presentation,
-                "P": self.P, "witness": self.witness, "verified": self.verified,
+                "P": self.P, "witness": self.witness, "forms": self.forms, "verified": self.verified,
                 "questions_10_3": self.questions}
 
 
@@ -198,7 +205,7 @@ def classify(order: int, verify: bool = True, max_nodes: int = 200_000,
     classes, refuted, undecided = [], 0, 0
     for t, p in cands:
         if order == 1:
-            classes.append(QuotientClass(t, p, "<>", [], ["0"], True, questions_10_3(t)))
+            classes.append(QuotientClass(t, p, "<>", [], [], True, questions_10_3(t), ["0"]))
             continue
         w = realise(t, p, max_nodes=max_nodes)
         if w is None:
@@ -207,11 +214,13 @@ def classify(order: int, verify: bool = True, max_nodes: int = 200_000,
         if w is False:
             undecided += 1
             continue
+        w = shrink(t, p, w)
         forms = witness_games(t, w)
         ok = verify_witness(t, p, forms) if verify else None
         pres, pw = _describe(t, p, w)
-        classes.append(QuotientClass(t, p, pres, pw, [format_form(g) for g in forms], ok,
-                                     questions_10_3(t)))
+        text = [format_form(g) for g in forms]
+        classes.append(QuotientClass(t, p, pres, pw, definitions(t, w), ok, questions_10_3(t),
+                                     text if sum(map(len, text)) <= FORM_TEXT_MAX else None))
         if progress:
             progress(f"order {order}: class {len(classes)} {pres}")
     return Classification(order, len(cands), classes, refuted, undecided, stats,

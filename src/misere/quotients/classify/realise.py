@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from misere import budget
 from misere.quotients.classify.conditions import mex_sets
 
-__all__ = ["Witness", "realise", "witness_games"]
+__all__ = ["Witness", "realise", "witness_games", "shrink", "definitions"]
 
 
 @dataclass
@@ -178,6 +178,42 @@ def realise(t: Sequence[Sequence[int]], p: Sequence[bool], max_nodes: int = 200_
         return got
     words = _words(t, [x for x, _ in got])
     return Witness([(x, tuple(y for y in range(n) if tm >> y & 1)) for x, tm in got], words)
+
+
+def _consistent(t: Sequence[Sequence[int]], pmask: int, atoms: list[tuple[int, int]]) -> bool:
+    """Condition (b) for the whole sequence of atoms (values, option bitmasks)."""
+    st = _Store(t, pmask)
+    return all(st.add_atom(atoms[:i + 1]) for i in range(len(atoms)))
+
+
+def shrink(t: Sequence[Sequence[int]], p: Sequence[bool], w: Witness) -> Witness:
+    """A witness with fewer options: drop option values one at a time, keeping each ``T_i``
+    non-empty and condition (b) true. The sufficiency half of the theorem above needs only
+    ``T_i ⊆ Mex(x_i) ∩ S_(i-1)`` non-empty with (b), so the result is still a witness; its
+    games are smaller."""
+    n = len(t)
+    pmask = sum(1 << x for x in range(n) if p[x])
+    atoms = [(x, sum(1 << y for y in ts)) for x, ts in w.atoms]
+    for i in range(len(atoms)):
+        x, tm = atoms[i]
+        for y in sorted(range(n), key=lambda y: -len(w.words.get(y, ()))):
+            if not (tm >> y & 1) or tm == 1 << y:
+                continue
+            trial = atoms[:i] + [(x, tm & ~(1 << y))] + atoms[i + 1:]
+            if _consistent(t, pmask, trial):
+                atoms, tm = trial, tm & ~(1 << y)
+    return Witness([(x, tuple(y for y in range(n) if tm >> y & 1)) for x, tm in atoms], w.words)
+
+
+def definitions(t: Sequence[Sequence[int]], w: Witness) -> list[str]:
+    """The atoms as definitions ``G1 = {0}``, ``G2 = {0, G1}``, ``G3 = {G1, G1+G2}``: each
+    option is written as a sum of earlier atoms (``0`` for the empty sum)."""
+    out = []
+    for i, (_x, ts) in enumerate(w.atoms):
+        words = _words(t, [a for a, _ in w.atoms[:i]])
+        opts = sorted(("+".join(f"G{j + 1}" for j in words[y]) or "0") for y in ts)
+        out.append(f"G{i + 1} = {{{', '.join(sorted(opts, key=lambda o: (len(o), o)))}}}")
+    return out
 
 
 def _words(t: Sequence[Sequence[int]], gens: list[int]) -> dict[int, tuple[int, ...]]:
