@@ -21,6 +21,7 @@ form. It is exhaustive and slow beyond order 7.
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
 
 from misere import budget
@@ -90,8 +91,10 @@ def _local_ok(t: list[list[int]], m: int, x: int, y: int) -> bool:
     return True
 
 
+@functools.lru_cache(maxsize=None)
 def commutative_monoids(m: int) -> list[Table]:
-    """Commutative monoids of order ``m`` up to isomorphism (canonical tables, identity 0)."""
+    """Commutative monoids of order ``m`` up to isomorphism (canonical tables, identity 0);
+    kept for the life of the process (order 7 takes minutes). Do not modify the list."""
     seen: dict[Table, None] = {}
     for t in labelled_commutative_monoids(m):
         budget.check()
