@@ -27,8 +27,11 @@ COUNTS = {1: 1, 2: 1, 4: 0, 6: 1, 8: 1, 10: 1}
 
 
 def test_commutative_monoid_counts() -> None:
-    """1, 2, 5, 19, 78 commutative monoids of orders 1-5 (up to isomorphism)."""
-    assert [len(commutative_monoids(k)) for k in range(1, 6)] == [1, 2, 5, 19, 78]
+    """1, 2, 5, 19, 78, 421 commutative monoids of orders 1-6 (up to isomorphism), the same
+    from the compiled and the pure-Python search."""
+    assert [len(commutative_monoids(k)) for k in range(1, 7)] == [1, 2, 5, 19, 78, 421]
+    for k in range(1, 6):
+        assert commutative_monoids(k) == commutative_monoids(k, compiled=False)
 
 
 @pytest.mark.parametrize("k", [2, 3, 4])

@@ -17,7 +17,7 @@ are then merged by :func:`~misere.quotients.classify.canon.canonical`.
 :func:`commutative_monoids` lists commutative monoids of order ``m`` (identity ``0``) up to
 isomorphism by backtracking over the upper triangle of the table, checking associativity as
 soon as the four products of a triple are known, and merging isomorphic tables by canonical
-form. It is exhaustive and slow beyond order 7.
+form (a compiled version of the same search makes orders 7 and 8 practical).
 """
 from __future__ import annotations
 
@@ -92,11 +92,25 @@ def _local_ok(t: list[list[int]], m: int, x: int, y: int) -> bool:
 
 
 @functools.lru_cache(maxsize=None)
-def commutative_monoids(m: int) -> list[Table]:
-    """Commutative monoids of order ``m`` up to isomorphism (canonical tables, identity 0);
-    kept for the life of the process (order 7 takes minutes). Do not modify the list."""
+def commutative_monoids(m: int, compiled: bool = True) -> list[Table]:
+    """Commutative monoids of order ``m`` up to isomorphism (canonical tables, identity 0),
+    kept for the life of the process; do not modify the list.
+
+    Only labellings whose non-identity elements are sorted by a label-free profile
+    (:func:`_profile`) are given a canonical form: every class has such a labelling. With
+    ``compiled`` the labelled tables come from the compiled search of
+    :func:`misere.quotients.classify.fast.sorted_labelled_monoids` (order 7 in about 15 s,
+    order 8 in minutes), otherwise from :func:`labelled_commutative_monoids` (pure Python;
+    the tests compare the two).
+    """
     seen: dict[Table, None] = {}
-    for t in labelled_commutative_monoids(m):
+    if compiled and m > 1:
+        from misere.quotients.classify.fast import sorted_labelled_monoids
+
+        tables = (t.tolist() for t in sorted_labelled_monoids(m))
+    else:
+        tables = labelled_commutative_monoids(m)
+    for t in tables:
         budget.check()
         # every class has a labelling whose non-identity elements are sorted by a label-free
         # profile, so only such labellings need a canonical form
