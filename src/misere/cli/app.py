@@ -28,7 +28,7 @@ COMMAND_MODULES = ("enumerate", "tour", "universes", "impartial", "quotient", "p
 LAZY_COMMANDS = {"enumerate": "enumerate", "tour": "tour", "invertible": "universes", "genus": "impartial",
                  "impartial-count": "impartial", "quotient": "quotient", "play": "play",
                  "partizan-quotient": "partizan", "partizan-sweep": "partizan", "draw": "partizan", "census": "census",
-                 "factor": "left_dead_ends", "report": "universes", "classify": "classify"}
+                 "factor": "left_dead_ends", "classify": "classify", "report": "universes"}
 
 
 class _Commands(MisereGroup):

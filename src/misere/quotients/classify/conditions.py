@@ -127,8 +127,7 @@ def check(t: Sequence[Sequence[int]], p: Sequence[bool], reduced_known: bool = F
              and not any(p[x] and p[t[a][x]] for x in range(n))]
     if not cands:
         return "C3"
-    # a unit of order 2 in P with C3 is unique? Not needed: C7 must hold for a = Phi(*), so it
-    # is enough that one candidate passes.
+    # C7 is about a = Phi(*): it is enough that one element passing C2-C3 passes it
     T = mex_sets(t, p)
     for x in range(1, n):
         if p[x] and not T[x]:
