@@ -16,6 +16,8 @@ def _text(data: dict[str, Any]) -> str:
     lines = [f"order {data['order']}: {data['count']} misère quotient(s) ({state}); "
              f"{data['candidates']} bipartite monoid(s) satisfy C1-C8, {data['refuted']} refuted, "
              f"{data['undecided']} undecided ({data['seconds']} s)"]
+    if data["order"] > 1 and data["order"] % 2:
+        lines.append("(no misère quotient has odd order > 1: condition C5)")
     for i, c in enumerate(data["classes"], start=1):
         q = c["questions_10_3"]
         lines.append(f"{i}. {c['presentation']}  P = {{{', '.join(c['P'])}}}  |P| = {c['p_count']}")

@@ -136,6 +136,8 @@ def test_top_level_api() -> None:
     assert m.classify(4).count == 0
     with pytest.raises(m.MisereError):
         m.classify(-2)
+    with pytest.raises(m.MisereError, match="beyond"):
+        m.classify(18)
 
 
 @pytest.mark.parametrize("k", [3, 4])
