@@ -17,7 +17,7 @@ from misere.quotients.classify.canon import canonical, is_associative, is_commut
 from misere.quotients.classify.census_link import census_classes
 from misere.quotients.classify.conditions import check
 from misere.quotients.classify.monoids import cocycle_classes, commutative_monoids, extension
-from misere.quotients.classify.realise import realise
+from misere.quotients.classify.realisation import realise
 
 ROOT = Path(__file__).resolve().parents[3]
 STORE = ROOT / "benchmarks" / "data" / "census.sqlite.xz"

@@ -6,10 +6,10 @@ isomorphism, each with a witness:
 1. :func:`~misere.quotients.classify.enumerate.candidates` enumerates, exhaustively, the
    bipartite monoids of order ``n`` satisfying the necessary conditions C1-C8 proved in
    :mod:`misere.quotients.classify.conditions` (an upper bound);
-2. :func:`~misere.quotients.classify.realise.realise` decides each candidate exactly (the
-   theorem in :mod:`misere.quotients.classify.realise`) and returns a sequence of atoms;
+2. :func:`~misere.quotients.classify.realisation.realise` decides each candidate exactly (the
+   theorem in :mod:`misere.quotients.classify.realisation`) and returns a sequence of atoms;
 3. the atoms become explicit impartial games
-   (:func:`~misere.quotients.classify.realise.witness_games`), whose closure's quotient is computed by the project's quotient engine
+   (:func:`~misere.quotients.classify.realisation.witness_games`), whose closure's quotient is computed by the project's quotient engine
    (:func:`misere.quotients.quotient`, with its brute-force certificate) and compared with the
    class by canonical form (a lower bound that does not depend on the theorem).
 
@@ -25,7 +25,7 @@ from typing import Any
 from misere.quotients.classify.canon import Table, canonical, relabel
 from misere.quotients.classify.conditions import CONDITIONS
 from misere.quotients.classify.enumerate import brute_force, candidates
-from misere.quotients.classify.realise import Witness, definitions, realise, shrink, witness_games
+from misere.quotients.classify.realisation import Witness, definitions, realise, shrink, witness_games
 
 #: the largest order :func:`classify` accepts: order 16 needs the commutative monoids of order 8
 #: (not finished in 4 CPU minutes, 2026-11-28) and is expected to take hours; 18 is out of reach

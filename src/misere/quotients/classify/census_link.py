@@ -38,7 +38,10 @@ def census_classes(records: Iterable[dict[str, Any]], max_order: int
                    ) -> dict[int, dict[tuple[Table, tuple[bool, ...]], list[str]]]:
     """Per order, canonical form -> codes of the stored quotients in that class."""
     out: dict[int, dict] = {}
+    seen: dict[tuple, tuple] = {}  # identical stored tables are canonicalised once
     for code, _heap, t, e, p in stored_quotients(records, max_order):
-        key = canonical_of(t, e, p)
-        out.setdefault(len(p), {}).setdefault(key, []).append(code)
+        raw = (t.tobytes(), e, tuple(p))
+        if raw not in seen:
+            seen[raw] = canonical_of(t, e, p)
+        out.setdefault(len(p), {}).setdefault(seen[raw], []).append(code)
     return out
