@@ -162,3 +162,14 @@ def test_compiled_prefilter_matches_the_conditions(k: int) -> None:
                 ps.append(p)
             keep = prefilter(t, np.array(ps))
             assert keep.tolist() == [check(t, p) in (None, "C7") for p in ps]
+
+
+def test_realised_part_agrees_with_classify() -> None:
+    """Running the exact search first, over monoids in two parts, finds the same classes."""
+    from misere.quotients.classify.enumerate import realised_part
+
+    ms = commutative_monoids(5)
+    st: dict = {}
+    found = {**realised_part(10, ms, (0, 2), stats=st), **realised_part(10, ms, (1, 2), stats=st)}
+    assert set(found) == {(k.table, k.p) for k in classify(10, verify=False).classes}
+    assert all(found.values()) and st["undecided"] == 0

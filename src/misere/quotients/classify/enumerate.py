@@ -26,7 +26,7 @@ from misere.quotients.classify.conditions import check
 from misere.quotients.classify.monoids import (cocycle_classes, commutative_monoids, extension,
                                                labelled_commutative_monoids)
 
-__all__ = ["Candidate", "candidates", "brute_force"]
+__all__ = ["Candidate", "candidates", "brute_force", "realised_part"]
 
 #: a canonical bipartite monoid: (table, P-membership)
 Candidate = tuple[Table, tuple[bool, ...]]
@@ -60,13 +60,7 @@ def candidates(order: int, progress: Callable[[str], None] | None = None,
 
     from misere.quotients.classify.fast import prefilter
 
-    choices = np.array(list(itertools.product((0, 1, 2), repeat=m - 1)), dtype=np.int64)
-    choices = choices.reshape(len(choices), m - 1)
-    P = np.zeros((len(choices), order), dtype=bool)
-    P[:, 1] = True
-    for u in range(1, m):
-        for ch in (1, 2):
-            P[choices[:, u - 1] == ch, 2 * u + ch - 1] = True
+    P = _p_portions(order)
     for i, mt in enumerate(ms):
         for c in cocycle_classes(mt):
             budget.check()
@@ -85,6 +79,63 @@ def candidates(order: int, progress: Callable[[str], None] | None = None,
         if progress:
             progress(f"M {i + 1}/{len(ms)}: {len(found)} classes")
     return sorted(found)
+
+
+def _p_portions(order: int):
+    """The ``3^(m-1)`` P-portions allowed by C1-C3 on ``M ×_c Z/2`` (one row each)."""
+    import numpy as np
+
+    m = order // 2
+    choices = np.array(list(itertools.product((0, 1, 2), repeat=m - 1)), dtype=np.int64)
+    choices = choices.reshape(len(choices), m - 1)
+    P = np.zeros((len(choices), order), dtype=bool)
+    P[:, 1] = True
+    for u in range(1, m):
+        for ch in (1, 2):
+            P[choices[:, u - 1] == ch, 2 * u + ch - 1] = True
+    return P
+
+
+def realised_part(order: int, monoids: list, part: tuple[int, int] = (0, 1),
+                  max_nodes: int = 200_000, stats: dict | None = None) -> dict:
+    """The misère quotients of ``order`` found over the monoids ``monoids[i::k]`` (``part =
+    (i, k)``), as canonical form -> witness: for large orders, where canonical forms of every
+    candidate cost too much, the exact search runs first and only realised candidates get a
+    canonical form. The union over ``i = 0..k-1`` is every quotient of that order (the same
+    argument as :func:`candidates`); ``stats`` counts the P-portions tried, those passing
+    C1-C8 (labelled, not up to isomorphism), refuted and undecided."""
+    import numpy as np
+
+    from misere.quotients.classify.fast import prefilter
+    from misere.quotients.classify.realisation import realise
+
+    st = stats if stats is not None else {}
+    for key in ("extensions", "tried", "passing", "refuted", "undecided"):
+        st.setdefault(key, 0)
+    P = _p_portions(order)
+    found: dict = {}
+    i, k = part
+    for mt in monoids[i::k]:
+        for c in cocycle_classes(mt):
+            budget.check()
+            st["extensions"] += 1
+            t = extension(mt, c)
+            st["tried"] += len(P)
+            for row in np.flatnonzero(prefilter(t, P)):
+                p = P[row].tolist()
+                if check(t, p, reduced_known=True):
+                    continue
+                st["passing"] += 1
+                w = realise(t, p, max_nodes=max_nodes)
+                if w is None:
+                    st["refuted"] += 1
+                elif w is False:
+                    st["undecided"] += 1
+                else:
+                    key = canonical(t, p)
+                    if key not in found:  # a witness in the canonical labelling
+                        found[key] = realise(*key, max_nodes=max_nodes)
+    return found
 
 
 def brute_force(order: int) -> list[Candidate]:
