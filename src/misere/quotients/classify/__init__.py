@@ -27,8 +27,9 @@ from misere.quotients.classify.conditions import CONDITIONS
 from misere.quotients.classify.enumerate import brute_force, candidates
 from misere.quotients.classify.realisation import Witness, definitions, realise, shrink, witness_games
 
-#: the largest order :func:`classify` accepts: order 16 needs the commutative monoids of order 8
-#: (not finished in 4 CPU minutes, 2026-11-28) and is expected to take hours; 18 is out of reach
+#: the largest order :func:`classify` accepts. Order 16 needs the 20,486 commutative monoids of
+#: order 8 (about 5 CPU minutes) and then about 20 CPU minutes (2026-11-28, shared 2-core
+#: machine); benchmarks/classify_parts.py runs it in parts. Order 18 is out of reach.
 MAX_ORDER = 16
 
 #: explicit forms of a witness are listed when their text is at most this long in all
@@ -203,7 +204,7 @@ def classify(order: int, verify: bool = True, max_nodes: int = 200_000,
         raise RulesetError(f"order must be a positive integer, got {order!r}")
     if order > MAX_ORDER:
         raise RulesetError(f"order {order} is beyond this enumerator (at most {MAX_ORDER}: order 14 "
-                           f"takes minutes, order 16 is expected to take hours)")
+                           f"takes minutes, order 16 about half an hour)")
     from misere.impartial.explicit import format_form
 
     t0 = time.time()
