@@ -48,6 +48,17 @@ def test_enumerator_agrees_with_brute_force(order: int) -> None:
     assert candidates(order) == brute_force(order)
 
 
+@pytest.mark.parametrize("order", [1, 2, 3, 4, 5])
+def test_enumerator_agrees_with_unrestricted_brute_force(order: int) -> None:
+    """Every labelled commutative monoid of the order and every P, filtered by C1-C8 alone."""
+    assert candidates(order) == brute_force(order, unrestricted=True)
+
+
+@pytest.mark.slow
+def test_enumerator_agrees_with_unrestricted_brute_force_order_6() -> None:
+    assert candidates(6) == brute_force(6, unrestricted=True)
+
+
 @pytest.mark.slow
 def test_enumerator_agrees_with_brute_force_order_8() -> None:
     assert candidates(8) == brute_force(8)  # 96 classes; brute force ~10 s

@@ -138,18 +138,20 @@ def realised_part(order: int, monoids: list, part: tuple[int, int] = (0, 1),
     return found
 
 
-def brute_force(order: int) -> list[Candidate]:
+def brute_force(order: int, unrestricted: bool = False) -> list[Candidate]:
     """The same classes as :func:`candidates`, from labelled tables (see the module docstring);
-    practical to order 8 (752 tables, 2^8 subsets each)."""
+    practical to order 8 (752 tables, 2^8 subsets each). With ``unrestricted`` every labelled
+    commutative monoid table is taken, not only those whose row of ``1`` is ``x xor 1`` (so
+    C5 is not used to cut the search; practical to order 6)."""
     if order == 1:
         return [(((0,),), (False,))]
-    if order < 1 or order % 2:
+    if order < 1 or (order % 2 and not unrestricted):
         return []
-    fixed = {(1, x): x ^ 1 for x in range(1, order)}
+    fixed = None if unrestricted else {(1, x): x ^ 1 for x in range(1, order)}
     found: dict[Candidate, None] = {}
     for t in labelled_commutative_monoids(order, fixed):
         tab = [row[:] for row in t]
-        for bits in range(1 << order):
+        for bits in range(0, 1 << order, 2):  # 1 (element 0) is never in P (C1)
             budget.check()
             p = [bool(bits >> x & 1) for x in range(order)]
             if check(tab, p) is None:
