@@ -184,3 +184,14 @@ def test_realised_part_agrees_with_classify() -> None:
     found = {**realised_part(10, ms, (0, 2), stats=st), **realised_part(10, ms, (1, 2), stats=st)}
     assert set(found) == {(k.table, k.p) for k in classify(10, verify=False).classes}
     assert all(found.values()) and st["undecided"] == 0
+
+
+@pytest.mark.slow
+def test_order_14_has_twelve_and_order_16_sixty_seven_quotients() -> None:
+    """Orders 14 and 16 by the exact search first (about 1 and 20 CPU minutes)."""
+    from misere.quotients.classify.enumerate import realised_part
+
+    for order, count in ((14, 12), (16, 67)):
+        st: dict = {}
+        found = realised_part(order, commutative_monoids(order // 2), stats=st)
+        assert len(found) == count and st["undecided"] == 0
