@@ -60,7 +60,7 @@ __all__ = [
     "canonical", "compare", "ge", "comparison", "distinguish", "born_by", "count_born_by", "order",
     "find_universe", "universe_names", "__version__",
     "Invertibility", "invertibility", "is_invertible",
-    "rulesets", "quotient", "Quotient", "limits", "census",
+    "rulesets", "quotient", "Quotient", "limits", "census", "classify",
 ]
 
 #: the functions of :mod:`misere.api`, imported on first use (commands that never build a game
@@ -74,7 +74,8 @@ _API = ("Comparison", "born_by", "canonical", "compare", "comparison", "count_bo
 _LAZY = {**{name: (".api", name) for name in _API}, "Game": (".core", "Game"), "Outcome": (".core", "Outcome"),
          "core": (".core", None), "rulesets": (".rulesets", None), "quotient": (".quotients", "quotient"),
          "Quotient": (".quotients", "Quotient"),
-         "universe_names": (".universes", "universe_names"), "census": (".quotients.census", "census")}
+         "universe_names": (".universes", "universe_names"), "census": (".quotients.census", "census"),
+         "classify": (".quotients.classify", "classify")}
 
 
 def __getattr__(name: str) -> object:

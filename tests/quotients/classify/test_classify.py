@@ -1,0 +1,197 @@
+"""Classification of misère quotients by order (issue 39, seed 002 §10.2)."""
+from __future__ import annotations
+
+import json
+import lzma
+import random
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import misere as m
+from misere.cli.app import app
+from misere.quotients.census import Store
+from misere.quotients.classify import brute_force, candidates, canonical_of, classify
+from misere.quotients.classify.canon import canonical, is_associative, is_commutative, relabel
+from misere.quotients.classify.census_link import census_classes
+from misere.quotients.classify.conditions import check
+from misere.quotients.classify.monoids import cocycle_classes, commutative_monoids, extension
+from misere.quotients.classify.realisation import realise
+
+ROOT = Path(__file__).resolve().parents[3]
+STORE = ROOT / "benchmarks" / "data" / "census.sqlite.xz"
+
+#: misère quotients per order, as classify finds them (orders 2-10 agree with seed 002 Fig. 18)
+COUNTS = {1: 1, 2: 1, 4: 0, 6: 1, 8: 1, 10: 1}
+
+
+def test_commutative_monoid_counts() -> None:
+    """1, 2, 5, 19, 78, 421 commutative monoids of orders 1-6 (up to isomorphism), the same
+    from the compiled and the pure-Python search."""
+    assert [len(commutative_monoids(k)) for k in range(1, 7)] == [1, 2, 5, 19, 78, 421]
+    for k in range(1, 6):
+        assert commutative_monoids(k) == commutative_monoids(k, compiled=False)
+
+
+@pytest.mark.parametrize("k", [2, 3, 4])
+def test_extensions_are_commutative_monoids_with_a_free_involution(k: int) -> None:
+    for mt in commutative_monoids(k):
+        for c in cocycle_classes(mt):
+            t = extension(mt, c)
+            assert is_commutative(t) and is_associative(t)
+            assert t[1][1] == 0 and all(t[1][x] != x for x in range(2 * k))
+
+
+@pytest.mark.parametrize("order", [2, 4, 6])
+def test_enumerator_agrees_with_brute_force(order: int) -> None:
+    assert candidates(order) == brute_force(order)
+
+
+@pytest.mark.parametrize("order", [1, 2, 3, 4, 5])
+def test_enumerator_agrees_with_unrestricted_brute_force(order: int) -> None:
+    """Every labelled commutative monoid of the order and every P, filtered by C1-C8 alone."""
+    assert candidates(order) == brute_force(order, unrestricted=True)
+
+
+@pytest.mark.slow
+def test_enumerator_agrees_with_unrestricted_brute_force_order_6() -> None:
+    assert candidates(6) == brute_force(6, unrestricted=True)
+
+
+@pytest.mark.slow
+def test_enumerator_agrees_with_brute_force_order_8() -> None:
+    assert candidates(8) == brute_force(8)  # 96 classes; brute force ~10 s
+
+
+def test_canonical_form_is_invariant_under_relabelling() -> None:
+    rng = random.Random(7)
+    for t, p in candidates(8)[:30]:
+        f = [0] + rng.sample(range(1, 8), 7)
+        t2, p2 = relabel(t, p, f)
+        assert canonical(t2, p2) == (t, p)
+
+
+@pytest.mark.parametrize("order", sorted(COUNTS))
+def test_counts_and_witnesses(order: int) -> None:
+    c = classify(order)
+    assert c.count == COUNTS[order] and c.undecided == 0 and c.exact
+    assert all(k.verified for k in c.classes)
+
+
+def test_order_6_is_the_tame_quotient() -> None:
+    (k,) = classify(6).classes
+    assert k.presentation == "<a,b | a2=1,b3=b>" and k.P == ["a", "b2"]
+    assert k.witness == ["G1 = {0}", "G2 = {0, G1}"] and k.forms == ["*", "*2"]
+
+
+def test_realise_refutes_every_order_4_candidate() -> None:
+    """No misère quotient has order 4 (seed 002 Fig. 18), though 4 candidates pass C1-C8."""
+    cands = candidates(4)
+    assert len(cands) == 4 and all(realise(t, p) is None for t, p in cands)
+
+
+@pytest.mark.slow
+def test_order_12_has_six_quotients() -> None:
+    """Settles Fig. 18's '6?' (about 2-4 minutes)."""
+    c = classify(12)
+    assert c.count == 6 and c.exact and all(k.verified for k in c.classes)
+
+
+def _census(tmp_path: Path) -> list[dict]:
+    path = tmp_path / "census.sqlite"
+    path.write_bytes(lzma.decompress(STORE.read_bytes()))
+    with Store(path, create=False) as st:
+        return list(st.records())
+
+
+def test_census_quotients_fall_into_enumerated_classes(tmp_path: Path) -> None:
+    """Every stored quotient of order <= 18 passes C1-C8 and is realisable (the exact search);
+    up to order 10 it is one of the classes classify lists."""
+    by_order = census_classes(_census(tmp_path), 18)
+    assert sorted(by_order) == [2, 6, 8, 10, 12, 14, 16, 18]
+    assert [len(by_order[n]) for n in (12, 14, 16, 18)] == [3, 1, 4, 4]
+    for order, classes in by_order.items():
+        for t, p in classes:
+            assert check(t, p) is None and realise(t, p)
+        if order <= 10:
+            assert set(classes) <= {(k.table, k.p) for k in classify(order, verify=False).classes}
+
+
+@pytest.mark.slow
+def test_census_classes_of_orders_12_and_14_are_enumerated(tmp_path: Path) -> None:
+    """The 3 census classes of order 12 and the 1 of order 14 are among the 6 and 12 that
+    classify finds (about 5 minutes)."""
+    by_order = census_classes(_census(tmp_path), 14)
+    for order, count in ((12, 6), (14, 12)):
+        c = classify(order, verify=False)
+        assert c.count == count and c.exact
+        assert set(by_order[order]) <= {(k.table, k.p) for k in c.classes}
+
+
+def test_canonical_of_moves_the_identity() -> None:
+    t = [[1, 0], [0, 1]]  # identity is element 1
+    assert canonical_of(t, 1, [True, False]) == (((0, 1), (1, 0)), (False, True))
+
+
+def test_cli_json_and_errors() -> None:
+    runner = CliRunner()
+    r = runner.invoke(app, ["classify", "--order", "6", "--json"])
+    d = json.loads(r.output.strip().splitlines()[-1])
+    assert d["count"] == 1 and d["exact"] and d["classes"][0]["forms"] == ["*", "*2"]
+    r = runner.invoke(app, ["classify", "--order", "0"])
+    assert r.exit_code != 0 and "Traceback" not in r.output and len(r.output.strip().splitlines()) == 1
+
+
+def test_top_level_api() -> None:
+    assert m.classify(4).count == 0
+    with pytest.raises(m.MisereError):
+        m.classify(-2)
+    with pytest.raises(m.MisereError, match="beyond"):
+        m.classify(18)
+
+
+@pytest.mark.parametrize("k", [3, 4])
+def test_compiled_prefilter_matches_the_conditions(k: int) -> None:
+    """The prefilter passes exactly the P-portions whose first failed condition (if any) is C7."""
+    import itertools
+
+    import numpy as np
+
+    from misere.quotients.classify.fast import prefilter
+
+    n = 2 * k
+    for mt in commutative_monoids(k):
+        for c in cocycle_classes(mt):
+            t = extension(mt, c)
+            ps = []
+            for choice in itertools.product((0, 1, 2), repeat=k - 1):  # C3: one P per orbit
+                p = [False, True] + [False] * (n - 2)
+                for u, ch in enumerate(choice, start=1):
+                    if ch:
+                        p[2 * u + ch - 1] = True
+                ps.append(p)
+            keep = prefilter(t, np.array(ps))
+            assert keep.tolist() == [check(t, p) in (None, "C7") for p in ps]
+
+
+def test_realised_part_agrees_with_classify() -> None:
+    """Running the exact search first, over monoids in two parts, finds the same classes."""
+    from misere.quotients.classify.enumerate import realised_part
+
+    ms = commutative_monoids(5)
+    st: dict = {}
+    found = {**realised_part(10, ms, (0, 2), stats=st), **realised_part(10, ms, (1, 2), stats=st)}
+    assert set(found) == {(k.table, k.p) for k in classify(10, verify=False).classes}
+    assert all(found.values()) and st["undecided"] == 0
+
+
+@pytest.mark.slow
+def test_order_14_has_twelve_and_order_16_sixty_seven_quotients() -> None:
+    """Orders 14 and 16 by the exact search first (about 1 and 20 CPU minutes)."""
+    from misere.quotients.classify.enumerate import realised_part
+
+    for order, count in ((14, 12), (16, 67)):
+        st: dict = {}
+        found = realised_part(order, commutative_monoids(order // 2), stats=st)
+        assert len(found) == count and st["undecided"] == 0
