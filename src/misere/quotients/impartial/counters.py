@@ -335,7 +335,9 @@ def check_certificate(cert: CounterCertificate,
     wrong = structure_fault(cert, mv, inside)
     if wrong:
         return CounterProof(False, wrong)
-    pairs = transition_pairs(cert, mv)
+    if tick is not None:
+        tick("the columns commute; enumerating transition sets")
+    pairs = transition_pairs(cert, mv, tick)
     if tick is not None:
         tick(f"{len(pairs)} minimal (value, transition set) pairs; checking the box [0, {box}]^{k}")
     xs_arr = np.array([x for x, _ in pairs], dtype=np.int64)

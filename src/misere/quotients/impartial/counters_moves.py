@@ -78,9 +78,10 @@ def _bitset(bits: Iterable[int]) -> int:
     return out
 
 
-def transition_pairs(cert: Any, mv: Moves) -> list[tuple[int, int]]:
+def transition_pairs(cert: Any, mv: Moves, tick: Any = None) -> list[tuple[int, int]]:
     """Minimal ``(psi(v), T(v))`` over all words ``v`` of uncounted heaps, with ``T`` as an int
-    bitset of ``slot(dv) * |X| + y`` (:mod:`~.counters`, step 3; E.2's enumeration)."""
+    bitset of ``slot(dv) * |X| + y`` (:mod:`~.counters`, step 3; E.2's enumeration); ``tick``
+    (optional) hears of the progress every few thousand words."""
     n = cert.order
     heaps = [h for h in cert.heaps if mv.opts[h]]
     tx = {h: [_bitset(mv.slot(dv) * n + int(xs[x]) for dv, xs in mv.opts[h]) for x in range(n)]
@@ -117,6 +118,8 @@ def transition_pairs(cert: Any, mv: Moves) -> list[tuple[int, int]]:
         steps += 1
         if not steps & 255:
             budget.check()
+            if tick is not None and not steps & 1023:
+                tick(f"transition sets: {steps} words, {len(queue)} waiting")
     return [(x, t) for x, lst in stored.items() for t in lst]
 
 

@@ -136,9 +136,13 @@ def known_infinite(code: str) -> Known | None:
 
 @functools.lru_cache(maxsize=None)
 def _checked(path: Path, mtime: float) -> InfiniteProof:
+    from misere.budget import Progress
     from misere.quotients.infinite.proof import load_claim, prove
 
-    return prove(load_claim(path), f"stored certificate {path.name}")
+    with Progress(f"check stored certificate {path.name}") as bar:
+        bar.update(step="structure")
+        return prove(load_claim(path), f"stored certificate {path.name}",
+                     tick=lambda line: bar.update(step=line))
 
 
 def stored_proof(code: str) -> tuple[Known, InfiniteProof] | None:

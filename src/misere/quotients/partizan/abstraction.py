@@ -236,12 +236,10 @@ class Abstraction:
 
     def coarse(self, word: Sequence[int]) -> State:
         """The coarse state of ``word``: each form's value reduced to its window and period."""
-        return tuple(self._red(v, lo, hi, p)
-                     for v, lo, hi, p in zip(self.values(word), self.lo, self.hi, self.periods))
+        return tuple(self._red(v, lo, hi, p) for v, lo, hi, p in zip(self.values(word), self.lo, self.hi, self.periods))
 
     def fine(self, word: Sequence[int], d: int | Sequence[int]) -> State:
-        """The fine state of ``word``: each form's value reduced to its window widened by the
-        margin ``d``, and its period."""
+        """The fine state of ``word``: each value reduced to its window widened by ``d``."""
         return tuple(self._red(v, lo - m, hi + m, p) for v, lo, hi, p, m in
                      zip(self.values(word), self.lo, self.hi, self.periods, self.margins(d)))
 
