@@ -73,9 +73,11 @@ class QuotientClass:
 
     @property
     def order(self) -> int:
+        """``|Q|``."""
         return len(self.table)
 
     def as_dict(self) -> dict[str, Any]:
+        """JSON-ready: order, P-portion, presentation, witness and the §10.3 answers."""
         return {"order": self.order, "p_count": sum(self.p), "presentation": self.presentation,
                 "P": self.P, "witness": self.witness, "forms": self.forms, "verified": self.verified,
                 "questions_10_3": self.questions}
@@ -111,6 +113,7 @@ class Classification:
 
     @property
     def count(self) -> int:
+        """Number of classes (misère quotients of this order up to isomorphism)."""
         return len(self.classes)
 
     @property
@@ -119,6 +122,7 @@ class Classification:
         return self.undecided == 0 and all(c.verified is not False for c in self.classes)
 
     def as_dict(self) -> dict[str, Any]:
+        """JSON-ready: the counts of the enumeration and every class."""
         return {"order": self.order, "count": self.count, "candidates": self.candidates,
                 "refuted": self.refuted, "undecided": self.undecided, "exact": self.exact,
                 "stats": self.stats, "seconds": round(self.seconds, 2),
