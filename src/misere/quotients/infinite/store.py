@@ -168,11 +168,12 @@ def describe(known: Known, proof: InfiniteProof) -> dict:
     """The answer ``infinite`` of a quotient, for the code asked about."""
     d = proof.as_dict()
     d.update(code=known.code, infinite_from_heap=known.heap)
-    if known.shift:
-        d["proof"] = (f"heap n of {known.code} is heap n{-known.shift:+d} of {known.source} "
-                      f"(misere.impartial.octal.shifted_code: shifting every heap by one token "
-                      f"maps the moves of one code onto the other's); for {known.source}: "
-                      + d["proof"])
+    if known.source != known.code:  # the same game through shifts (perhaps by 0 heaps in all)
+        where = f"heap n{-known.shift:+d}" if known.shift else "heap n"
+        d["proof"] = (f"heap n of {known.code} is {where} of {known.source} "
+                      f"(misere.impartial.octal.shifted_code: both codes shift to a common code, "
+                      f"shifting every heap by one token maps the moves of one onto the other's); "
+                      f"for {known.source}: " + d["proof"])
         d["infinite_order"] = [f"Phi({int(p[4:-1]) + known.shift})" for p in d.get("infinite_order", [])]
     return d
 
