@@ -192,20 +192,22 @@ def resolve_game(spec: str) -> HeapGame | str:
     return spec
 
 
-def _infinite(game: HeapGame, code: str | None, max_heap: int | None):
-    """Theory first: a stored certificate (checked again now) that ``Q_n`` is infinite for some
-    ``n <= max_heap`` (or any ``n`` when ``max_heap`` is None): ``(n, answer, proof)``, or None
-    (:mod:`misere.quotients.infinite`)."""
-    from misere.quotients.infinite.store import describe, known_infinite, stored_proof
+def _known(game: HeapGame, code: str | None, max_heap: int | None):
+    """Theory first: a stored certificate that ``Q_n`` is infinite for some ``n <= max_heap``
+    (any ``n`` when ``max_heap`` is None), not yet checked (:mod:`misere.quotients.infinite`)."""
+    from misere.quotients.infinite.store import known_infinite
 
-    key = code if code is not None else game.name
-    known = known_infinite(key)
-    if known is None or (max_heap is not None and max_heap < known.heap):
-        return None
-    found = stored_proof(key)
-    if found is None:
-        return None
-    return known.heap, describe(*found), found[1]
+    known = known_infinite(code if code is not None else game.name)
+    return None if known is None or (max_heap is not None and max_heap < known.heap) else known
+
+
+def _proved(known) -> tuple[dict, object] | None:
+    """The stored certificate of ``known`` proved from the rules now (once per process):
+    ``(answer, proof)``, or None when it fails its check."""
+    from misere.quotients.infinite.store import describe, stored_proof
+
+    found = stored_proof(known.code)
+    return None if found is None else (describe(*found), found[1])
 
 
 def _quotient(code, games, moves, max_heap, certify, checkpoint, limits, progress,
@@ -227,20 +229,25 @@ def _quotient(code, games, moves, max_heap, certify, checkpoint, limits, progres
         game = HeapGame(getattr(moves, "__name__", "heap game"), moves)  # type: ignore[arg-type]
         if max_heap is None:
             raise RulesetError("a move function needs max_heap")
-    infinite = _infinite(game, code if isinstance(code, str) else None, max_heap) \
+    known = _known(game, code if isinstance(code, str) else None, max_heap) \
         if games is None and moves is None and stored else None
-    if infinite is not None:  # Q_n is infinite: the quotient to heap n - 1, and the proof
-        max_heap = infinite[0] - 1
+    asked = max_heap
+    if known is not None:  # Q_n is infinite: the quotient to heap n - 1 first, then the proof
+        max_heap = known.heap - 1
     if certify:  # hopeless bounds are refused before any work
         refuse_hopeless(_least_heaps(game, max_heap), certify, by_tokens)
     watch = None
-    if infinite is None and games is None and moves is None and game.max_heap is None:
+    if games is None and moves is None and game.max_heap is None:
         from misere.quotients.infinite.discover import Watcher  # the engine finds them itself
         watch = Watcher(code if isinstance(code, str) else game.name)
     q = compute(game, max_heap, limits=limits, checkpoint=checkpoint, progress=progress,
                 watch=watch)
-    if infinite is not None:
-        q.infinite, q.infinite_proof = infinite[1], infinite[2]
+    proved = _proved(known) if known is not None else None
+    if known is not None and proved is None:  # the stored file fails its check: compute on
+        q = compute(game, asked, limits=limits, checkpoint=checkpoint, progress=progress,
+                    watch=watch)
+    if proved is not None:
+        q.infinite, q.infinite_proof = proved
     elif q.settled is not None:  # Q_(max_heap + 1) proved infinite by the engine's own claim
         from misere.quotients.infinite.store import found
         q.infinite, q.infinite_proof = found(q.settled), q.settled

@@ -7,6 +7,7 @@ import itertools
 import json
 
 import numpy as np
+import pytest
 from typer.testing import CliRunner
 
 import misere
@@ -137,3 +138,23 @@ def test_play_answers_heap_n_from_the_certificate_and_brute_force_agrees():
             after.remove(d["move"]["heap"])
             assert ordered_search("0.3102", after + d["move"]["to"], node_limit=500_000)[0]
     assert "beyond the range answered here" in _json("play", "0.3102", "13", code=1)["error"]
+
+
+def test_a_stored_file_that_fails_its_check_answers_nothing(tmp_path, monkeypatch):
+    """The store is a cache checked when read: a corrupted stored certificate gives no proof,
+    and the quotient is computed on as if nothing were stored (here the engine's round bound
+    stops heap 7 of 0.3122, which has no finite quotient)."""
+    from misere.quotients.infinite import store
+
+    src = load_claim(DATA / "bounty-03122-heap7.npz")
+    proof = prove(src)
+    key = sorted(src.p_table)[3]
+    src.p_table[key] = ~src.p_table[key]
+    proof.cert = src
+    bad = tmp_path / "bad.npz"
+    save_proof(proof, bad)
+    monkeypatch.setattr(store, "_index", lambda: {"0.3122": (bad, 7)})
+    assert store.stored_proof("0.3122") is None
+    limits = misere.quotients.Limits(max_rounds=3)
+    with pytest.raises(misere.errors.ComputationLimitError):
+        misere.quotient("0.3122", max_heap=7, certify=0, quiet=True, limits=limits)
