@@ -110,3 +110,13 @@ def test_a_count_read_through_a_sum_is_not_separated():
     sep = separate(cert, 1)
     assert not sep.ok and "sum of several counts" in sep.reason
     assert np.array_equal(cert.action, load_claim(DATA / "bounty-03312-heap14.npz").action)
+
+
+def test_a_claim_with_huge_windows_is_refused_before_any_array():
+    """A hostile file's windows cannot make the lemma allocate its box: refused in one line."""
+    import copy
+
+    cert = copy.copy(load_claim(DATA / "bounty-03123-heap12.npz"))
+    cert.windows = (1000,) * len(cert.windows)
+    sep = separate(cert, 0)
+    assert not sep.ok and "points" in sep.reason

@@ -56,7 +56,10 @@ import numpy as np
 from misere import budget
 from misere.quotients.impartial.counters import CounterCertificate, coarse_state, sum_matrix
 
-__all__ = ["Separation", "separable_counts", "separate", "witness", "word_of_values"]
+__all__ = ["Separation", "separable_counts", "separate", "witness", "word_of_values", "MAX_BOX"]
+
+#: the most points of the lemma's box searched (windows up to about 25 with three counts)
+MAX_BOX = 50_000_000
 
 
 @dataclass(frozen=True)
@@ -184,6 +187,9 @@ def separate(cert: CounterCertificate, r: int = 0) -> Separation:
     w = max(cert.windows)
     start, top = k * (w + p) + 1, k * (w + p) + p
     side = start + top + 2 * p + k * (w + p) + 1
+    if side ** k > MAX_BOX:  # a hostile or huge claim: refused before any array is made
+        return Separation(False, r, cert.members[r], start, top, (),
+                          f"the lemma's box [0, {side})^{k} is over {MAX_BOX:,} points")
     words = word_of_values(cert)
     values = np.array(sorted(words), dtype=np.int64)
     ids = _state_ids(cert, side, values)
