@@ -98,7 +98,7 @@ from misere.quotients.impartial.counters_moves import Moves, structure_fault, tr
 
 __all__ = ["CounterCertificate", "CounterProof", "coarse_state", "check_certificate",
            "certificate_outcome", "transition_pairs", "family_states", "family_claims", "box_side",
-           "fine_windows", "count_of", "sum_matrix"]
+           "fine_windows", "count_of", "sum_matrix", "chain_steps"]
 
 State = tuple[int, ...]
 
@@ -179,19 +179,31 @@ def sum_matrix(sums: Sequence[Sequence[int]] | None, k: int) -> np.ndarray:
     return t
 
 
+def chain_steps(sums: Sequence[Sequence[int]] | None, k: int) -> list[tuple[int, int, int | None]]:
+    """For each sum ``r`` of :func:`sum_matrix`'s nested chains: ``(own, r, par)``, ``par`` the
+    largest sum inside it (``None``: none) and ``own`` the one count it adds to ``par``, so
+    ``a_own = u_r - u_par``. Without sums each count is its own sum.
+
+    >>> chain_steps([(0,), (1, 2), (2,)], 3)
+    [(0, 0, None), (1, 1, 2), (2, 2, None)]
+    """
+    sets = [frozenset(s) for s in (sums or tuple((i,) for i in range(k)))]
+    steps = []
+    for r, s in enumerate(sets):
+        inner = [j for j, t in enumerate(sets) if t < s]
+        par = max(inner, key=lambda j: len(sets[j])) if inner else None
+        (own,) = s - (sets[par] if par is not None else frozenset())
+        steps.append((own, r, par))
+    return steps
+
+
 def _unsum(sums: Sequence[Sequence[int]] | None, k: int
            ) -> Callable[[Sequence[int]], tuple[int, ...] | None]:
     """The inverse of ``a -> T a`` (:func:`sum_matrix`) on its image: ``u -> a``, or ``None``
     when no count vector has the sums ``u``."""
     if sums is None:
         return tuple
-    sets = [frozenset(s) for s in sums]
-    steps = []  # (own count, its sum, the largest sum inside it or None)
-    for r, s in enumerate(sets):
-        inner = [j for j, t in enumerate(sets) if t < s]
-        par = max(inner, key=lambda j: len(sets[j])) if inner else None
-        (own,) = s - (sets[par] if par is not None else frozenset())
-        steps.append((own, r, par))
+    steps = chain_steps(sums, k)
 
     def unsum(u: Sequence[int]) -> tuple[int, ...] | None:
         a = [0] * k

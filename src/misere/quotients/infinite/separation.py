@@ -54,7 +54,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from misere import budget
-from misere.quotients.impartial.counters import CounterCertificate, coarse_state, sum_matrix
+from misere.quotients.impartial.counters import CounterCertificate, _unsum, chain_steps, coarse_state
 
 __all__ = ["Separation", "separable_counts", "separate", "witness", "word_of_values", "MAX_BOX"]
 
@@ -141,27 +141,22 @@ def _state_ids(cert: CounterCertificate, side: int, values: np.ndarray) -> np.nd
 
 def _valid(cert: CounterCertificate, side: int) -> np.ndarray:
     """Which ``u`` of ``[0, side)^k`` are sums of count vectors (``u_S >= u_S'`` along each
-    chain: :func:`~misere.quotients.impartial.counters.sum_matrix`)."""
+    chain: :func:`~misere.quotients.impartial.counters.chain_steps`)."""
     k = len(cert.counters)
     grids = np.meshgrid(*(np.arange(side),) * k, indexing="ij")
     ok = np.ones(grids[0].shape, dtype=bool)
-    rows = _sum_rows(cert)
-    for s, row in enumerate(rows):
-        inner = [t for t, other in enumerate(rows) if other < row]
-        if inner:
-            par = max(inner, key=lambda t: len(rows[t]))
-            ok &= grids[s] >= grids[par]
+    for _, r, par in chain_steps(cert.sums, k):
+        if par is not None:
+            ok &= grids[r] >= grids[par]
     return ok
 
 
 def _counts(cert: CounterCertificate, u: Sequence[int]) -> tuple[int, ...]:
     """The count vector ``a`` with ``T a = u``."""
-    t = sum_matrix(cert.sums, len(cert.counters))
-    a = np.linalg.solve(t.astype(float), np.asarray(u, dtype=float))
-    out = tuple(int(round(v)) for v in a)
-    if min(out) < 0 or tuple(int(v) for v in t @ np.array(out)) != tuple(u):
+    a = _unsum(cert.sums, len(cert.counters))(u)
+    if a is None:
         raise ValueError(f"{tuple(u)} is not a vector of sums of counts")
-    return out
+    return a
 
 
 def separate(cert: CounterCertificate, r: int = 0) -> Separation:
@@ -240,11 +235,8 @@ def _open_gap(cert: CounterCertificate, a: list[int], r: int, d: int, low: int, 
     points = sorted({0, u[s] + d, *u})
     for lo, hi in zip(points, points[1:]):
         if hi - lo > w + p and low <= lo and hi <= high:
-            for t, row in enumerate(rows):
-                if u[t] >= hi and not any(u[q] >= hi and rows[q] < row for q in range(len(rows))):
-                    inner = [q for q in range(len(rows)) if rows[q] < row]
-                    par = max(inner, key=lambda q: len(rows[q])) if inner else None
-                    (own,) = row - (rows[par] if par is not None else frozenset())
+            for own, t, par in chain_steps(cert.sums, len(rows)):
+                if u[t] >= hi and (par is None or u[par] < hi):  # the least sum above the gap
                     a[own] += p
             return d + p if lo >= u[s] else d
     raise AssertionError("no gap to open: the lemma's count of gaps is wrong")
