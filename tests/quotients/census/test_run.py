@@ -98,7 +98,10 @@ def test_an_interrupted_census_loses_only_the_code_in_progress(tmp_path):
         assert [r["code"] for r in st.records()] == list(codes.codes[:3])
     rest = []
     full = census(codes, max_heap=12, store=path, on_record=lambda r: rest.append(r["code"]))
-    assert rest == list(codes.codes[3:]) and [r["code"] for r in full] == list(codes.codes)
+    # every code not stored is computed once (a twin whose group's record does not answer it
+    # is computed after the groups' first codes), and the records come back in code order
+    assert sorted(rest) == sorted(codes.codes[3:]) and len(rest) == len(set(rest))
+    assert [r["code"] for r in full] == list(codes.codes)
 
 
 @contextlib.contextmanager

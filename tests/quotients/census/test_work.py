@@ -130,7 +130,7 @@ def test_slices_are_disjoint_and_cover_the_codes():
 def test_a_version_2_store_is_upgraded_in_place(tmp_path):
     """A store of schema version 2 (before ``work`` and ``certificate``) keeps its records."""
     path = tmp_path / "v2.sqlite"
-    old = RECORD_FIELDS[:-2]
+    old = RECORD_FIELDS[:-4]
     with sqlite3.connect(path) as db:
         db.execute(f"CREATE TABLE results ({', '.join(repr(f) for f in old)}, "
                    "PRIMARY KEY (code))")
@@ -145,8 +145,9 @@ def test_a_version_2_store_is_upgraded_in_place(tmp_path):
     with Store(path) as st:
         rec = st.get("0.3")
         assert rec["order"] == 2 and rec["work"] is None and rec["certificate"] is None
+        assert rec["same_game"] is None and rec["proof"] is None
         assert st.done("0.3", 12, work=TIGHT)
-    assert int.from_bytes(path.read_bytes()[60:64], "big") == 4
+    assert int.from_bytes(path.read_bytes()[60:64], "big") == 5
     (r,) = census("0.1", max_heap=12, store=path, work=TIGHT)
     with Store(path) as st:
         assert st.get("0.1")["certificate"]["brute_force"]["agreed"]

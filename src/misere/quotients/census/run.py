@@ -28,6 +28,7 @@ import numpy as np
 from misere import budget
 from misere.errors import BudgetExceededError, ComputationLimitError, InvalidArgumentError, MisereError, interrupt_in
 from misere.quotients.census.alarm import HardLimit, alarm
+from misere.quotients.census import twins
 from misere.quotients.census.codes import CodeSet, parse_codes
 from misere.quotients.census.store import RECORD_FIELDS, RESULT_STATUSES, RETRIED_STATUSES, Store
 from misere.quotients.census.work import DEFAULT_CERTIFY, Work, certificate
@@ -140,9 +141,12 @@ def census_one(code: str, max_heap: int, timeout: float | None = None, certify: 
         _from_quotient(q, rec)
         rec["status"] = "solved" if q.solved else "partial"
         if q.infinite is not None:  # Q_(last_heap + 1) proved infinite: the proof is the answer
+            from misere.quotients.infinite.proof import proof_bytes
+
             rec["status"] = "infinite"
             rec["message"] = (f"Q_{q.infinite['infinite_from_heap']} infinite (check: "
                               f"{q.infinite['reproduce']}): {q.infinite['proof']}")[:2000]
+            rec["proof"] = proof_bytes(q.infinite_proof)
     elif isinstance(err, (BudgetExceededError, HardLimit, MemoryError)):
         # time or memory: not a property of the code, so no result (what the partial quotient
         # of the last heap would say depends on the budget); the last heap finished is kept
@@ -317,6 +321,7 @@ def census(
     certify: int = DEFAULT_CERTIFY,
     work: Work | dict[str, int] | None = None,
     on_record: Callable[[dict[str, Any]], None] | None = None,
+    same_game: bool = True,
 ) -> list[dict[str, Any]]:
     """Misère quotients of many take-and-break codes (issue 11; seed 002 §9-§10).
 
@@ -346,6 +351,9 @@ def census(
         what a record holds, so records are the same for any ``workers``, machine and load.
     on_record : callable, optional
         Called with each new record as it arrives.
+    same_game : bool
+        Compute one code of each group of codes that are the same game to ``max_heap`` and
+        give the others its record (:mod:`~misere.quotients.census.twins`; default).
 
     Returns
     -------
@@ -392,6 +400,9 @@ def census(
         started, t0 = time.time(), time.monotonic()
         progress = budget.Progress("census", total=len(todo))
 
+        plan = twins.plan(todo, max_heap) if same_game and len(todo) > 1 else twins.Plan(todo)
+        later: list[str] = []  # twins whose group's record says nothing about them
+
         def emit(rec: dict[str, Any]) -> None:
             results[rec["code"]] = rec
             if st is not None:
@@ -399,9 +410,13 @@ def census(
             if on_record is not None:
                 on_record(rec)
             progress.update(completed=len(results), code=rec["code"], status=rec["status"])
+            for code, heap in plan.twins.get(rec["code"], ()):
+                if fresh(code):
+                    copy = twins.twin_record(rec, code, heap)
+                    emit(copy) if copy is not None else later.append(code)
 
         def fresh(code: str) -> bool:  # not stored meanwhile by another run on the same store
-            return st is None or not st.done(code, max_heap, work=w)
+            return code not in results and (st is None or not st.done(code, max_heap, work=w))
 
         args = (max_heap, per_code_timeout, certify, w.as_dict())
         info: dict[str, Any] = {}
@@ -413,11 +428,14 @@ def census(
         stop: BudgetExceededError | None = None
         try:
             with progress:
-                if local:
-                    _run_local(todo, args, emit, fresh,
-                               lambda **f: progress.update(completed=len(results), **f))
-                else:
-                    _run_ray(todo, args, emit, fresh, workers, address, info)
+                for batch in (plan.first, later):  # ``later`` grows while the first batch runs
+                    if not batch:
+                        continue
+                    if local:
+                        _run_local(batch, args, emit, fresh,
+                                   lambda **f: progress.update(completed=len(results), **f))
+                    else:
+                        _run_ray(batch, args, emit, fresh, workers, address, info)
         except BudgetExceededError as e:
             stop = e
         except BaseException as e:  # Ctrl-C (maybe inside compiled code): say what is stored

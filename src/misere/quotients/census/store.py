@@ -25,7 +25,7 @@ __all__ = ["Store", "RECORD_FIELDS", "FINAL_STATUSES", "RESULT_STATUSES", "RETRI
 RECORD_FIELDS = ("code", "status", "solved", "order", "p_count", "period", "preperiod",
                  "presentation", "last_heap", "seconds", "max_heap", "timeout", "normal_period",
                  "normal_preperiod", "P", "changes", "phi", "identity", "table", "is_p", "message",
-                 "work", "certificate")
+                 "work", "certificate", "same_game", "proof")
 
 #: statuses that another run with the same or a smaller max_heap would not change: ``limit``
 #: is a size bound of the solver (:class:`~misere.quotients.impartial.solver.Limits`), the same
@@ -51,25 +51,31 @@ _STOPPED_BEFORE = ("status = 'timeout' OR (status IN ('limit', 'error') AND (mes
 _RESULT_FIELDS = ("order", "p_count", "period", "preperiod", "presentation", "normal_period",
                   "normal_preperiod", "P", "changes", "phi", "identity", "table", "is_p")
 
-#: the census store's identity: application_id ``b"mcns"``, schema version 4 (1: the stores
+#: the census store's identity: application_id ``b"mcns"``, schema version 5 (1: the stores
 #: before identities, 2: before the ``work`` and ``certificate`` fields, 3: before
-#: the runs' ``startup``; all upgraded in place, the new fields left empty)
+#: the runs' ``startup``, 4: before ``same_game`` (the code whose record this one repeats,
+#: and to which heap they are the same game: :mod:`~misere.quotients.census.twins`) and
+#: ``proof`` (the counter certificate of an ``infinite`` record, the bytes of its ``.npz``
+#: file, :mod:`misere.quotients.infinite.proof`); all upgraded in place, the new fields left
+#: empty)
 KIND = FileKind(
     label="census store",
     application_id=APPLICATION_IDS["census store"],
-    version=4,
+    version=5,
     tables={"results": RECORD_FIELDS, "runs": _RUNS},
-    legacy_tables={"results": RECORD_FIELDS[:-2], "runs": _RUNS[:-1]},
+    legacy_tables={"results": RECORD_FIELDS[:-4], "runs": _RUNS[:-1]},
     migrations={2: ("ALTER TABLE results ADD COLUMN work TEXT",
                     "ALTER TABLE results ADD COLUMN certificate TEXT"),
-                3: ("ALTER TABLE runs ADD COLUMN startup REAL",)},
+                3: ("ALTER TABLE runs ADD COLUMN startup REAL",),
+                4: ("ALTER TABLE results ADD COLUMN same_game TEXT",
+                    "ALTER TABLE results ADD COLUMN proof BLOB")},
     schema=(
         """CREATE TABLE results (
     code TEXT PRIMARY KEY, status TEXT NOT NULL, solved INTEGER NOT NULL, "order" INTEGER,
     p_count INTEGER, period INTEGER, preperiod INTEGER, presentation TEXT, last_heap INTEGER,
     seconds REAL, max_heap INTEGER, timeout REAL, normal_period INTEGER, normal_preperiod INTEGER,
     P TEXT, changes TEXT, phi TEXT, identity INTEGER, "table" BLOB, is_p BLOB, message TEXT,
-    work TEXT, certificate TEXT)""",
+    work TEXT, certificate TEXT, same_game TEXT, proof BLOB)""",
         """CREATE TABLE runs (
     id INTEGER PRIMARY KEY AUTOINCREMENT, started REAL, finished REAL, spec TEXT, codes INTEGER,
     computed INTEGER, workers INTEGER, max_heap INTEGER, timeout REAL, wall REAL, startup REAL)""",
@@ -78,7 +84,7 @@ KIND = FileKind(
              + ", ".join(f'"{f}" = NULL' for f in _RESULT_FIELDS) + f" WHERE {_STOPPED_BEFORE}",),
 )
 
-_JSON = ("P", "changes", "phi", "work", "certificate")
+_JSON = ("P", "changes", "phi", "work", "certificate", "same_game")
 
 _FINAL_SQL = ", ".join(f"'{x}'" for x in FINAL_STATUSES)
 _COLS = ", ".join(f'"{f}"' for f in RECORD_FIELDS)

@@ -37,7 +37,7 @@ from misere.quotients.impartial.counters import (CounterCertificate, CounterProo
 from misere.quotients.impartial.counters_data import load_certificate, save_certificate
 from misere.quotients.infinite.separation import Separation, separable_counts, separate
 
-__all__ = ["InfiniteProof", "prove", "certificate_heap", "save_proof", "load_claim"]
+__all__ = ["InfiniteProof", "prove", "certificate_heap", "save_proof", "proof_bytes", "load_claim"]
 
 
 def certificate_heap(cert: CounterCertificate) -> int:
@@ -175,6 +175,15 @@ def save_proof(proof: InfiniteProof, path: Any) -> None:
             witness_words=np.array([list(w) + [0] * (width - len(w)) for _, w in sep.witnesses],
                                    dtype=np.int64).reshape(len(sep.witnesses), width))
     save_certificate(proof.cert, path, extra)
+
+
+def proof_bytes(proof: InfiniteProof) -> bytes:
+    """The certificate file of ``proof`` (:func:`save_proof`) as bytes, for a store's column."""
+    import io
+
+    buf = io.BytesIO()
+    save_proof(proof, buf)
+    return buf.getvalue()
 
 
 def load_claim(path: Any) -> CounterCertificate:

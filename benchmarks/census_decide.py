@@ -1,0 +1,62 @@
+"""Decide the undecided codes of a census store: the largest groups of same-game codes first.
+
+Reads the codes of ``STORE`` whose record is ``limit`` (stopped by the census's work budget),
+groups them by the canonical forms of their heaps (:mod:`misere.quotients.census.twins`), and
+runs the census again on them, one code per group, largest group first, under a larger work
+budget (by default the solver's own bounds) with the engine's infinite-quotient step
+(:mod:`misere.quotients.infinite.discover`); the other codes of a group take its record. The
+store is updated in place (work on a copy); a stop keeps what is stored, and the next run goes
+on where it stopped.
+
+Usage::
+
+    python benchmarks/census_decide.py STORE [--groups N] [--per-code-timeout 150]
+        [--work max_rounds=200,...] [--status limit]
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import sys
+import time
+
+from misere.quotients.census import Store, census
+from misere.quotients.census.twins import plan
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("store")
+    ap.add_argument("--groups", type=int, default=None, help="only the N largest groups")
+    ap.add_argument("--per-code-timeout", type=float, default=150.0)
+    ap.add_argument("--work", default="", help="e.g. max_order=2000,max_rounds=100")
+    ap.add_argument("--status", default="limit")
+    ap.add_argument("--max-heap", type=int, default=40)
+    a = ap.parse_args()
+    work = {k: int(v) for k, v in (kv.split("=") for kv in a.work.split(",") if kv)}
+    from misere.quotients.census.work import Work
+
+    budget = Work(**{**dict(max_order=8_000, max_candidate=400_000, max_wide_candidate=8_000_000,
+                            max_words=50_000_000, max_rounds=200), **work})
+    with Store(a.store) as st:
+        codes = [r["code"] for r in st.records() if r["status"] in a.status.split(",")]
+    t0 = time.monotonic()
+    p = plan(codes, a.max_heap)
+    groups = sorted(([c] + [t for t, _ in p.twins.get(c, [])] for c in p.first),
+                    key=len, reverse=True)[:a.groups]
+    print(json.dumps({"codes": len(codes), "groups": len(p.first), "taken": len(groups),
+                      "codes_taken": sum(map(len, groups)),
+                      "plan_seconds": round(time.monotonic() - t0, 1)}), flush=True)
+    order = [c for g in groups for c in g]
+    try:
+        recs = census(order, max_heap=a.max_heap, store=a.store, work=budget,
+                      per_code_timeout=a.per_code_timeout)
+    except KeyboardInterrupt:
+        sys.exit(130)
+    print(json.dumps(dict(collections.Counter(r["status"] for r in recs if r)),
+                     sort_keys=True))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,115 @@
+"""Canonical forms of the heaps of a heap game, and when two heap games are the same game.
+
+Conway's canonical-form theorem for impartial misère games (ONAG ch. 12, Thms 75-76; seed 002
+§6.2): two impartial forms are equal modulo impartial games (``o⁻(G + X) = o⁻(H + X)`` for every
+impartial ``X``) exactly when their simplified forms are identical. Heap ``n``'s canonical form
+is ``simplify{canonical(option)}``, and an option is a sum of smaller heaps, whose canonical
+form is built from the canonical forms of its parts (equality is a congruence for ``+``:
+:func:`~misere.impartial.canonical.add_canonical`).
+
+Consequence used by the census: when heaps ``1..n`` of two codes have identical canonical forms,
+every position with heaps of at most ``n`` tokens of one code equals the same position of the
+other, so the two closed sets hold the same games and the partial quotients ``Q_1 .. Q_n``
+(seed 002 §9) are identical, heap map included. Whatever is proved of ``Q_n`` for one code
+(finite with its presentation, infinite) holds for the other: :func:`same_game_to`.
+
+Forms grow with the heaps of wild games, so :func:`heap_forms` stops at the first heap whose
+form has more than ``max_size`` distinct followers (a bound on the form, not on time: the heap
+it reaches is the same on every machine).
+"""
+from __future__ import annotations
+
+from misere.core import cache
+from misere.core.table import ZERO, GameId, left
+from misere.impartial.canonical import add_canonical, canonical, impartial
+from misere.impartial.heap import HeapGame
+
+__all__ = ["heap_forms", "same_game_to", "form_size", "MAX_SIZE"]
+
+#: largest number of distinct followers (the form itself included) of a heap form computed
+MAX_SIZE = 2000
+
+_followers = cache.table("impartial.heap_forms.followers")
+
+
+def form_size(g: GameId, cap: int = MAX_SIZE) -> int:
+    """The number of distinct followers of the form ``g`` (``g`` included), or ``cap + 1`` when
+    there are more than ``cap``.
+
+    >>> from misere.core.ops import nimber
+    >>> form_size(ZERO), form_size(nimber(3))
+    (1, 4)
+    """
+    f = _follower_set(g, cap)
+    return cap + 1 if f is None else len(f)
+
+
+def _follower_set(g: GameId, cap: int) -> frozenset[GameId] | None:
+    """The followers of ``g`` as a set, or ``None`` when they exceed ``cap`` (memoised per cap)."""
+    key = (g, cap)
+    if key in _followers:
+        return _followers[key]
+    stack = [g]
+    while stack:  # children first, without recursion (forms of long games are deep)
+        x = stack[-1]
+        todo = [y for y in left(x) if (y, cap) not in _followers]
+        if todo:
+            stack.extend(todo)
+            continue
+        stack.pop()
+        if (x, cap) in _followers:
+            continue
+        out: set[GameId] | None = {x}
+        for y in left(x):
+            sub = _followers[(y, cap)]
+            if sub is None or len(out | sub) > cap:  # type: ignore[operator]
+                out = None
+                break
+            out |= sub  # type: ignore[operator]
+        _followers[(x, cap)] = None if out is None else frozenset(out)
+    return _followers[key]
+
+
+def heap_forms(game: HeapGame, up_to: int, max_size: int = MAX_SIZE) -> list[GameId]:
+    """Canonical forms of heaps ``0, 1, ..., m`` of ``game``: ``m = up_to``, or the last heap
+    before the first whose form has more than ``max_size`` followers.
+
+    >>> from misere.impartial.octal import octal_game
+    >>> from misere.core.ops import nimber
+    >>> f = heap_forms(octal_game("0.3"), 3)     # 0.3 is Nim restricted to taking one: *(n mod 2)
+    >>> f == [ZERO, nimber(1), ZERO, nimber(1)]
+    True
+    """
+    forms: list[GameId] = [ZERO]
+    for n in range(1, up_to + 1):
+        opts = set()
+        for option in game.options(n):
+            f = ZERO
+            for h in option:
+                f = add_canonical(f, forms[h])
+            opts.add(f)
+        form = canonical(impartial(sorted(opts)))
+        if _follower_set(form, max_size) is None:
+            break
+        forms.append(form)
+    return forms
+
+
+def same_game_to(a: HeapGame, b: HeapGame, up_to: int, max_size: int = MAX_SIZE) -> int:
+    """The largest ``m <= up_to`` such that heaps ``1..m`` of ``a`` and ``b`` are equal games
+    (identical canonical forms; 0 when heap 1 differs or is too large to compare).
+
+    By Conway's theorem (module docstring) ``Q_k`` of ``a`` and ``b`` are then identical for
+    every ``k <= m``.
+
+    >>> from misere.impartial.octal import octal_game
+    >>> same_game_to(octal_game("0.446"), octal_game("0.4672"), 40)
+    40
+    >>> same_game_to(octal_game("0.07"), octal_game("0.137"), 40)
+    0
+    """
+    fa, fb = heap_forms(a, up_to, max_size), heap_forms(b, up_to, max_size)
+    m = 0
+    while m + 1 < min(len(fa), len(fb)) and fa[m + 1] == fb[m + 1]:
+        m += 1
+    return m
