@@ -147,9 +147,9 @@ def _cycle_3122(a: int) -> list[str]:
 
 
 def _failures(capsys, code: str, heap: int, rounds: int) -> list[str]:
-    """The least failures ``benchmarks/bounty_rounds.py`` prints for ``rounds`` rounds."""
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    from bounty_rounds import main
+    """The least failures ``reproductions/bounty_failure_cycles.py`` prints for ``rounds`` rounds."""
+    sys.path.insert(0, str(ROOT / "reproductions"))
+    from bounty_failure_cycles import main
 
     assert main([code, str(heap), "--rounds", str(rounds)]) == 0
     out = capsys.readouterr().out
@@ -159,7 +159,7 @@ def _failures(capsys, code: str, heap: int, rounds: int) -> list[str]:
 
 
 def test_03122_failures_cycle_along_7_and_5(capsys):
-    """benchmarks/bounty_rounds.py prints the engine's least failure of each round; from round
+    """reproductions/bounty_failure_cycles.py prints the engine's least failure of each round; from round
     11 on they follow the cycle documented in docs/results/new.md (rounds 11-18 here; the slow
     test below runs rounds 11-42)."""
     got = _failures(capsys, "0.3122", 7, 19)
@@ -180,11 +180,11 @@ def test_failure_cycles_of_0_3122_and_0_3123(capsys):
 
 @pytest.mark.slow
 def test_0_3123_needs_three_counts(capsys):
-    """benchmarks/bounty_counts.py on the round-23 candidate of 0.3123 at heap 12 (13 s): no
+    """reproductions/bounty_03123_three_counts.py on the round-23 candidate of 0.3123 at heap 12 (13 s): no
     two-count claim passes, 2 and 9 differ (exhaustive search), and the three-count shape of
     docs/results/new.md fits (observed, not a proof)."""
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    from bounty_counts import main
+    sys.path.insert(0, str(ROOT / "reproductions"))
+    from bounty_03123_three_counts import main
 
     assert main(["--round", "23"]) == 0
     out = capsys.readouterr().out

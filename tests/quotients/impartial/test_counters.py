@@ -215,8 +215,8 @@ def test_stored_dawson_claim_settles_the_conjecture_and_small_positions():
 def test_dawson_heap34_stored_certificate_is_proved_and_is_the_checkpoints():
     cert = load_certificate(STORED)
     assert check_certificate(cert).ok
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    from dawson_bounds import load_candidate
+    sys.path.insert(0, str(ROOT / "reproductions"))
+    from dawson_kayles_heap34_bounds import load_candidate
 
     built = build_certificate("0.07", load_candidate()[2], (34, 30), exact_a=23)
     assert np.array_equal(built.action, cert.action) and sorted(built.p_table) == sorted(cert.p_table)
@@ -226,8 +226,8 @@ def test_dawson_heap34_stored_certificate_is_proved_and_is_the_checkpoints():
 @pytest.mark.slow
 def test_dawson_heap34_counter_certificate():
     """Q(0.07) at heap 34: every position's outcome is proved; Phi(34) has infinite order."""
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    from dawson_bounds import load_candidate
+    sys.path.insert(0, str(ROOT / "reproductions"))
+    from dawson_kayles_heap34_bounds import load_candidate
 
     _, rnd, cand = load_candidate()
     assert rnd == 170
