@@ -1,5 +1,5 @@
-"""Why 0.3123 at heap 12 needs three counts (observed, not a proof; docs/results/new.md,
-"0.3122 past heap 6 and 0.3123 past heap 11").
+"""Why 0.3123 at heap 12 needs three counts (observed, not a proof; docs/results/infinite.md,
+and in full benchmarks/README.md, "The failure cycles of 0.3102, 0.3312, 0.3122 and 0.3123").
 
 Usage::
 

@@ -1,5 +1,5 @@
 """The least failure of every recalibration round of one heap (how the failure cycles of
-docs/results/new.md were read: 0.3102 at heap 12, 0.3122 at heap 7, 0.3123 at heap 12).
+docs/results/infinite.md were read: 0.3102 at heap 12, 0.3122 at heap 7, 0.3123 at heap 12).
 
 Usage::
 

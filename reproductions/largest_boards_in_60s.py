@@ -8,8 +8,9 @@ the top left; Konane after the traditional opening that takes the corner stone a
 neighbour. A Toads and Frogs board is ``TkEm``: ``k`` toads, ``m`` empty squares, ``k`` frogs
 (``T4E2`` is ``TTTT..FFFF``; its area is its length). Prints one JSON line per board (misère
 outcome, CPU seconds, then the normal-play outcome). ``--engine multiset`` forces the multiset
-search of :mod:`misere.rulesets.board_base` (the engine before the compiled searches), ``compiled`` the compiled whole-board search, ``regions`` the compiled search of sums of
-regions (Cram and Clobber), ``auto`` (default) what ``outcome`` picks.
+search of :mod:`misere.rulesets.board_base` (the engine before the compiled searches),
+``compiled`` the compiled whole-board search, ``regions`` the compiled search of sums of regions
+(Cram and Clobber), ``auto`` (default) what ``outcome`` picks.
 
     PYTHONPATH=src nice python reproductions/largest_boards_in_60s.py cram 5x5 5x6 6x6 --cpu 60
     PYTHONPATH=src nice python reproductions/largest_boards_in_60s.py toads-and-frogs T4E2 T5E2 --engine multiset

@@ -1,7 +1,7 @@
 """Outcome certificates with unbounded heap counts (quotients/impartial/counters.py): one, two
 or three counts, read alone or through sums; accepted on true claims, refused on every corrupted
 claim tried, and compared with brute force. The full Dawson's Kayles heap-34 proof is the slow
-test at the end (docs/results/new.md)."""
+test at the end (docs/results/dawson.md)."""
 from __future__ import annotations
 
 import copy
@@ -235,7 +235,7 @@ def test_dawson_heap34_counter_certificate():
     assert cert.windows == (2, 2, 5) and cert.order == 1504 and len(cert.p_table) == 52
     proof = check_certificate(cert)
     assert proof.ok, proof.reason
-    # the conjecture of docs/results/new.md, for every i >= 3 and t >= 1
+    # the conjecture of docs/results/dawson.md, for every i >= 3 and t >= 1
     assert family_claims(cert, CONJECTURE_Y, 0, None, 3, 0) == {False}  # 34^i 30^(i-3) y: N
     assert family_claims(cert, CONJECTURE_Y, 0, None, 5, 2) == {True}  # 34^(i+2t) 30^(i-3) y: P
     count, bad = cross_check(cert, 40)

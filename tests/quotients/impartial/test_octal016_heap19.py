@@ -1,5 +1,5 @@
 """0.16 at heap 19 (issue 21 item 3): the witnesses reproductions/octal_016_heap19.py reads off the
-heap-19 candidate for the powers of heap 8 beside a heap of 19 (docs/results/new.md, "0.16 past
+heap-19 candidate for the powers of heap 8 beside a heap of 19 (docs/results/infinite.md, "0.16 past
 heap 18"), replayed by brute force. These pairs do not go past what ``Q_18`` already has (there
 ``Phi(8)`` has index 4 and period 2): they check the candidate's small outcomes, not growth.
 
@@ -77,7 +77,7 @@ def test_preperiods_read_with_period_6():
 
 
 #: ``19 + 12^2 + 1 + 8^a``: P exactly at ``a ≡ 0 (mod 3)`` (a >= 3) in the heap-19 candidates and,
-#: below round 52's least failure ``19 + 12^2 + 8^49 + 5 + 1``, in truth (docs/results/new.md,
+#: below round 52's least failure ``19 + 12^2 + 8^49 + 5 + 1``, in truth (docs/results/infinite.md,
 #: "0.16 past heap 18": the period 3 a freed heap of period 2 cannot hold); the first period here
 PERIOD_THREE = [(0, False), (1, False), (2, False), (3, True)]
 

@@ -1,6 +1,6 @@
 """Sweeps of partizan quotients (quotients/partizan/sweep.py, ``misere partizan-sweep``).
 
-The table on the results page (docs/results/new.md) is the output of
+The table on the results page (docs/results/partizan.md) is the output of
 ``misere partizan-sweep day1``, recomputed here; the day-2 sweep runs in a slow test. Every row's status is checked against its strategy, and no closure may be refused.
 """
 from __future__ import annotations
