@@ -15,7 +15,7 @@ from misere.cli.app import app
 from misere.quotients.partizan.sweep import FAMILIES, family, sweep
 
 runner = CliRunner()
-PAGE = Path(__file__).resolve().parents[3] / "docs" / "results" / "new.md"
+PAGE = Path(__file__).resolve().parents[3] / "docs" / "results" / "partizan.md"
 
 
 def test_families_have_the_stated_sizes() -> None:
