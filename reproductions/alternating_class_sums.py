@@ -11,45 +11,31 @@ core).
 """
 from __future__ import annotations
 
-import argparse
-import json
-import time
 from collections import Counter
+
+from _json_run import run
 
 from misere import budget
 from misere.core.ops import add
-from misere.errors import ComputationLimitError, UnsupportedError
+from misere.errors import UnsupportedError
 from misere.universes.alternating import ALTERNATING, CLASSES
 
 
-def alternating(progress: budget.Progress, counts: Counter) -> dict:
+def alternating(counts: Counter) -> dict:
     reps = [c.rep for c in CLASSES]
-    for i in range(len(reps)):
-        for j in range(i, len(reps)):
-            s = add(reps[i], reps[j])
-            for k in reps:
-                try:
-                    counts[str(ALTERNATING.ge(s, k))] += 1
-                except UnsupportedError:
-                    counts["unsupported"] += 1
-            progress.update(i, **counts)
+    with budget.Progress("alternating", total=len(CLASSES)) as progress:
+        for i in range(len(reps)):
+            for j in range(i, len(reps)):
+                s = add(reps[i], reps[j])
+                for k in reps:
+                    try:
+                        counts[str(ALTERNATING.ge(s, k))] += 1
+                    except UnsupportedError:
+                        counts["unsupported"] += 1
+                progress.update(i, **counts)
     return {"queries": sum(counts.values()), **counts}
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--timeout", type=float, default=3600.0)
-    args = ap.parse_args()
-    t0 = time.perf_counter()
-    counts: Counter[str] = Counter()
-    try:
-        with budget.limits(timeout=args.timeout), budget.Progress("alternating", total=len(CLASSES)) as p:
-            out = alternating(p, counts)
-    except ComputationLimitError as e:
-        out = {"error": f"stopped: {e}", "answered_so_far": dict(counts)}
-    out["seconds"] = round(time.perf_counter() - t0, 1)
-    print(json.dumps(out))
-
-
 if __name__ == "__main__":
-    main()
+    counts: Counter[str] = Counter()
+    run(__doc__, lambda timeout: alternating(counts), lambda: {"answered_so_far": dict(counts)})

@@ -21,11 +21,10 @@ alternating sums are reproduced by ``pfree_blocking_day3.py`` and ``alternating_
 """
 from __future__ import annotations
 
-import argparse
-import json
 import time
 
 import numpy as np
+from _json_run import run
 
 from misere import budget
 from misere.core.notation import parse_id
@@ -121,19 +120,5 @@ def day3_counts(timeout: float) -> dict:
     return out
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--timeout", type=float, default=3600.0)
-    args = ap.parse_args()
-    t0 = time.perf_counter()
-    try:
-        with budget.limits(timeout=args.timeout):
-            out = day3_counts(args.timeout)
-    except ComputationLimitError as e:
-        out = {"error": f"stopped: {e}"}
-    out["seconds"] = round(time.perf_counter() - t0, 1)
-    print(json.dumps(out))
-
-
 if __name__ == "__main__":
-    main()
+    run(__doc__, day3_counts)

@@ -9,13 +9,9 @@ JSON object on the last line.
 """
 from __future__ import annotations
 
-import argparse
-import json
-import time
+from _json_run import run
 
-from misere import budget
 from misere.core.notation import format_id
-from misere.errors import ComputationLimitError
 from misere.universes import p_free as pf
 
 
@@ -26,19 +22,5 @@ def pfree() -> dict:
             "undecided_pairs_of_values": undecided}
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--timeout", type=float, default=3600.0)
-    args = ap.parse_args()
-    t0 = time.perf_counter()
-    try:
-        with budget.limits(timeout=args.timeout):
-            out = pfree()
-    except ComputationLimitError as e:
-        out = {"error": f"stopped: {e}"}
-    out["seconds"] = round(time.perf_counter() - t0, 1)
-    print(json.dumps(out))
-
-
 if __name__ == "__main__":
-    main()
+    run(__doc__, lambda timeout: pfree())
