@@ -8,7 +8,7 @@ Usage::
 Copies it consistently and compacts it (:func:`misere.sqlite_file.compact_copy`), compresses it
 to ``benchmarks/data/partizan_sweeps.sqlite.xz`` and writes the table of
 ``misere partizan-sweep all --store STORE --report`` between the ``partizan-sweeps`` markers of
-README.md and docs/results/new.md (``tests/quotients/partizan/test_sweep_store.py`` checks
+README.md and docs/results/partizan.md (``tests/quotients/partizan/test_sweep_store.py`` checks
 that they match the compressed store).
 """
 from __future__ import annotations
@@ -25,7 +25,7 @@ from misere.sqlite_file import compact_copy
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "benchmarks" / "data" / "partizan_sweeps.sqlite.xz"
 MARKERS = ("<!-- partizan-sweeps: generated, do not edit -->", "<!-- /partizan-sweeps -->")
-PAGES = (ROOT / "README.md", ROOT / "docs" / "results" / "new.md")
+PAGES = (ROOT / "README.md", ROOT / "docs" / "results" / "partizan.md")
 
 
 def main() -> None:

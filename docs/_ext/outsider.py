@@ -21,6 +21,7 @@ THEOREMS = {
     "E.6": ":ref:`the periodicity theorem <periodicity-theorem>`",
     "E.7": "the tetrapartite quotient",
 }
+_ROLE_TEXT = re.compile(r":ref:`([^<`]+) <[^>]+>`")
 _REST = r"[^;()]{0,120}"
 _NOTE = rf"(?:the )?(?:shared )?notes,?\s+(?:E\.\d|Part [\d.]+|§[\w.]+|thesis-ch[\w.-]*|algorithms\.md){_REST}"
 _FILE = rf"(?:algorithms|thesis-ch[\d-]+)\.md{_REST}"
@@ -47,7 +48,13 @@ _RULES = [
     (re.compile(rf"\s*{_ITEM}\.(?=\s|$)"), ""),  # a sentence that is only a pointer
     (re.compile(r";\s*``classify`` (?:as in|follows) the shared notes(?:\s*\(?thesis-ch[\d-]+\.md T[\d.]+)?"), ""),
     (re.compile(r",? as restated in the shared notes"), ""),
+    (re.compile(r"is the one recorded in the (?:shared )?notes,\s+§[\w.]+,\s+and is"), "is"),
+    # a bare section of the notes ("E.2's transition sets", "the verification theorem, E.4"): its name
+    (re.compile(r"(?<![\w.§])E\.([1-7])\b(?!\.\d)"), lambda m: PLAIN[m[1]]),
 ]
+
+#: the notes' sections in plain words, where a pointer is part of a sentence
+PLAIN = {k[-1]: _ROLE_TEXT.sub(r"\1", v) for k, v in THEOREMS.items()}
 
 
 #: a citation of a seed's numbered result ("003 Thm 5.4", "seed 002 §10", "004 Obs 3")

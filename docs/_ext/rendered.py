@@ -30,7 +30,8 @@ PLACEHOLDER = re.compile(r"(?<![\w^$])\{[a-z_]{3,}\}")
 DASHED = re.compile(r"(?<![\w\d])[–—][a-zA-Z]")
 #: a pointer to the project's work items, sessions, branches, machines or working notes
 INTERNAL = re.compile(r"\b(?:[Ii]ssues?\s+\d+|[Ss]essions?\s+\d+|branch(?:es)?\s+`|lent\s+(?:16-core\s+)?machine"
-                      r"|notes\s+(?:E|Part|§|thesis)|algorithms\.md|thesis-ch\d)")
+                      r"|notes\s+(?:E|Part|§|thesis)|algorithms\.md|thesis-ch\d)"
+                      r"|\b(?:notes,\s+§|lent|wt-\w+|worktrees?|the\s+lead|on\s+main)\b|(?<![\w.§])E\.[1-7]\b(?!\.\d)")
 
 
 def text(fragment: str) -> str:

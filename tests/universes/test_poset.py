@@ -83,7 +83,7 @@ def test_both_counts_agree_on_sub_orders_of_day_2(name: str) -> None:
 
 
 def test_sub_order_of_60_matches_the_table_in_new_md() -> None:
-    """docs/results/new.md (day-3 counts) lists this count, from the counts sweep."""
+    """benchmarks/README.md (day-3 counts) lists this count, from the counts sweep."""
     assert poset.count_antichains(_sub_order("dead-ending", 60, 0)) == 1353153496
 
 
@@ -92,13 +92,13 @@ def test_sub_order_of_60_matches_the_table_in_new_md() -> None:
     ("dead-ending", 100, 101898522855167), ("dead-ending", 110, 89339074260086),
     ("blocking", 100, 1773073196012)])
 def test_both_counts_agree_on_larger_sub_orders_of_day_2(name: str, size: int, expected: int) -> None:
-    """The sub-order rows of docs/results/new.md (expected: both counters, the counts sweep)."""
+    """The sub-order rows of benchmarks/README.md (expected: both counters, the counts sweep)."""
     m = _sub_order(name, size, 0)
     assert poset.count_antichains(m) == poset.count_antichains_by_frontier(m) == expected
 
 
 def test_day2_antichain_count_bounds() -> None:
-    """The proved bracket of docs/results/new.md: 2^width ≤ a ≤ Π(|C| + 1) over a chain partition."""
+    """The proved bracket of docs/results/counts.md: 2^width ≤ a ≤ Π(|C| + 1) over a chain partition."""
     for name, w, high in (("dead-ending", 60, 2544480706098472377384960000000000000),
                           ("blocking", 62, 3396471743308934991052800000000000000000)):
         u = find_universe(name)
@@ -144,7 +144,7 @@ def test_by_option_sets_refuses_too_many_options_before_listing() -> None:
     ("dead-ending", 55, 13214882), ("blocking", 61, 15743500)])
 def test_b6_shaped_option_sub_order_counts_agree(name: str, size: int, expected: int) -> None:
     """Options in {0, 1, -1} on both sides (64 forms, shaped like B_6, whose antichains are the
-    Dedekind number D(6) = 7,828,354): docs/results/new.md, day-3 counts; both counters."""
+    Dedekind number D(6) = 7,828,354): docs/results/counts.md, day-3 counts; both counters."""
     m = _option_sub_order(name, "0 1 -1", "0 1 -1")
     assert m.shape[0] == size
     assert poset.count_antichains(m) == poset.count_antichains_by_frontier(m) == expected

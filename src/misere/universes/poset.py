@@ -15,7 +15,7 @@ antichains of the day-n order and the width of that order (the largest antichain
   at a time in an order keeping the frontier small, and the antichains chosen so far are
   grouped by the set of not-yet-taken elements they forbid (a transfer over that set).
 
-Measured on the 196 values of ℰ born by day 2 (docs/results/new.md, "Dead-ending and blocking
+Measured on the 196 values of ℰ born by day 2 (docs/results/counts.md, "Dead-ending and blocking
 values born by day 3"): both counts agree on random sub-orders, but their work grows about
 2.7-fold per 10 elements, so neither reaches the whole order. :func:`antichain_count_bounds`
 gives proved bounds instead.
@@ -55,7 +55,7 @@ def by_option_sets(universe: Universe, lefts: list[GameId], rights: list[GameId]
 
     With ``lefts = rights =`` the four values born by day 1 this is the whole day-2 order of ℰ
     (196 of the 256 forms): a Boolean lattice ``B_8`` of (Left, Right) option sets up to ends and
-    identifications, which is why its antichains count like Dedekind numbers (docs/results/new.md,
+    identifications, which is why its antichains count like Dedekind numbers (docs/results/counts.md,
     "Dead-ending and blocking values born by day 3").
 
     Refuses (:class:`~misere.errors.ComputationLimitError`) more than

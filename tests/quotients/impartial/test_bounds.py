@@ -63,7 +63,7 @@ def test_exact_below():
 @pytest.mark.slow
 def test_dawson_heap34_round170(tmp_path):
     """The stored round-170 candidate of Dawson's Kayles at heap 34: Phi(34) has order at
-    least 24 and |Q_34| >= 9850 (docs/results/new.md)."""
+    least 24 and |Q_34| >= 9850 (docs/results/dawson.md)."""
     db = tmp_path / "d.sqlite"
     with gzip.open(DATA / "dawson-heap34-round170.sqlite.gz") as src, open(db, "wb") as dst:
         shutil.copyfileobj(src, dst)

@@ -8,7 +8,7 @@ most one heap of 12).
 The stored claims are checked here from the rules (well under a second each); their infinite
 families are read back; their positions are compared with the independent brute-force oracle
 (tests/oracle/heap_oracle.py) and with ``counters_data.cross_check``; corrupted claims are
-refused. The slow tests rebuild the claims from the engine's candidates (docs/results/new.md).
+refused. The slow tests rebuild the claims from the engine's candidates (docs/results/infinite.md).
 """
 from __future__ import annotations
 
@@ -137,7 +137,7 @@ def test_residue_family_claims_are_the_claims_of_the_members(cert3122):
 
 
 def _cycle_3122(a: int) -> list[str]:
-    """The least failures with ``a`` heaps of 7 (docs/results/new.md: the cycle of sixteen
+    """The least failures with ``a`` heaps of 7 (benchmarks/README.md: the cycle of sixteen
     rounds along 7 and 5 of 0.3122 at heap 7, four powers of 7 per cycle)."""
     w = lambda e, rest: f"7^{a} 5^{e} {rest}".replace(" 5^1 ", " 5 ")  # noqa: E731
     return {1: [f"7^{a} 1", w(a - 4, "4^2 2"), w(a - 4, "4^3"), w(a + 2, "2 1"), w(a + 4, "2 1")],
@@ -147,9 +147,9 @@ def _cycle_3122(a: int) -> list[str]:
 
 
 def _failures(capsys, code: str, heap: int, rounds: int) -> list[str]:
-    """The least failures ``benchmarks/bounty_rounds.py`` prints for ``rounds`` rounds."""
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    from bounty_rounds import main
+    """The least failures ``reproductions/bounty_failure_cycles.py`` prints for ``rounds`` rounds."""
+    sys.path.insert(0, str(ROOT / "reproductions"))
+    from bounty_failure_cycles import main
 
     assert main([code, str(heap), "--rounds", str(rounds)]) == 0
     out = capsys.readouterr().out
@@ -159,8 +159,8 @@ def _failures(capsys, code: str, heap: int, rounds: int) -> list[str]:
 
 
 def test_03122_failures_cycle_along_7_and_5(capsys):
-    """benchmarks/bounty_rounds.py prints the engine's least failure of each round; from round
-    11 on they follow the cycle documented in docs/results/new.md (rounds 11-18 here; the slow
+    """reproductions/bounty_failure_cycles.py prints the engine's least failure of each round; from round
+    11 on they follow the cycle documented in benchmarks/README.md (rounds 11-18 here; the slow
     test below runs rounds 11-42)."""
     got = _failures(capsys, "0.3122", 7, 19)
     assert len(got) == 19 and got[11:] == [f for a in range(5, 7) for f in _cycle_3122(a)]
@@ -180,11 +180,11 @@ def test_failure_cycles_of_0_3122_and_0_3123(capsys):
 
 @pytest.mark.slow
 def test_0_3123_needs_three_counts(capsys):
-    """benchmarks/bounty_counts.py on the round-23 candidate of 0.3123 at heap 12 (13 s): no
+    """reproductions/bounty_03123_three_counts.py on the round-23 candidate of 0.3123 at heap 12 (13 s): no
     two-count claim passes, 2 and 9 differ (exhaustive search), and the three-count shape of
-    docs/results/new.md fits (observed, not a proof)."""
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    from bounty_counts import main
+    benchmarks/README.md fits (observed, not a proof)."""
+    sys.path.insert(0, str(ROOT / "reproductions"))
+    from bounty_03123_three_counts import main
 
     assert main(["--round", "23"]) == 0
     out = capsys.readouterr().out

@@ -1,7 +1,7 @@
 """Outcome certificates with unbounded heap counts (quotients/impartial/counters.py): one, two
 or three counts, read alone or through sums; accepted on true claims, refused on every corrupted
 claim tried, and compared with brute force. The full Dawson's Kayles heap-34 proof is the slow
-test at the end (docs/results/new.md)."""
+test at the end (docs/results/dawson.md)."""
 from __future__ import annotations
 
 import copy
@@ -215,8 +215,8 @@ def test_stored_dawson_claim_settles_the_conjecture_and_small_positions():
 def test_dawson_heap34_stored_certificate_is_proved_and_is_the_checkpoints():
     cert = load_certificate(STORED)
     assert check_certificate(cert).ok
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    from dawson_bounds import load_candidate
+    sys.path.insert(0, str(ROOT / "reproductions"))
+    from dawson_kayles_heap34_bounds import load_candidate
 
     built = build_certificate("0.07", load_candidate()[2], (34, 30), exact_a=23)
     assert np.array_equal(built.action, cert.action) and sorted(built.p_table) == sorted(cert.p_table)
@@ -226,8 +226,8 @@ def test_dawson_heap34_stored_certificate_is_proved_and_is_the_checkpoints():
 @pytest.mark.slow
 def test_dawson_heap34_counter_certificate():
     """Q(0.07) at heap 34: every position's outcome is proved; Phi(34) has infinite order."""
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    from dawson_bounds import load_candidate
+    sys.path.insert(0, str(ROOT / "reproductions"))
+    from dawson_kayles_heap34_bounds import load_candidate
 
     _, rnd, cand = load_candidate()
     assert rnd == 170
@@ -235,7 +235,7 @@ def test_dawson_heap34_counter_certificate():
     assert cert.windows == (2, 2, 5) and cert.order == 1504 and len(cert.p_table) == 52
     proof = check_certificate(cert)
     assert proof.ok, proof.reason
-    # the conjecture of docs/results/new.md, for every i >= 3 and t >= 1
+    # the conjecture of docs/results/dawson.md, for every i >= 3 and t >= 1
     assert family_claims(cert, CONJECTURE_Y, 0, None, 3, 0) == {False}  # 34^i 30^(i-3) y: N
     assert family_claims(cert, CONJECTURE_Y, 0, None, 5, 2) == {True}  # 34^(i+2t) 30^(i-3) y: P
     count, bad = cross_check(cert, 40)

@@ -4,7 +4,7 @@ The rounds are driven here as :func:`misere.quotients.impartial.solver.step` dri
 (candidate -> least failure -> recalibration). Every candidate of a round is exact on the words
 colex-below its least failure (the verification theorem of notes E.2): those words are checked
 against the independent brute-force oracle, so the first rounds are certified by two methods.
-The failures recorded in docs/results/new.md ("Grundy's game past heap 28") follow a cycle of
+The failures recorded in benchmarks/README.md ("Grundy's game at heap 29 before the proof") follow a cycle of
 five rounds in which the exponent of heap 25 grows; the slow test replays it to round 40.
 """
 from __future__ import annotations

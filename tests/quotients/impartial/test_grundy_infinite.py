@@ -5,7 +5,7 @@ domain of positions with at most two heaps of 29, two of size >= 28 and three of
 The stored claim is checked here from the rules (about a second); its infinite families are read
 back; its small positions are compared with the independent brute-force oracle
 (tests/oracle/heap_oracle.py); corrupted claims and a domain that moves leave are refused. The
-slow test rebuilds the claim from the engine's round-28 candidate (docs/results/new.md).
+slow test rebuilds the claim from the engine's round-28 candidate (docs/results/infinite.md).
 """
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""0.16 at heap 19 (issue 21 item 3): the witnesses benchmarks/octal016_heap19.py reads off the
-heap-19 candidate for the powers of heap 8 beside a heap of 19 (docs/results/new.md, "0.16 past
+"""0.16 at heap 19 (issue 21 item 3): the witnesses reproductions/octal_016_heap19.py reads off the
+heap-19 candidate for the powers of heap 8 beside a heap of 19 (docs/results/infinite.md, "0.16 past
 heap 18"), replayed by brute force. These pairs do not go past what ``Q_18`` already has (there
 ``Phi(8)`` has index 4 and period 2): they check the candidate's small outcomes, not growth.
 
@@ -20,7 +20,7 @@ import pytest
 from misere.quotients.impartial.counters_data import ordered_search
 from tests.oracle.heap_oracle import octal_rules, outcome_function
 
-#: (i, y, whether 19 + 8^i + y is P), the outcomes benchmarks/octal016_heap19.py reports
+#: (i, y, whether 19 + 8^i + y is P), the outcomes reproductions/octal_016_heap19.py reports
 FACTS = [(0, (1,), False), (1, (1,), True), (2, (1,), False), (0, (5,), False), (2, (5,), True)]
 #: the heavier ones (the pairs with 8^3 and 8^4)
 SLOW_FACTS = [(3, (1,), False), (3, (5,), False), (0, (5, 5, 5), True), (3, (5, 5, 5), False),
@@ -56,7 +56,7 @@ def test_powers_of_8_up_to_the_fourth_differ_beside_19():
 def test_the_heap_19_candidate_fails_at_11_14_14_14_16_19():
     """The round-52 candidate of heap 19 claims ``11 + 14^3 + 16 + 19`` is P (the first failure
     ``check_certificate`` finds for heap 8 counted alone, period 6, at most one 19:
-    ``benchmarks/octal016_heap19.py --fit6``); the rules say N (2,864,588 positions, 90 s at
+    ``reproductions/octal_016_heap19.py --fit6``); the rules say N (2,864,588 positions, 90 s at
     load 2): the candidate is not exact with no heap of 8 and one of 19."""
     assert ordered_search("0.16", (11, 14, 14, 14, 16, 19), node_limit=3_000_000)[0] is False
 
@@ -66,8 +66,8 @@ def test_preperiods_read_with_period_6():
     18, ...``: read with period 6 it settles from ``a = 2``; read with period 2 it never does,
     and the reported preperiod is the last ``a`` that fits in the span (what the 444 values of
     the round-52 candidate showed)."""
-    sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "benchmarks"))
-    from octal016_heap19 import preperiods
+    sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "reproductions"))
+    from octal_016_heap19 import preperiods
 
     step = [1, 2, 3, 4, 5, 6, 7, 8, 9, 4]  # x -> x + 8
     cand = SimpleNamespace(identity=0, phi=[0] * 8 + [1] + [0] * 11, letters=[1],
@@ -77,7 +77,7 @@ def test_preperiods_read_with_period_6():
 
 
 #: ``19 + 12^2 + 1 + 8^a``: P exactly at ``a ≡ 0 (mod 3)`` (a >= 3) in the heap-19 candidates and,
-#: below round 52's least failure ``19 + 12^2 + 8^49 + 5 + 1``, in truth (docs/results/new.md,
+#: below round 52's least failure ``19 + 12^2 + 8^49 + 5 + 1``, in truth (docs/results/infinite.md,
 #: "0.16 past heap 18": the period 3 a freed heap of period 2 cannot hold); the first period here
 PERIOD_THREE = [(0, False), (1, False), (2, False), (3, True)]
 

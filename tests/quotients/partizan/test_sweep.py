@@ -1,6 +1,6 @@
 """Sweeps of partizan quotients (quotients/partizan/sweep.py, ``misere partizan-sweep``).
 
-The table on the results page (docs/results/new.md) is the output of
+The table on the results page (docs/results/partizan.md) is the output of
 ``misere partizan-sweep day1``, recomputed here; the day-2 sweep runs in a slow test. Every row's status is checked against its strategy, and no closure may be refused.
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ from misere.cli.app import app
 from misere.quotients.partizan.sweep import FAMILIES, family, sweep
 
 runner = CliRunner()
-PAGE = Path(__file__).resolve().parents[3] / "docs" / "results" / "new.md"
+PAGE = Path(__file__).resolve().parents[3] / "docs" / "results" / "partizan.md"
 
 
 def test_families_have_the_stated_sizes() -> None:

@@ -145,7 +145,7 @@ def stored(tmp_path_factory) -> SweepStore:
         yield st_
 
 
-@pytest.mark.parametrize("page", ["README.md", "docs/results/new.md"])
+@pytest.mark.parametrize("page", ["README.md", "docs/results/partizan.md"])
 def test_the_published_tables_are_generated_from_the_store(stored, page) -> None:
     text = (ROOT / page).read_text(encoding="utf-8")
     m = re.search(re.escape(MARKERS[0]) + r"\n(.*?)\n" + re.escape(MARKERS[1]), text, flags=re.S)

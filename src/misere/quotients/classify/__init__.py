@@ -29,7 +29,7 @@ from misere.quotients.classify.realisation import Witness, definitions, realise,
 
 #: the largest order :func:`classify` accepts. Order 16 needs the 20,486 commutative monoids of
 #: order 8 (about 5 CPU minutes) and then about 20 CPU minutes (2026-11-28, shared 2-core
-#: machine); benchmarks/classify_parts.py runs it in parts. Order 18 is out of reach.
+#: machine); reproductions/quotients_by_order_in_parts.py runs it in parts. Order 18 is out of reach.
 MAX_ORDER = 16
 
 #: explicit forms of a witness are listed when their text is at most this long in all

@@ -13,7 +13,7 @@ as some word ``y`` gives ``u + y`` and ``v + y`` different outcomes with both su
 (002 §5: ``u ≡ v`` needs equal outcomes against every ``y``). :func:`power_witnesses` finds
 such a ``y`` for the powers of ``Phi(n)``; :func:`distinguished_classes` counts the classes of
 words with at most ``k`` heaps of size ``n`` that tests with at most ``K - k`` such heaps tell
-apart: a proved lower bound on ``|Q_n|`` (Dawson's Kayles at heap 34: docs/results/new.md).
+apart: a proved lower bound on ``|Q_n|`` (Dawson's Kayles at heap 34: docs/results/dawson.md).
 Candidates are given as :class:`~misere.quotients.impartial.state.Pending` (the action of the
 heap values, a P-portion and ``Phi``); nothing here builds a product table.
 """

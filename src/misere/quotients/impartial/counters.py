@@ -80,7 +80,7 @@ dominate every word of value 1).
 
 Dawson's Kayles at heap 34 (counters 34 and 30), Grundy's game at heap 29 (counting 25, and
 13, 16, 19, 22 together, in a domain), 0.3102 at heap 12 (12 and 7) and 0.3312 at heap 14
-(three counts: 14, 8, 11): docs/results/new.md; the certificates are built from engine
+(three counts: 14, 8, 11): docs/results/infinite.md; the certificates are built from engine
 candidates by :func:`~misere.quotients.impartial.counters_data.build_certificate` (which also
 stores them and compares them with brute force).
 """

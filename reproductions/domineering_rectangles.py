@@ -1,4 +1,4 @@
-"""Solve one empty misère Domineering rectangle with the compiled search (issue 10 item 3), with
+"""Solve one empty misère Domineering rectangle with the compiled search, with
 a chosen table size, symmetries and replacement, under a time and memory budget.
 
 Prints one JSON line per player moving first: whether that player wins, expansions (positions
@@ -6,7 +6,7 @@ searched), the table's slots / slots used / entries evicted, CPU and wall second
 Progress lines (every ``--every`` seconds) go to stderr, or to ``--log``. A run stopped by its
 budget prints what it had established (``"stopped"``, expansions and table fill so far).
 
-    PYTHONPATH=src nice -n 5 python benchmarks/domineering_solve.py 7x7 --first L \
+    PYTHONPATH=src nice -n 5 python reproductions/domineering_rectangles.py 7x7 --first L \
         --slots 2**28 --timeout 7000 --max-memory 3G --log 7x7.log
 """
 from __future__ import annotations

@@ -1,70 +1,37 @@
-"""Sweeps of issue 25: p-free pairs of day 3, alternating sums, and what the day-3 counts face.
+"""Dead-ending and blocking values born by day 3: what stands in the way of counting them.
 
-* ``pfree``: the values modulo pf(ℬ) born by day 3 (``p_free.day3_values``): every member with
-  integer options -2..2 (943 of them) merged by a proof of equality, every other pair decided
-  (a proof or a verified witness). Prints the values and how many pairs were left undecided.
-* ``alternating``: the 12,615 queries ``R_i + R_j ≥ R_k`` (i ≤ j, 29 class representatives):
-  how many are answered True (a proof), False (a verified witness) or raise UnsupportedError
-  (none since the four-representative search, ``alternating_sums.deep_witness``).
+For the dead-ending and blocking universes, the order of the values born by day 2 (the
+candidate options of day 3): its size, width (a certified largest antichain, so at least
+``2^width`` option sets per side), proved bounds on its number of antichains (``2^width`` and
+the product of chain lengths plus one over a Dilworth chain partition), rank sizes, and an
+attempt to count its antichains within a sixth of the time budget each (it reports what it
+established when time runs out); then both antichain counters (pivoting,
+``poset.count_antichains``; frontier transfer, ``poset.count_antichains_by_frontier``) on random
+sub-orders of 60..130 of those values (numpy seed 0), with the count, the states each held and
+CPU seconds, until a sixth of the budget is spent: how the work grows with the size. Then the
+same on the *option-set* sub-orders (``poset.by_option_sets``): the values ``{A | B}`` with
+``A, B ⊆ {0, 1, -1}`` (shaped like the Boolean lattice ``B_6``) and with ``A ⊆ {0, *, 1, -1}``,
+``B ⊆ {0, 1, -1}`` (``B_7``); the whole day-2 order is ``B_8``-shaped, so its antichains count
+like the Dedekind number ``D(8)``. For Left dead ends, day 5 counted as the antichains of the
+day-4 order beside the list.
 
-* ``counts``: for the dead-ending and blocking universes, the order of the values born by day 2
-  (the candidate options of day 3): its size, width (a certified largest antichain, so at
-  least ``2^width`` option sets per side), proved bounds on its number of antichains
-  (``2^width`` and the product of chain lengths plus one over a Dilworth chain partition),
-  rank sizes, and an attempt to count its antichains
-  within a sixth of the time budget each (it reports what it established when time runs out);
-  then both antichain counters (pivoting, ``poset.count_antichains``; frontier transfer,
-  ``poset.count_antichains_by_frontier``) on random sub-orders of 60..130 of those values
-  (numpy seed 0), with the count, the states each held and CPU seconds, until a sixth of the
-  budget is spent: how the work grows with the size. Then the same on the *option-set*
-  sub-orders (``poset.by_option_sets``): the values ``{A | B}`` with ``A, B ⊆ {0, 1, -1}``
-  (shaped like the Boolean lattice ``B_6``) and with ``A ⊆ {0, *, 1, -1}``, ``B ⊆ {0, 1, -1}``
-  (``B_7``); the whole day-2 order is ``B_8``-shaped, so its antichains count like the Dedekind
-  number ``D(8)``. For Left dead ends, day 5 counted as the antichains of the day-4 order beside
-  the list.
-
-Run: ``python benchmarks/sweep_issue25.py pfree|alternating|counts [--timeout S]``. Prints a JSON
-object on the last line; on running out of time it says how far it got.
+Run: ``python reproductions/dead_ending_day3_antichains.py [--timeout S]``. Prints a JSON object
+on the last line; on running out of time it says how far it got. The values modulo pf(ℬ) and the
+alternating sums are reproduced by ``pfree_blocking_day3.py`` and ``alternating_class_sums.py``.
 """
 from __future__ import annotations
 
-import argparse
-import json
 import time
-from collections import Counter
 
 import numpy as np
+from _json_run import run
 
 from misere import budget
-from misere.core.notation import format_id, parse_id
-from misere.core.ops import add
+from misere.core.notation import parse_id
 from misere.core.table import left, right
-from misere.errors import ComputationLimitError, UnsupportedError
-from misere.universes import p_free as pf
+from misere.errors import ComputationLimitError
 from misere.universes import poset
-from misere.universes.alternating import ALTERNATING, CLASSES
 from misere.universes.base import find_universe
-
-
-def pfree() -> dict:
-    vals = pf.day3_values()
-    undecided = sum(pf.decide(a, b) is None for a in vals for b in vals)
-    return {"values_by_day3": len(vals), "values": [format_id(v) for v in vals],
-            "undecided_pairs_of_values": undecided}
-
-
-def alternating(progress: budget.Progress, counts: Counter) -> dict:
-    reps = [c.rep for c in CLASSES]
-    for i in range(len(reps)):
-        for j in range(i, len(reps)):
-            s = add(reps[i], reps[j])
-            for k in reps:
-                try:
-                    counts[str(ALTERNATING.ge(s, k))] += 1
-                except UnsupportedError:
-                    counts["unsupported"] += 1
-            progress.update(i, **counts)
-    return {"queries": sum(counts.values()), **counts}
 
 
 def _rank_sizes(ge) -> list[int]:  # type: ignore[no-untyped-def]
@@ -153,22 +120,5 @@ def day3_counts(timeout: float) -> dict:
     return out
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("sweep", choices=["pfree", "alternating", "counts"])
-    ap.add_argument("--timeout", type=float, default=3600.0)
-    args = ap.parse_args()
-    t0 = time.perf_counter()
-    counts: Counter[str] = Counter()
-    try:
-        with budget.limits(timeout=args.timeout), budget.Progress(args.sweep, total=len(CLASSES)) as p:
-            out = (pfree() if args.sweep == "pfree" else day3_counts(args.timeout)
-                   if args.sweep == "counts" else alternating(p, counts))
-    except ComputationLimitError as e:
-        out = {"error": f"stopped: {e}", "answered_so_far": dict(counts)}
-    out["seconds"] = round(time.perf_counter() - t0, 1)
-    print(json.dumps(out))
-
-
 if __name__ == "__main__":
-    main()
+    run(__doc__, day3_counts)

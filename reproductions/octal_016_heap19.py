@@ -1,12 +1,12 @@
-"""Why 0.16 does not converge at heap 19 (issue 21 item 3): where its candidates grow.
+"""Why 0.16 does not converge at heap 19: where its candidates grow.
 
 Usage::
 
-    python benchmarks/octal016_heap19.py CHECKPOINT.sqlite [--powers K] [--search N]
+    python reproductions/octal_016_heap19.py CHECKPOINT.sqlite [--powers K] [--search N]
                                          [--timeout S] [--max-memory M] [--fit] [--fit6] [--along]
 
 ``CHECKPOINT`` is a checkpoint of ``misere quotient 0.16 --max-heap 19 --checkpoint ...`` with a
-candidate of heap 19 in progress (:func:`dawson_bounds.load_candidate`). Prints
+candidate of heap 19 in progress (:func:`dawson_kayles_heap34_bounds.load_candidate`). Prints
 
 1. *observed in the candidate* (not proved: the candidate is exact only below its least failure):
    the index and period of the powers of every heap's value, and, for the words ``19^k + 8^a + v``
@@ -40,7 +40,7 @@ import time
 from collections import Counter
 
 import numpy as np
-from dawson_bounds import _word, load_candidate
+from dawson_kayles_heap34_bounds import _word, load_candidate
 
 from misere import budget
 from misere.errors import BudgetExceededError, ComputationLimitError

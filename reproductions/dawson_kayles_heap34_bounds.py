@@ -1,8 +1,8 @@
-"""Proved facts about Dawson's Kayles at heap 34 from a checkpointed candidate (issue 21 item 2).
+"""Proved facts about Dawson's Kayles at heap 34 from a checkpointed candidate.
 
 Usage::
 
-    python benchmarks/dawson_bounds.py [CHECKPOINT.sqlite[.gz]] [--split K]
+    python reproductions/dawson_kayles_heap34_bounds.py [CHECKPOINT.sqlite[.gz]] [--split K]
 
 Loads the candidate in progress of heap 34 (default: the round-170 checkpoint in
 benchmarks/data), finds its least failure, and prints what the verification theorem gives below
@@ -29,7 +29,7 @@ from misere.quotients.impartial.recalibrate import Limits
 from misere.quotients.impartial.state import Pending
 from misere.quotients.impartial.verify import least_failure
 
-DEFAULT = Path(__file__).resolve().parent / "data" / "dawson-heap34-round170.sqlite.gz"
+DEFAULT = Path(__file__).resolve().parents[1] / "benchmarks" / "data" / "dawson-heap34-round170.sqlite.gz"
 
 
 def _word(heaps) -> str:

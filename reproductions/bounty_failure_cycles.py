@@ -1,9 +1,9 @@
 """The least failure of every recalibration round of one heap (how the failure cycles of
-docs/results/new.md were read: 0.3102 at heap 12, 0.3122 at heap 7, 0.3123 at heap 12).
+docs/results/infinite.md were read: 0.3102 at heap 12, 0.3122 at heap 7, 0.3123 at heap 12).
 
 Usage::
 
-    python benchmarks/bounty_rounds.py CODE HEAP [--rounds R] [--timeout S] [--max-memory M]
+    python reproductions/bounty_failure_cycles.py CODE HEAP [--rounds R] [--timeout S] [--max-memory M]
 
 Runs the engine through ``Q_(HEAP-1)``, then the presentation change of ``HEAP`` for at most
 ``R`` rounds (default 80), and prints one line per round as it ends: the round, the order of
@@ -12,8 +12,8 @@ search, recorded as the engine calls it: nothing is computed twice). A failure i
 outcome the candidate gets wrong; every word colex-below it is exact (bounds.py). When the
 budget runs out, the rounds printed are what was established.
 
-0.3122 at heap 7: ``python benchmarks/bounty_rounds.py 0.3122 7`` (80 rounds, 25 s CPU).
-0.3123 at heap 12: ``python benchmarks/bounty_rounds.py 0.3123 12 --rounds 54`` (170 s CPU,
+0.3122 at heap 7: ``python reproductions/bounty_failure_cycles.py 0.3122 7`` (80 rounds, 25 s CPU).
+0.3123 at heap 12: ``python reproductions/bounty_failure_cycles.py 0.3123 12 --rounds 54`` (170 s CPU,
 under 2 GB).
 """
 from __future__ import annotations
@@ -22,7 +22,7 @@ import argparse
 import sys
 import time
 
-from dawson_bounds import _word
+from dawson_kayles_heap34_bounds import _word
 
 from misere import budget
 from misere.errors import BudgetExceededError, ComputationLimitError

@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/infinite_discovery.py [CODE:HEAP ...] [--out DIR] [--timeout S]
+    python reproductions/infinite_quotients_found_by_the_engine.py [CODE:HEAP ...] [--out DIR] [--timeout S]
                                             [--max-rounds R] [--max-order N]
 
 For each ``CODE:HEAP`` (default: the seven results of docs/results, the long ones last),

@@ -1,9 +1,9 @@
-"""Why 0.3123 at heap 12 needs three counts (observed, not a proof; docs/results/new.md,
-"0.3122 past heap 6 and 0.3123 past heap 11").
+"""Why 0.3123 at heap 12 needs three counts (observed, not a proof; docs/results/infinite.md,
+and in full benchmarks/README.md, "The failure cycles of 0.3102, 0.3312, 0.3122 and 0.3123").
 
 Usage::
 
-    python benchmarks/bounty_counts.py [--round R] [--timeout S] [--max-memory M]
+    python reproductions/bounty_03123_three_counts.py [--round R] [--timeout S] [--max-memory M]
 
 1. Builds the engine's heap-12 candidate of round ``R >= 16`` (default 43: 141,878 elements,
    exact on every word with one heap of 12 and at most ``R // 4 = 10`` heaps of 11, its least
@@ -26,7 +26,7 @@ import sys
 import time
 
 import numpy as np
-from dawson_bounds import _word
+from dawson_kayles_heap34_bounds import _word
 
 from misere import budget
 from misere.errors import BudgetExceededError

@@ -1,9 +1,9 @@
-"""Quotients of closures cl(S) of small impartial games, by order and up to isomorphism (issue 22,
-item 4: the search made for the classes of seed 002 Fig. 18 that codes do not reach).
+"""Quotients of closures cl(S) of small impartial games, by order and up to isomorphism (the
+search made for the classes of seed 002 Fig. 18 that codes do not reach).
 
 Usage::
 
-    python benchmarks/census_closures.py [K] [--order 12] [--timeout 20]
+    python reproductions/fig18_closures_of_small_games.py [K] [--order 12] [--timeout 20]
 
 Computes the misère quotient of ``cl(S)`` for every set ``S`` of 1 to ``K`` canonical impartial
 forms born by day 4 (22 forms; :func:`misere.impartial.counting.born_by`), each under a time

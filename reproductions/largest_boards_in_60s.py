@@ -1,5 +1,5 @@
 """The largest Cram, Clobber and Konane rectangles (and Toads and Frogs strips) solved in misère
-play within a CPU budget (issue 13 and issue 23 item 3: "the largest boards solved in 60 s").
+play within a CPU budget: the largest boards solved in 60 s.
 
 Each board runs in its own process (a cold start: no table shared between boards) under a CPU
 limit (RLIMIT_CPU), so the numbers do not depend on how loaded a shared machine is; a row of
@@ -8,20 +8,20 @@ the top left; Konane after the traditional opening that takes the corner stone a
 neighbour. A Toads and Frogs board is ``TkEm``: ``k`` toads, ``m`` empty squares, ``k`` frogs
 (``T4E2`` is ``TTTT..FFFF``; its area is its length). Prints one JSON line per board (misère
 outcome, CPU seconds, then the normal-play outcome). ``--engine multiset`` forces the multiset
-search of :mod:`misere.rulesets.board_base` (the engine before the compiled searches of issue 23
-item 3), ``compiled`` the compiled whole-board search, ``regions`` the compiled search of sums of
-regions (Cram and Clobber), ``auto`` (default) what ``outcome`` picks.
+search of :mod:`misere.rulesets.board_base` (the engine before the compiled searches),
+``compiled`` the compiled whole-board search, ``regions`` the compiled search of sums of regions
+(Cram and Clobber), ``auto`` (default) what ``outcome`` picks.
 
-    PYTHONPATH=src nice python benchmarks/board_sizes.py cram 5x5 5x6 6x6 --cpu 60
-    PYTHONPATH=src nice python benchmarks/board_sizes.py toads-and-frogs T4E2 T5E2 --engine multiset
+    PYTHONPATH=src nice python reproductions/largest_boards_in_60s.py cram 5x5 5x6 6x6 --cpu 60
+    PYTHONPATH=src nice python reproductions/largest_boards_in_60s.py toads-and-frogs T4E2 T5E2 --engine multiset
 
-``--table`` runs the whole comparison of issue 23 items 3 and 4 in one go and prints the
+``--table`` runs the whole comparison in one go and prints the
 markdown table of benchmarks/README.md: per ruleset, the boards of :data:`TABLE` with the
 multiset search ("before": the engine before the compiled searches; its stored numbers of
 :data:`BEFORE` unless ``--before``) and with ``auto`` (what ``outcome`` does now), misère play
 only, and the cold-process ratio of small boards against the naive search (``board_cold.py``):
 
-    PYTHONPATH=src nice python benchmarks/board_sizes.py --table [--before]
+    PYTHONPATH=src nice python reproductions/largest_boards_in_60s.py --table [--before]
 """
 from __future__ import annotations
 

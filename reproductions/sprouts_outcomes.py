@@ -1,4 +1,4 @@
-"""Outcomes of n-spot Sprouts, misère and normal, and how the time grows with n (issue 23 item 2).
+"""Outcomes of n-spot Sprouts, misère and normal, and how the time grows with n.
 
 Each (play, n) runs in its own process (a cold start: no memo or store shared) under a CPU
 limit, so the numbers do not depend on how loaded a shared machine is; a play stops at its first
@@ -8,12 +8,12 @@ Jacobson and Sleator 1991 to 11 spots, Lemoine and Viennot arXiv 1008.2320 to 32
 Applegate, Jacobson and Sleator to 9, Lemoine and Viennot arXiv 0908.4407 to 17). ``--store``
 writes (and reuses) a store file.
 
-    PYTHONPATH=src nice python benchmarks/sprouts_spots.py --max 9 --cpu 3600
-    PYTHONPATH=src nice python benchmarks/sprouts_spots.py --play normal --max 11 --cpu 600
-    PYTHONPATH=src nice python benchmarks/sprouts_spots.py --play normal --min 9 --max 9 --widen -1
-    PYTHONPATH=src python benchmarks/sprouts_spots.py --play misere --min 8 --max 9 --jobs 16
-    PYTHONPATH=src python benchmarks/sprouts_spots.py --play normal --min 9 --max 9 --jobs 14 --depth 2
-    PYTHONPATH=src nice python benchmarks/sprouts_spots.py --play misere --max 6 --method search
+    PYTHONPATH=src nice python reproductions/sprouts_outcomes.py --max 9 --cpu 3600
+    PYTHONPATH=src nice python reproductions/sprouts_outcomes.py --play normal --max 11 --cpu 600
+    PYTHONPATH=src nice python reproductions/sprouts_outcomes.py --play normal --min 9 --max 9 --widen -1
+    PYTHONPATH=src python reproductions/sprouts_outcomes.py --play misere --min 8 --max 9 --jobs 16
+    PYTHONPATH=src python reproductions/sprouts_outcomes.py --play normal --min 9 --max 9 --jobs 14 --depth 2
+    PYTHONPATH=src nice python reproductions/sprouts_outcomes.py --play misere --max 6 --method search
 
 ``--widen K`` (default ``sprouts_solve.WIDEN``; ``-1`` off) sets the lives from which positions
 try their children by rounds of growing effort (:meth:`SproutsSolver._widening`).

@@ -1,8 +1,8 @@
-"""Proved facts about Grundy's game at heap 29 from a checkpointed candidate (issue 25 item 4).
+"""Proved facts about Grundy's game at heap 29 from a checkpointed candidate.
 
 Usage::
 
-    python benchmarks/grundy_bounds.py CHECKPOINT.sqlite [K]
+    python reproductions/grundy_heap29_bounds.py CHECKPOINT.sqlite [K]
 
 The checkpoint is the one written by ``misere quotient grundy --max-heap 29 --checkpoint
 CHECKPOINT.sqlite ...`` (it holds the candidate of the round in progress). The script finds that
@@ -17,7 +17,7 @@ from __future__ import annotations
 import sys
 import time
 
-from dawson_bounds import _word
+from dawson_kayles_heap34_bounds import _word
 from misere.impartial.heap_rulesets import grundy_game
 from misere.quotients.impartial.bounds import exact_below, exact_powers, power_witnesses
 from misere.quotients.impartial.checkpoint import Checkpoint

@@ -1,7 +1,7 @@
-"""Misère quotients by order (issue 39): the table of docs/results/classification.md.
+"""Misère quotients by order: the table of docs/results/classification.md.
 
-    python benchmarks/classify_orders.py --max-order 12          # about 1-2 minutes
-    python benchmarks/classify_orders.py --max-order 14 --json out.json
+    python reproductions/quotients_by_order.py --max-order 12          # about 1-2 minutes
+    python reproductions/quotients_by_order.py --max-order 14 --json out.json
 
 For each even order ``n`` it prints the number of bipartite monoids satisfying the proved
 conditions C1-C8 (an upper bound), how many of them the exact realisability search refutes or

@@ -1,9 +1,9 @@
-"""Misère quotients of one order in parts, for orders where ``classify`` is too slow (issue 39).
+"""Misère quotients of one order in parts, for orders where ``classify`` is too slow.
 
-    python benchmarks/classify_parts.py 16 --part 0/3 --save m8.pkl --out part0.pkl
-    python benchmarks/classify_parts.py 16 --part 1/3 --monoids m8.pkl --out part1.pkl
-    python benchmarks/classify_parts.py 16 --part 2/3 --monoids m8.pkl --out part2.pkl
-    python benchmarks/classify_parts.py 16 --merge part0.pkl part1.pkl part2.pkl
+    python reproductions/quotients_by_order_in_parts.py 16 --part 0/3 --save m8.pkl --out part0.pkl
+    python reproductions/quotients_by_order_in_parts.py 16 --part 1/3 --monoids m8.pkl --out part1.pkl
+    python reproductions/quotients_by_order_in_parts.py 16 --part 2/3 --monoids m8.pkl --out part2.pkl
+    python reproductions/quotients_by_order_in_parts.py 16 --merge part0.pkl part1.pkl part2.pkl
 
 Each part runs :func:`misere.quotients.classify.enumerate.realised_part` over every k-th
 commutative monoid of order n/2 (``--save`` stores that list, which takes minutes for order 8,
