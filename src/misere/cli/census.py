@@ -13,8 +13,9 @@ __all__ = ["register"]
 
 
 def _public(rec: dict[str, Any]) -> dict[str, Any]:
-    """A record without its binary table."""
-    return {k: v for k, v in rec.items() if k not in ("table", "is_p", "identity")}
+    """A record without its binary table and certificate (``misere check CODE --store`` proves
+    the certificate)."""
+    return {k: v for k, v in rec.items() if k not in ("table", "is_p", "identity", "proof")}
 
 
 def _report(store: str, as_json: bool, markdown: bool = False) -> None:
@@ -64,6 +65,10 @@ def register(app: typer.Typer) -> None:
         report: bool = typer.Option(False, "--report", help="Print the findings tables of --store."),
         markdown: bool = typer.Option(False, "--markdown",
                                       help="With --report: only the README's findings table."),
+        same_game: bool = typer.Option(
+            True, "--same-game/--no-same-game",
+            help="Compute one code of each group of codes that are the same game (canonical "
+                 "forms of the heaps) and give the others its record."),
         quiet: bool = QUIET_OPTION,
         as_json: bool = JSON_OPTION,
     ) -> None:
@@ -95,7 +100,8 @@ def register(app: typer.Typer) -> None:
         if part is not None:
             cs = slice_codes(cs, part)
         recs = run(cs, max_heap=max_heap, store=store, workers=workers, work=budget_,
-                   per_code_timeout=per_code_timeout, address=address, certify=certify)
+                   per_code_timeout=per_code_timeout, address=address, certify=certify,
+                   same_game=same_game)
         facts = summary(recs)
         run_info = getattr(recs, "info", {})
         data = {"store": store, "codes": len(cs), "skipped": [list(s) for s in cs.skipped],
@@ -104,8 +110,11 @@ def register(app: typer.Typer) -> None:
                    f"again)" if facts["stopped"] else "")
         how = [f"run {run_info['runner']}"] if "runner" in run_info else []
         how += [f"Ray start-up {run_info['startup']:.1f} s (apart from the codes' work)"] if "startup" in run_info else []
+        twins = (f", {facts['same_game']} by the record of the same game"
+                 if facts.get("same_game") else "")
         text = "\n".join(code_lines(recs) + how + [f"{len(recs)} codes ({len(cs.skipped)} skipped), "
-                                                     f"{facts['solved']} solved{stopped}, in {store}"])
+                                                     f"{facts['solved']} solved{stopped}{twins}, "
+                                                     f"in {store}"])
         emit(data, as_json, text)
         if facts["stopped"]:
             raise typer.Exit(EXIT_BUDGET)

@@ -29,45 +29,28 @@ __all__ = ["heap_forms", "same_game_to", "form_size", "MAX_SIZE"]
 #: largest number of distinct followers (the form itself included) of a heap form computed
 MAX_SIZE = 2000
 
-_followers = cache.table("impartial.heap_forms.followers")
+_sizes = cache.table("impartial.heap_forms.sizes")
 
 
 def form_size(g: GameId, cap: int = MAX_SIZE) -> int:
     """The number of distinct followers of the form ``g`` (``g`` included), or ``cap + 1`` when
-    there are more than ``cap``.
+    there are more than ``cap`` (a walk that stops there; only the answer is kept).
 
     >>> from misere.core.ops import nimber
     >>> form_size(ZERO), form_size(nimber(3))
     (1, 4)
     """
-    f = _follower_set(g, cap)
-    return cap + 1 if f is None else len(f)
-
-
-def _follower_set(g: GameId, cap: int) -> frozenset[GameId] | None:
-    """The followers of ``g`` as a set, or ``None`` when they exceed ``cap`` (memoised per cap)."""
     key = (g, cap)
-    if key in _followers:
-        return _followers[key]
-    stack = [g]
-    while stack:  # children first, without recursion (forms of long games are deep)
-        x = stack[-1]
-        todo = [y for y in left(x) if (y, cap) not in _followers]
-        if todo:
-            stack.extend(todo)
-            continue
-        stack.pop()
-        if (x, cap) in _followers:
-            continue
-        out: set[GameId] | None = {x}
-        for y in left(x):
-            sub = _followers[(y, cap)]
-            if sub is None or len(out | sub) > cap:  # type: ignore[operator]
-                out = None
-                break
-            out |= sub  # type: ignore[operator]
-        _followers[(x, cap)] = None if out is None else frozenset(out)
-    return _followers[key]
+    size = _sizes.get(key)
+    if size is None:
+        seen, stack = {g}, [g]
+        while stack and len(seen) <= cap:
+            for y in left(stack.pop()):
+                if y not in seen:
+                    seen.add(y)
+                    stack.append(y)
+        size = _sizes[key] = min(len(seen), cap + 1)
+    return size
 
 
 def heap_forms(game: HeapGame, up_to: int, max_size: int = MAX_SIZE) -> list[GameId]:
@@ -89,7 +72,7 @@ def heap_forms(game: HeapGame, up_to: int, max_size: int = MAX_SIZE) -> list[Gam
                 f = add_canonical(f, forms[h])
             opts.add(f)
         form = canonical(impartial(sorted(opts)))
-        if _follower_set(form, max_size) is None:
+        if form_size(form, max_size) > max_size:
             break
         forms.append(form)
     return forms

@@ -172,6 +172,7 @@ def findings(records: list[dict[str, Any]], runs: list[dict[str, Any]] | None = 
         "works": sorted({tuple(sorted(r["work"].items())) for r in records if r.get("work")}),
         "codes": [_code_row(r) for r in records],
         "status_counts": status,
+        "decided": decided(records),
         "solved_orders": dict(sorted(Counter(r["order"] for r in solved).items())),
         "classes_solved": cls_solved, "classes_all": cls_all,
         "by_order_solved": _by_order(cls_solved), "by_order_all": _by_order(cls_all),
@@ -184,6 +185,35 @@ def findings(records: list[dict[str, Any]], runs: list[dict[str, Any]] | None = 
         "changes": {r["code"]: r["changes"] for r in records if r["code"] in ("0.54", "0.07")},
         "runs": runs or [],
     }
+
+
+def undecided_reason(r: dict[str, Any]) -> str | None:
+    """Why a record is not decided (neither solved nor infinite), in a few words; ``None``
+    for a decided one."""
+    if r["solved"] or r["status"] == "infinite":
+        return None
+    msg = r.get("message") or ""
+    if r["status"] == "partial":
+        return f"heap {r.get('max_heap')} reached, no period certified"
+    if r["status"] in ("stopped", "killed"):
+        return "stopped by the time budget"
+    for words, reason in (("size bound", "candidate monoid over the work budget"),
+                          ("memory bound", "reduced candidate over the work budget"),
+                          ("no certified quotient", "recalibration rounds over the work budget")):
+        if words in msg:
+            return reason
+    return r["status"]
+
+
+def decided(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """Solved, infinite (by first infinite heap), answered by the record of the same game,
+    and the undecided by reason."""
+    inf = Counter(r["last_heap"] + 1 for r in records if r["status"] == "infinite")
+    why = Counter(w for w in map(undecided_reason, records) if w is not None)
+    return {"solved": sum(bool(r["solved"]) for r in records),
+            "infinite": sum(inf.values()), "infinite_from": dict(sorted(inf.items())),
+            "same_game": sum(bool(r.get("same_game")) for r in records),
+            "undecided": sum(why.values()), "undecided_reasons": dict(why.most_common())}
 
 
 def _fmt(v: Any) -> str:
@@ -235,12 +265,20 @@ def markdown_table(f: dict[str, Any]) -> str:
     ``misere census --report --markdown --store FILE`` prints it; the tests compare the
     README's table with the one generated from the store in ``benchmarks/data``.
     """
-    bd, cert, st = f["by_digits"], f["certificates"], f["status_counts"]
+    bd, cert, st, dc = f["by_digits"], f["certificates"], f["status_counts"], f["decided"]
     total = sum(d["codes"] for d in bd.values())
     secs = sum(d["seconds"] for d in bd.values())
     rows = [
         ("codes", f"{total}: " + ", ".join(f"{k}-digit {d['codes']}" for k, d in bd.items())),
         ("statuses", ", ".join(f"{k} {v}" for k, v in sorted(st.items()))),
+        ("decided", f"{dc['solved']} solved (finite, period proved), {dc['infinite']} infinite "
+         f"from a stated heap (certificate stored), {dc['undecided']} undecided"),
+        ("infinite, by the first infinite heap",
+         ", ".join(f"{h} ×{n}" for h, n in dc["infinite_from"].items()) or "-"),
+        ("answered by the record of the same game", f"{dc['same_game']} codes (canonical forms "
+                                                   f"of their heaps equal a computed code's)"),
+        ("undecided, by reason", ", ".join(f"{w} {n}" for w, n in dc["undecided_reasons"].items())
+         or "-"),
         ("solved codes", f"{sum(d['solved'] for d in bd.values())}: "
          + ", ".join(f"{k}-digit {d['solved']} of {d['codes']}" for k, d in bd.items())),
         ("orders of solved quotients", _orders(f["solved_orders"])),

@@ -468,14 +468,16 @@ def census(
 
 
 def summary(records: list[dict[str, Any] | None], computed: int | None = None) -> dict[str, Any]:
-    """Counts of a census: codes, solved, by status, stopped (computed again by the next run)
-    and not started (``None`` records of a run its budget stopped)."""
+    """Counts of a census: codes, solved, by status, stopped (computed again by the next run),
+    not started (``None`` records of a run its budget stopped) and answered by the record of
+    the same game (:mod:`~misere.quotients.census.twins`)."""
     done = [r for r in records if r is not None]
     out: dict[str, Any] = {"codes": len(records), "solved": sum(bool(r["solved"]) for r in done)}
     if computed is not None:
         out["computed"] = computed
     out["stopped"] = sum(r["status"] in RETRIED_STATUSES for r in done)
     out["not started"] = len(records) - len(done)
+    out["same_game"] = sum(bool(r.get("same_game")) for r in done)
     out["statuses"] = dict(sorted(Counter(r["status"] for r in done).items()))
     return out
 
