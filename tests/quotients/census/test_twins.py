@@ -53,6 +53,8 @@ def test_a_record_says_nothing_past_the_heap_the_codes_agree_to():
     rec = {"code": "0.6", "status": "partial", "last_heap": 12, "message": ""}
     assert twin_record(rec, "0.4", 3) is None
     assert twin_record(dict(rec, status="solved"), "0.4", 40) is None  # period: own rules
+    stopped = twin_record(dict(rec, status="stopped", last_heap=None), "0.4", 3)
+    assert stopped["status"] == "stopped" and stopped["same_game"]["code"] == "0.6"
     assert twin_record(rec, "0.4", 12)["same_game"] == {"code": "0.6", "heap": 12}
     p = plan(["0.6", "0.4", "0.07"], 12)
     assert p.first == ["0.6", "0.4", "0.07"] and p.twins == {}

@@ -12,6 +12,9 @@ is a statement about ``Q_k`` with ``k <= m``:
   the same monoid, and the counter certificate (``proof``) is the computed code's;
 - ``partial`` and ``limit``, which hold ``Q_L`` for their last heap ``L``, when ``L <= m``: the
   same ``Q_L``, and the same reason it is undecided (the work the computed code needed);
+- ``stopped`` (by a time or memory budget): no result, so nothing is claimed; the twins are
+  stopped too rather than each computed into the same wall, and every later run computes the
+  group again;
 - never ``solved``: periodicity is certified from a code's own rules (how many tokens a move
   takes), so a solved code's twin is computed, which costs little.
 
@@ -29,7 +32,7 @@ from misere.errors import MisereError
 __all__ = ["Plan", "plan", "twin_record", "TWIN_STATUSES"]
 
 #: statuses a twin receives from its group's computed code (the module docstring says why)
-TWIN_STATUSES = ("infinite", "partial", "limit")
+TWIN_STATUSES = ("infinite", "partial", "limit", "stopped")
 
 
 @dataclass
@@ -90,9 +93,9 @@ def twin_record(rec: dict[str, Any], code: str, heap: int) -> dict[str, Any] | N
     True
     """
     last = rec.get("last_heap")
-    if rec.get("status") not in TWIN_STATUSES or last is None:
+    if rec.get("status") not in TWIN_STATUSES or (last is None and rec["status"] != "stopped"):
         return None
-    needed = last + 1 if rec["status"] == "infinite" else last
+    needed = 0 if rec["status"] == "stopped" else last + 1 if rec["status"] == "infinite" else last
     if heap < needed:
         return None
     out = dict(rec)
