@@ -36,10 +36,20 @@ def _p(text: str) -> str:
     return f"<p>{escape(text)}</p>"
 
 
+def _decided(d: dict[str, Any]) -> str:
+    """Solved, infinite by first infinite heap, same-game answers, undecided by reason."""
+    rows = [["solved (finite, period proved)", "", d["solved"]]]
+    rows += [["infinite (certificate stored)", f"from heap {h}", n] for h, n in d["infinite_from"].items()]
+    rows += [["undecided", w, n] for w, n in d["undecided_reasons"].items()]
+    rows += [["answered by the record of the same game", "(any of the above)", d["same_game"]]]
+    return sortable_table(["decision", "detail", "codes"], rows)
+
+
 def census_page(f: dict[str, Any]) -> str:
     """The page: one sortable table per finding, each under a heading that says what it shows."""
     sections = [("Every code", _codes(f["codes"])),
                 ("Status counts", sortable_table(["status", "codes"], sorted(f["status_counts"].items()))),
+                ("Decided and undecided", _decided(f["decided"])),
                 ("Orders of the solved quotients", sortable_table(["|Q|", "codes"], list(f["solved_orders"].items())))]
     orders = sorted(set(f["by_order_all"]) | set(f["fig18"]))
     sections.append(("Quotients up to isomorphism, by order (002 §10.2, Fig. 18)", sortable_table(

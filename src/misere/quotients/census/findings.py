@@ -317,10 +317,19 @@ def fig18_markdown(f: dict[str, Any], top: int = 24) -> str:
     return "\n".join(lines)
 
 
+def _decided_line(d: dict[str, Any]) -> str:
+    inf = ", ".join(f"heap {h} ×{n}" for h, n in d["infinite_from"].items())
+    why = ", ".join(f"{w} {n}" for w, n in d["undecided_reasons"].items())
+    return (f"decided: {d['solved']} solved, {d['infinite']} infinite{f' (from {inf})' if inf else ''}; "
+            f"{d['same_game']} answered by the record of the same game; "
+            f"{d['undecided']} undecided{f' ({why})' if why else ''}")
+
+
 def report_text(f: dict[str, Any]) -> str:
     """The findings as text tables."""
     lines = ["== every code ==", *code_lines(f["codes"]), "",
              "status counts: " + ", ".join(f"{k} {v}" for k, v in sorted(f["status_counts"].items())),
+             _decided_line(f["decided"]),
              "orders of solved quotients: " + ", ".join(f"{o}: {n}" for o, n in f["solved_orders"].items()),
              checked_line(f["certificates"]),
              "", "== quotients up to isomorphism (seed 002 §10.2, Fig. 18) ==", *_class_lines(f), "",
