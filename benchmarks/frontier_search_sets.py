@@ -1,7 +1,7 @@
 """The failure search's two set representations side by side on a pending candidate.
 
 Loads the candidate of an unfinished presentation change from a quotient checkpoint (as
-``benchmarks/frontier.py`` leaves them), runs the compiled N-failure search on it capped at
+``tools/frontier.py`` leaves them), runs the compiled N-failure search on it capped at
 ``--words`` words, with transition sets as bitset rows of |Q| bits (``--sets bitset``) or as
 value lists (``--sets sparse``), and prints CPU seconds, words, store rows, queued words, the
 bytes of the search's arrays, peak RSS and the mean and largest set sizes. Run it under

@@ -230,7 +230,7 @@ def test_the_census_error_the_fixed_search_corrects() -> None:
     failure search before its fix. The brute-force certificate (16 tokens) could not see it:
     ``13 + 13`` has 26 tokens. The oracle says it is a P-position, as the fixed engine's
     quotient of order 14 (``d^2 = b^2``, ``b^2`` in P) says; found by recomputing the census
-    store after the fix (benchmarks/census_compare.py, session 10)."""
+    store after the fix (tools/census_compare.py, session 10)."""
     q = mq.quotient("0.3722", max_heap=13)
     assert (q.order, q.p_count) == (14, 4)
     is_p = outcome_function(octal_rules("0.3722"))

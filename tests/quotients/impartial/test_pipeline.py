@@ -65,13 +65,13 @@ def test_checkpoints_naming_the_old_module_still_load():
 
 
 def test_no_stage_calls_back_up_while_running():
-    """Followed at run time (``benchmarks/engine_path.py``, ``sys.setprofile``): along 0.123 to
+    """Followed at run time (``tools/engine_path.py``, ``sys.setprofile``): along 0.123 to
     heap 20 (presentation changes with recalibration rounds included) no call from one misere
     module enters a module that is still running further down the stack; progress messages go
     down into :class:`misere.budget.Reporter`, not back into the driver or the heap step."""
     import sys
 
-    sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "benchmarks"))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "tools"))
     from engine_path import measure, path_of
 
     path = path_of("0.123", 20, "misere")

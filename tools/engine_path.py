@@ -2,7 +2,7 @@
 
 Usage::
 
-    PYTHONPATH=src python benchmarks/engine_path.py [CODE:HEAP ...] [--all] [--show]
+    PYTHONPATH=src python tools/engine_path.py [CODE:HEAP ...] [--all] [--show]
 
 Default codes: ``0.07:33`` and ``0.123:20``. The quotient runs under :func:`sys.setprofile`;
 every call from one ``misere`` module into another is a *boundary crossing* (calls inside one

@@ -10,7 +10,7 @@ time (user + system) and peak resident memory (``wait4``'s rusage of that proces
 
 Usage::
 
-    python benchmarks/frontier.py [--jobs K] [--timeout S] [--max-memory 12G]
+    python tools/frontier.py [--jobs K] [--timeout S] [--max-memory 12G]
         [--memory 0.07=80G] [--max-order N] [--max-rounds R] [--dir DIR] [--only 0.07,0.4]
         [--dawson-checkpoint FILE.gz]
 

@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/partizan_sweep_parallel.py STORE FAMILY [--workers N] [--timeout S] [--redo STATUS]
+    python tools/partizan_sweep_parallel.py STORE FAMILY [--workers N] [--timeout S] [--redo STATUS]
 
 Computes, cheapest first (:func:`~misere.quotients.partizan.sweep.closure_size`), every closure
 of ``FAMILY`` whose generating set has no record in ``STORE`` yet, with ``N`` processes, and

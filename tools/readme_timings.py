@@ -2,7 +2,7 @@
 
 Usage::
 
-    PYTHONPATH=src nice python benchmarks/readme_timings.py [--only SUBSTRING] [--timeout S]
+    PYTHONPATH=src nice python tools/readme_timings.py [--only SUBSTRING] [--timeout S]
 
 Reads the table under "## Headline results" of README.md (a row: result, status, a command in
 backquotes, a time such as ``26 s``), runs each ``misere ...`` command once in a fresh process

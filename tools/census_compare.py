@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/census_compare.py OLD.sqlite NEW.sqlite
+    python tools/census_compare.py OLD.sqlite NEW.sqlite
 
 Compares, for every code of ``NEW`` that ``OLD`` also holds, the status, the last heap and
 every result field (order, |P|, periods, presentation, P-portion, changes by heap, pretending

@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/partizan_sweep_snapshot.py STORE
+    python tools/partizan_sweep_snapshot.py STORE
 
 ``STORE`` is the file of ``misere partizan-sweep FAMILY --store STORE`` (issue 25, item 1).
 Copies it consistently and compacts it (:func:`misere.sqlite_file.compact_copy`), compresses it

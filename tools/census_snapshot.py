@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/census_snapshot.py STORE [--html benchmarks/data/census.html.xz]
+    python tools/census_snapshot.py STORE [--html benchmarks/data/census.html.xz]
 
 Copies ``STORE`` consistently (SQLite's backup API, so a census may still be writing it),
 compacts and compresses it to ``benchmarks/data/census.sqlite.xz``, writes the tables of

@@ -10,7 +10,7 @@ how the run ended (what it established when a budget stopped it).
 
 Usage::
 
-    python benchmarks/frontier_stages.py 0.16 --max-heap 19 --max-memory 8G --timeout 600
+    python tools/frontier_stages.py 0.16 --max-heap 19 --max-memory 8G --timeout 600
         [--checkpoint FILE]
 """
 from __future__ import annotations

@@ -10,7 +10,7 @@ on where it stopped.
 
 Usage::
 
-    python benchmarks/census_decide.py STORE [--groups N] [--per-code-timeout 150]
+    python reproductions/census_decided.py STORE [--groups N] [--per-code-timeout 150]
         [--work max_rounds=200,...] [--status limit]
 """
 from __future__ import annotations

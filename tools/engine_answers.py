@@ -2,7 +2,7 @@
 
 Usage::
 
-    PYTHONPATH=src python benchmarks/engine_answers.py [CODE:HEAP ...]
+    PYTHONPATH=src python tools/engine_answers.py [CODE:HEAP ...]
 
 A refactor of the quotient engine must leave every line byte-identical: run it on ``main`` and
 on the branch and compare (``diff``). The dict is dumped as ``ab_trees.py`` does (``json.dumps``
