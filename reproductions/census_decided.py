@@ -11,7 +11,7 @@ on where it stopped.
 Usage::
 
     python reproductions/census_decided.py STORE [--groups N] [--per-code-timeout 150]
-        [--work max_rounds=200,...] [--status limit]
+        [--work max_rounds=200,...] [--status limit] [--max-order 60]
 """
 from __future__ import annotations
 
@@ -33,6 +33,9 @@ def main() -> None:
     ap.add_argument("--work", default="", help="e.g. max_order=2000,max_rounds=100")
     ap.add_argument("--status", default="limit")
     ap.add_argument("--max-heap", type=int, default=40)
+    ap.add_argument("--max-order", type=int, default=None,
+                    help="only codes whose stored quotient has at most this order (the likeliest "
+                         "to be decided soon: small quotients before an infinite heap)")
     a = ap.parse_args()
     work = {k: int(v) for k, v in (kv.split("=") for kv in a.work.split(",") if kv)}
     from misere.quotients.census.work import Work
@@ -40,7 +43,8 @@ def main() -> None:
     budget = Work(**{**dict(max_order=8_000, max_candidate=400_000, max_wide_candidate=8_000_000,
                             max_words=50_000_000, max_rounds=200), **work})
     with Store(a.store) as st:
-        codes = [r["code"] for r in st.records() if r["status"] in a.status.split(",")]
+        codes = [r["code"] for r in st.records() if r["status"] in a.status.split(",")
+                 and (a.max_order is None or (r["order"] or 0) <= a.max_order)]
     t0 = time.monotonic()
     p = plan(codes, a.max_heap)
     groups = sorted(([c] + [t for t, _ in p.twins.get(c, [])] for c in p.first),
