@@ -58,3 +58,18 @@ def test_a_record_says_nothing_past_the_heap_the_codes_agree_to():
     assert twin_record(rec, "0.4", 12)["same_game"] == {"code": "0.6", "heap": 12}
     p = plan(["0.6", "0.4", "0.07"], 12)
     assert p.first == ["0.6", "0.4", "0.07"] and p.twins == {}
+
+
+def test_a_census_finds_an_infinite_quotient_itself(tmp_path, monkeypatch):
+    """No stored certificate at all: the engine's own infinite-quotient step decides 0.446 at
+    heap 12 inside the census, stores the certificate, and ``misere check --store`` proves it
+    for the twin that took the record."""
+    from misere.cli.check import check_command
+    from misere.quotients.infinite import store as stored
+
+    monkeypatch.setattr(stored, "_index", lambda: {})
+    path = tmp_path / "d.sqlite"
+    recs = census("0.446 0.4672", max_heap=12, store=path, certify=0)
+    assert [r["status"] for r in recs] == ["infinite", "infinite"]
+    assert "--certificate FILE" in recs[0]["message"]  # found now, not read from a file
+    check_command("0.4672", store=str(path))  # raises SystemExit(1) unless proved
