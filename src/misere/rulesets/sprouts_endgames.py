@@ -5,7 +5,8 @@ indistinguishability quotient of their misère addition").
 **The set of lands.** A land (Lemoine and Viennot, arXiv 0908.4407 §2; :mod:`misere.rulesets.sprouts`)
 never merges with another: every land of a position reached from the ``n``-spot start descends,
 move by move, from the one land of the start. A move in a land with ``L`` lives leaves lands
-with ``L - 1`` lives in all (two lives are used, the new spot has one). :func:`endgame_lands`
+with at most ``L - 1`` lives in all (two lives are used, the new spot has one; a region where
+no move is possible is dropped with its lives). :func:`endgame_lands`
 enumerates ``E_k(N)``, the lands with at most ``k`` lives that occur in some play from an
 ``n``-spot start, ``n <= N`` (walk keys, :mod:`~misere.rulesets.sprouts_canon`, as the misère
 search uses them), by following every move of every land reachable from those starts. The set
