@@ -38,7 +38,7 @@ from misere.rulesets.sprouts_canon import keyed_by, lives
 from misere.rulesets.sprouts_store import RULES
 from misere.sqlite_file import APPLICATION_IDS, FileKind, open_file
 
-__all__ = ["EndgameTable", "endgame_lands", "endgame_game", "endgame_table", "land_options", "save_table",
+__all__ = ["EndgameTable", "endgame_lands", "endgame_game", "land_classes", "endgame_table", "land_options", "save_table",
            "load_table", "read_key", "KIND"]
 
 #: the land keys of the table: the misère search's (:data:`~misere.rulesets.sprouts_solve.PLAY_KEYS`)
@@ -88,14 +88,37 @@ def endgame_lands(k: int, starts: int | None = None) -> list[Land]:
     return sorted(kept, key=lambda x: (lives(x), format_land(x)))
 
 
-def endgame_game(lands: Sequence[Land], name: str = "Sprouts endgames") -> HeapGame:
-    """The heap game of the closure of ``lands`` (closed under options, sorted by lives): heap
-    ``i + 1`` is ``lands[i]``, its options the multisets of heaps its moves leave (002 §9.2)."""
-    heap = {x: i + 1 for i, x in enumerate(lands)}
+def land_classes(lands: Sequence[Land]) -> dict[Land, int]:
+    """The misère canonical form (a game id; Conway, ONAG ch. 12) of each land, by
+    :meth:`~misere.rulesets.sprouts_solve.SproutsSolver.form`: lands with one form are equal
+    games, equal in every sum."""
+    from misere.rulesets.sprouts_solve import SproutsSolver
+
+    solver = SproutsSolver()
     with keyed_by(KEYS):
-        opts = [[]] + [[tuple(heap[y] for y in after) for after in land_options(x)] for x in lands]
-    return HeapGame(name, lambda n: opts[n], labels=["0"] + [format_land(x) for x in lands],
-                    max_heap=len(lands))
+        return {x: solver.form(x) for x in lands}
+
+
+def endgame_game(lands: Sequence[Land], name: str = "Sprouts endgames") -> tuple[HeapGame, dict[Land, int]]:
+    """The heap game of the closure of ``lands`` (closed under options, sorted by lives), and
+    the heap of each land.
+
+    Lands with one misère canonical form (:func:`land_classes`) share a heap, numbered in the
+    order of its first land; the heap's options are the multisets of heaps the moves of that
+    land leave (002 §9.2). Replacing every land by an equal one changes no outcome of any sum,
+    so the closure of the heaps has the quotient of the closure of the lands (the same sums up
+    to equality), and each option's heaps come before the heap (its lands have fewer lives
+    than the first land of the heap, which has the fewest of its class)."""
+    forms = land_classes(lands)
+    first: dict[int, int] = {}
+    heap = {x: first.setdefault(forms[x], len(first) + 1) for x in lands}
+    reps = {h: x for x, h in reversed(list(heap.items()))}
+    with keyed_by(KEYS):
+        opts = [[]] + [[tuple(heap[y] for y in after) for after in land_options(reps[h])]
+                       for h in range(1, len(first) + 1)]
+    game = HeapGame(name, lambda n: opts[n], labels=["0"] + [format_land(reps[h]) for h in range(1, len(first) + 1)],
+                    max_heap=len(first))
+    return game, heap
 
 
 @dataclass
@@ -174,12 +197,12 @@ def endgame_table(k: int, starts: int | None = None, certify: int | None = None,
 
     n = k if starts is None else starts
     lands = list(endgame_lands(k, n) if lands is None else lands)
-    q = quotient(endgame_game(lands, f"Sprouts lands with <= {k} lives from <= {n} spots"),
-                 certify=certify, quiet=True)
+    game, heap = endgame_game(lands, f"Sprouts lands with <= {k} lives from <= {n} spots")
+    q = quotient(game, certify=certify, quiet=True)
     st = q.state
     m = q.monoid
     words = [q.pres.word(x) for x in range(m.order)]
-    return EndgameTable(k=k, starts=n, lands=lands, element={x: int(st.phi[i + 1]) for i, x in enumerate(lands)},
+    return EndgameTable(k=k, starts=n, lands=lands, element={x: int(st.phi[heap[x]]) for x in lands},
                         table=[list(map(int, r)) for r in m.rows], identity=int(m.identity),
                         is_p=[bool(p) for p in st.is_p], words=words, presentation=q.presentation, quotient=q)
 
@@ -187,16 +210,16 @@ def endgame_table(k: int, starts: int | None = None, certify: int | None = None,
 # -- the SQLite table ---------------------------------------------------------------------
 
 #: the file kind: ``meta`` (key rules, k, starts, identity, presentation), ``lands`` (GLOP key
-#: -> lives, heap, element), ``elements`` (element -> normal word, in P, its row of products)
+#: -> lives, rank in the table, element), ``elements`` (element -> normal word, in P, its row of products)
 KIND = FileKind(
     label="Sprouts endgame table",
     application_id=APPLICATION_IDS["Sprouts endgame table"],
     version=1,
-    tables={"meta": ("key", "value"), "lands": ("land", "lives", "heap", "element"),
+    tables={"meta": ("key", "value"), "lands": ("land", "lives", "rank", "element"),
             "elements": ("element", "word", "p", "products")},
     schema=(
         "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)",
-        "CREATE TABLE lands (land TEXT PRIMARY KEY, lives INTEGER NOT NULL, heap INTEGER NOT NULL, "
+        "CREATE TABLE lands (land TEXT PRIMARY KEY, lives INTEGER NOT NULL, rank INTEGER NOT NULL, "
         "element INTEGER NOT NULL)",
         "CREATE TABLE elements (element INTEGER PRIMARY KEY, word TEXT NOT NULL, p INTEGER NOT NULL, "
         "products TEXT NOT NULL)",
@@ -250,7 +273,7 @@ def load_table(path: str | Path) -> EndgameTable:
     try:
         with f.errors():
             meta = dict(f.db.execute("SELECT key, value FROM meta"))
-            lands = f.db.execute("SELECT land, element FROM lands ORDER BY heap").fetchall()
+            lands = f.db.execute("SELECT land, element FROM lands ORDER BY rank").fetchall()
             elems = f.db.execute("SELECT element, word, p, products FROM elements ORDER BY element").fetchall()
     finally:
         f.close()
