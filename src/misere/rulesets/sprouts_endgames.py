@@ -13,11 +13,12 @@ search uses them), by following every move of every land reachable from those st
 is **closed under options**: an option of a land of ``E_k(N)`` is a sum of lands reachable from
 the same start, each with fewer lives. Which ``N`` suffices for all plays is not proved: the
 counts per number of lives are the same from ``N = L`` to ``N = 5`` spots for every ``L <= 4``
-(``docs/results/sprouts-endgames.md``), and ``N`` is stated with every table.
+(the *Sprouts endgames* results page), and ``N`` is stated with every table.
 
 **The quotient.** The closure ``A`` of ``E_k(N)`` (all finite sums of its lands) is a heap game
-in the sense of Plambeck 002 §9.2: heap ``i`` is the ``i``-th land (by lives), its options are
-the multisets of smaller heaps its moves leave. :func:`endgame_table` hands that game to
+in the sense of Plambeck 002 §9.2: a heap for each misère canonical form of its lands (lands
+equal as games share it), its options the multisets of smaller heaps the moves of its first
+land leave (:func:`endgame_game`). :func:`endgame_table` hands that game to
 :func:`misere.quotients.quotient`, which computes the misère quotient of the closure of heaps
 ``0..m`` (002 §5-§9; notes E.1, E.5) with its brute-force certificate; a land's element is
 ``Phi`` of its heap and a sum of lands is a misère P-position iff the product of its elements
