@@ -108,3 +108,19 @@ def test_four_lives_against_the_search_of_sums_of_three_lands() -> None:
     for m in (1, 2, 3):
         for combo in combinations_with_replacement(t.lands, m):
             assert plain.wins(list(combo), "misere") == (t.outcome(combo) == "N"), combo
+
+
+def test_forms_get_the_element_of_the_lands_they_equal() -> None:
+    """Rule (ii) of FormElements: a form whose options' elements are known gets the element of
+    a form seen with the same option elements; checked against the table's own elements."""
+    from misere.rulesets.sprouts_endgames import FormElements, land_classes
+
+    t = endgame_table(4, certify=0)
+    forms = land_classes(t.lands)
+    fe = FormElements(t)
+    for x in t.lands:
+        if lives(x) <= 3:
+            fe.record(forms[x], t.element[x])
+    found = [(fe.element(forms[x]), t.element[x]) for x in t.lands if lives(x) == 4]
+    assert all(e is None or e == want for e, want in found)
+    assert sum(e is not None for e, _ in found) >= len(found) // 2
