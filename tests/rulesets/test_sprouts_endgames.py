@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from misere.errors import CheckpointError
 from misere.rulesets.sprouts import Sprouts as Reference, format_land, spots
 from misere.rulesets.sprouts_canon import keyed_by, lives
-from misere.rulesets.sprouts_endgames import (KEYS, endgame_lands, endgame_table, land_options, load_table,
+from misere.rulesets.sprouts_endgames import (KEYS, brute_force, endgame_lands, endgame_table, land_options, load_table,
                                               save_table)
 from misere.rulesets.sprouts_solve import SproutsSolver
 from misere.rulesets.sprouts_store import SproutsStore
@@ -95,8 +95,9 @@ def test_command_prints_the_table(tmp_path) -> None:
     d = json.loads(r.stdout)
     assert (d["order"], d["p_count"], d["lands"]) == (6, 2, 16)
     assert {"land": "0.}", "lives": 3, "element": "1", "alone": "N"} in d["table"]
-    again = CliRunner().invoke(app, ["sprouts-endgames", "--lives", "3", "--store", store])
+    again = CliRunner().invoke(app, ["sprouts-endgames", "--lives", "3", "--store", store, "--brute", "2"])
     assert again.exit_code == 0 and "order 6, |P| = 2" in again.stdout and "0.}" in again.stdout
+    assert "152 sums" in again.stdout and "all agree with the table" in again.stdout
 
 
 @pytest.mark.slow
@@ -104,10 +105,8 @@ def test_four_lives_against_the_search_of_sums_of_three_lands() -> None:
     t = endgame_table(4, certify=0)
     assert _per_lives(t.lands) == {2: 3, 3: 13, 4: 55} and endgame_lands(4, 5) == t.lands
     assert endgame_lands(3, 4) == endgame_lands(3)
-    plain = SproutsSolver(small=0, widen=None)
-    for m in (1, 2, 3):
-        for combo in combinations_with_replacement(t.lands, m):
-            assert plain.wins(list(combo), "misere") == (t.outcome(combo) == "N"), combo
+    b = brute_force(t, 3)
+    assert (b["sums"], b["p_positions"], b["disagreements"]) == (64_823, 15_971, [])
 
 
 def test_forms_get_the_element_of_the_lands_they_equal() -> None:

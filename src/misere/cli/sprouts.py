@@ -38,6 +38,12 @@ def _text(d: dict[str, Any]) -> str:
     if c is not None:
         lines.append(f"brute force on sums of up to {c['sums_up_to']} lands: {c['positions']} positions, "
                      + ("agreed" if c["agreed"] else "DISAGREED"))
+    b = d.get("brute_force")
+    if b is not None:
+        lines.append(f"searched directly: every sum of 1 to {b['sums_of_up_to']} of the {b['lands']} lands, "
+                     f"{b['sums']} sums ({b['p_positions']} P), "
+                     + (f"{len(b['disagreements'])} DISAGREE: {b['disagreements'][:3]}" if b["disagreements"]
+                        else "all agree with the table"))
     lines.append("a sum of lands is a P-position iff the product of their elements is in P")
     width = max(len(r["land"]) for r in d["table"]) if d["table"] else 4
     lines.append(f"{'land':<{width}}  lives  element  alone")
@@ -60,6 +66,9 @@ def register(app: typer.Typer) -> None:
         certify: Optional[int] = typer.Option(None, "--certify", min=0,
                                               help="Brute-force check on sums of up to this many lands "
                                                    "(0: none; default: the quotient engine's)."),
+        brute: int = typer.Option(0, "--brute", min=0, max=6, metavar="M",
+                                  help="Also search every sum of 1 to M lands directly and compare "
+                                       "with the table."),
         as_json: bool = JSON_OPTION,
     ) -> None:
         """The misère quotient of the sums of Sprouts lands with at most K lives (Plambeck
@@ -67,7 +76,7 @@ def register(app: typer.Typer) -> None:
         import time
 
         from misere.errors import CheckpointError
-        from misere.rulesets.sprouts_endgames import endgame_table, load_table, save_table
+        from misere.rulesets.sprouts_endgames import brute_force, endgame_table, load_table, save_table
 
         n = k if starts is None else starts
         t = None
@@ -86,4 +95,6 @@ def register(app: typer.Typer) -> None:
             if store is not None:
                 save_table(t, store)
         d = _data(t, seconds)
+        if brute:
+            d["brute_force"] = brute_force(t, brute)
         emit(d, as_json, _text(d))

@@ -39,7 +39,7 @@ from misere.rulesets.sprouts_canon import keyed_by, lives
 from misere.rulesets.sprouts_store import RULES
 from misere.sqlite_file import APPLICATION_IDS, FileKind, open_file
 
-__all__ = ["EndgameTable", "FormElements", "endgame_lands", "endgame_game", "land_classes", "endgame_table", "land_options", "save_table",
+__all__ = ["EndgameTable", "FormElements", "brute_force", "endgame_lands", "endgame_game", "land_classes", "endgame_table", "land_options", "save_table",
            "load_table", "read_key", "KIND"]
 
 #: the land keys of the table: the misère search's (:data:`~misere.rulesets.sprouts_solve.PLAY_KEYS`)
@@ -206,6 +206,31 @@ def endgame_table(k: int, starts: int | None = None, certify: int | None = None,
     return EndgameTable(k=k, starts=n, lands=lands, element={x: int(st.phi[heap[x]]) for x in lands},
                         table=[list(map(int, r)) for r in m.rows], identity=int(m.identity),
                         is_p=[bool(p) for p in st.is_p], words=words, presentation=q.presentation, quotient=q)
+
+
+
+def brute_force(t: EndgameTable, m: int, max_lives: int | None = None) -> dict[str, Any]:
+    """Search every sum of 1 to ``m`` lands of ``t`` (those with at most ``max_lives`` lives)
+    directly, by :class:`~misere.rulesets.sprouts_solve.SproutsSolver` without canonical forms
+    or table (every land expanded to the end), and compare each outcome with the table's.
+    Returns the number of sums, of P-positions among them, and the disagreeing sums (GLOP)."""
+    from itertools import combinations_with_replacement
+
+    from misere.rulesets.sprouts_solve import SproutsSolver
+
+    lands = [x for x in t.lands if max_lives is None or lives(x) <= max_lives]
+    plain = SproutsSolver(small=0, widen=None)
+    sums = p = 0
+    bad = []
+    for j in range(1, m + 1):
+        for combo in combinations_with_replacement(lands, j):
+            budget.check()
+            sums += 1
+            won = plain.wins(list(combo), "misere")
+            p += not won
+            if won != (t.outcome(combo) == "N"):
+                bad.append(" + ".join(map(format_land, combo)))
+    return {"lands": len(lands), "sums_of_up_to": m, "sums": sums, "p_positions": p, "disagreements": bad}
 
 
 # -- the SQLite table ---------------------------------------------------------------------
