@@ -39,8 +39,8 @@ from misere.rulesets.sprouts_canon import keyed_by, lives
 from misere.rulesets.sprouts_store import RULES
 from misere.sqlite_file import APPLICATION_IDS, FileKind, open_file
 
-__all__ = ["EndgameTable", "FormElements", "brute_force", "endgame_lands", "endgame_game", "land_classes", "endgame_table", "land_options", "save_table",
-           "load_table", "read_key", "KIND"]
+__all__ = ["EndgameTable", "FormElements", "brute_force", "endgame_lands", "endgame_game", "land_classes",
+           "endgame_table", "land_options", "save_table", "load_table", "read_key", "KIND"]
 
 #: the land keys of the table: the misère search's (:data:`~misere.rulesets.sprouts_solve.PLAY_KEYS`)
 KEYS = "walk"
