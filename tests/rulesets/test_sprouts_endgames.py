@@ -84,6 +84,19 @@ def test_look_up_in_the_search_keeps_every_answer() -> None:
     assert SproutsSolver(small=2, endgames=t).wins(mixed) == SproutsSolver().wins(mixed)
 
 
+def test_play_reads_the_table_named_by_the_environment(tmp_path, monkeypatch) -> None:
+    from misere.rulesets.sprouts_play import SproutsPlay
+
+    path = tmp_path / "t3.sqlite"
+    save_table(endgame_table(3, certify=0), path)
+    monkeypatch.setenv("MISERE_SPROUTS_STORE", "")
+    monkeypatch.setenv("MISERE_SPROUTS_ENDGAMES", str(path))
+    play = SproutsPlay()
+    play._solver.small = 2
+    assert [play.outcome(str(n)).value for n in range(1, 6)] == list(MISERE[:5])
+    assert play._solver.stats()["looked_up"] > 0
+
+
 def test_command_prints_the_table(tmp_path) -> None:
     import json
 

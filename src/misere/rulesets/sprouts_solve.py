@@ -122,9 +122,14 @@ class SproutsSolver:
         self._wins: dict[tuple[str, tuple[Land, ...], int], bool] = {}
         self._calls = 0
         self.endgames = None
-        if endgames is not None:
-            from misere.rulesets.sprouts_endgames import FormElements
-            self.endgames = FormElements(endgames)
+        self.use_endgames(endgames)
+
+    def use_endgames(self, table: Any) -> None:
+        """Answer misère positions of the lands of ``table`` (an
+        :class:`~misere.rulesets.sprouts_endgames.EndgameTable`; ``None``: none) by look-up."""
+        from misere.rulesets.sprouts_endgames import FormElements
+
+        self.endgames = None if table is None else FormElements(table)
 
     # -- lands ---------------------------------------------------------------------------
 
