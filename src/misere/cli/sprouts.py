@@ -21,8 +21,8 @@ def _data(t: Any, seconds: float | None) -> dict[str, Any]:
     cert = getattr(t.quotient, "certificate", None)
     return {"lives": t.k, "starts": t.starts, "lands": len(t.lands), "lands_per_lives": per,
             "order": t.order, "p_count": t.p_count, "presentation": t.presentation, "P": t.P,
-            "certificate": None if cert is None else {"sums_up_to": cert.bound, "positions": cert.positions,
-                                                      "agreed": cert.agreed},
+            "certificate": None if cert is None else {"heaps": t.quotient.game.max_heap, "sums_up_to": cert.bound,
+                                                      "positions": cert.positions, "agreed": cert.agreed},
             "table": [{"land": format_land(x), "lives": lives(x), "element": t.words[t.element[x]],
                        "alone": "P" if t.is_p[t.element[x]] else "N"} for x in t.lands],
             "seconds": seconds}
@@ -36,7 +36,8 @@ def _text(d: dict[str, Any]) -> str:
              f"P = {{{', '.join(d['P'])}}}"]
     c = d["certificate"]
     if c is not None:
-        lines.append(f"brute force on sums of up to {c['sums_up_to']} lands: {c['positions']} positions, "
+        lines.append(f"quotient engine's check on sums of up to {c['sums_up_to']} of its {c['heaps']} heaps (one per "
+                     f"misère canonical form of the lands): {c['positions']} positions, "
                      + ("agreed" if c["agreed"] else "DISAGREED"))
     b = d.get("brute_force")
     if b is not None:
