@@ -136,3 +136,14 @@ def test_forms_get_the_element_of_the_lands_they_equal() -> None:
     found = [(fe.element(forms[x]), t.element[x]) for x in t.lands if lives(x) == 4]
     assert all(e is None or e == want for e, want in found)
     assert sum(e is not None for e, _ in found) >= len(found) // 2
+
+
+def test_a_quotient_the_engine_cannot_settle_names_its_land(monkeypatch) -> None:
+    import misere.quotients as mq
+    from misere.errors import ComputationLimitError
+    from misere.quotients import Limits
+
+    real = mq.quotient
+    monkeypatch.setattr(mq, "quotient", lambda *a, **k: real(*a, limits=Limits(max_order=3, max_candidate=5), **k))
+    with pytest.raises(ComputationLimitError, match=r"heap 3 is the canonical form of the land A2B\.\}AB\.\}"):
+        endgame_table(3, certify=0)

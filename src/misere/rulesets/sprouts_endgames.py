@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from misere import budget
+from misere.errors import ComputationLimitError
 from misere.impartial.heap import HeapGame
 from misere.rulesets.sprouts import Land, format_land, land_moves, simplify_land, spots
 from misere.rulesets.sprouts_canon import keyed_by, lives
@@ -199,7 +200,15 @@ def endgame_table(k: int, starts: int | None = None, certify: int | None = None,
     n = k if starts is None else starts
     lands = list(endgame_lands(k, n) if lands is None else lands)
     game, heap = endgame_game(lands, f"Sprouts lands with <= {k} lives from <= {n} spots")
-    q = quotient(game, certify=certify, quiet=True)
+    try:
+        q = quotient(game, certify=certify, quiet=True)
+    except ComputationLimitError as e:   # say which land the heap that stopped it is
+        h = e.quotient.max_heap + 1 if getattr(e, "quotient", None) is not None else None
+        err = ComputationLimitError(f"{e}; heap {h} is the canonical form of the land {game.labels[h]} (heaps: the "
+                                    "misère canonical forms of the lands, in order of their first lands)"
+                                    if h is not None and h < len(game.labels) else str(e))
+        err.partial = getattr(e, "partial", {})  # type: ignore[attr-defined]
+        raise err from None
     st = q.state
     m = q.monoid
     words = [q.pres.word(x) for x in range(m.order)]
