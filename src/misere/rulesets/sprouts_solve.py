@@ -244,10 +244,9 @@ class SproutsSolver:
         big, v = self._fold(play, lands, v)
         if not big:
             return v != 0 if play == "normal" else not is_p_position(v)
-        if play == "misere" and self.endgames is not None:
-            r = self.endgames.wins(big, v)
-            if r is not None:
-                return r
+        r = self._looked_up(play, big, v)
+        if r is not None:
+            return r
         key = (play, big, v)
         r = self._wins.get(key)
         if r is None and self.store is not None:
@@ -311,11 +310,12 @@ class SproutsSolver:
         big, v = folded
         if not big:
             return v != 0 if play == "normal" else not is_p_position(v)
-        if play == "misere" and self.endgames is not None:
-            r = self.endgames.wins(big, v)
-            if r is not None:
-                return r
-        return self._wins.get((play, big, v))
+        r = self._looked_up(play, big, v)
+        return self._wins.get((play, big, v)) if r is None else r
+
+    def _looked_up(self, play: str, big: tuple[Land, ...], v: int) -> bool | None:
+        """The misère outcome of ``big`` + ``v`` from the endgame table, when it has one."""
+        return self.endgames.wins(big, v) if play == "misere" and self.endgames is not None else None
 
     def wins(self, lands: list[Land] | tuple[Land, ...], play: str = "misere") -> bool:
         """Does the player to move win the sum of ``lands`` (any keys) in ``play``
@@ -327,7 +327,7 @@ class SproutsSolver:
             return self._win(play, keys, 0 if play == "normal" else ZERO)
 
     def stats(self) -> dict[str, int]:
-        """Sizes of the memo tables."""
+        """Sizes of the memo tables, positions searched and (with an endgame table) looked up."""
         out = {"lands": len(self._moves), "nimbers": len(self._nimber), "forms": len(self._form),
                "positions": len(self._wins), "searched": self._calls}
         if self.endgames is not None:
