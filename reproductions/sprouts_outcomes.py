@@ -14,9 +14,13 @@ writes (and reuses) a store file.
     PYTHONPATH=src python reproductions/sprouts_outcomes.py --play misere --min 8 --max 9 --jobs 16
     PYTHONPATH=src python reproductions/sprouts_outcomes.py --play normal --min 9 --max 9 --jobs 14 --depth 2
     PYTHONPATH=src nice python reproductions/sprouts_outcomes.py --play misere --max 6 --method search
+    PYTHONPATH=src nice python reproductions/sprouts_outcomes.py --play misere --min 5 --max 8 --endgames t5.sqlite
 
 ``--widen K`` (default ``sprouts_solve.WIDEN``; ``-1`` off) sets the lives from which positions
 try their children by rounds of growing effort (:meth:`SproutsSolver._widening`).
+
+``--endgames FILE`` (misère) answers every position whose lands are all in the endgame table
+``FILE`` (``misere sprouts-endgames --lives K --store FILE``) by look-up in its quotient.
 
 ``--method walk`` or ``--method search`` keys the lands of both plays one way
 (:func:`misere.rulesets.sprouts_canon.canonical_land`), for comparing the two; by default each
@@ -49,7 +53,12 @@ from misere.rulesets.sprouts_store import SproutsStore
 play, n, small, path = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 store = SproutsStore(path) if path else None
 widen = int(sys.argv[6])
-s = SproutsSolver(store=store, small=small, method=sys.argv[5] or None, widen=widen if widen >= 0 else None)
+table = None
+if sys.argv[7]:
+    from misere.rulesets.sprouts_endgames import load_table
+    table = load_table(sys.argv[7])
+s = SproutsSolver(store=store, small=small, method=sys.argv[5] or None, widen=widen if widen >= 0 else None,
+                  endgames=table)
 w = s.wins([spots(n)], play)
 if store is not None:
     store.close()
@@ -163,6 +172,9 @@ def main() -> None:
     ap.add_argument("--method", choices=["walk", "search"], default="",
                     help="land keys: walks or the reference tie-breaking search (default: "
                          "sprouts_solve.PLAY_KEYS, walks for misère and the search for normal play)")
+    ap.add_argument("--endgames", default="",
+                    help="misère: answer positions of table lands by look-up in this endgame table "
+                         "(misere sprouts-endgames --store FILE)")
     a = ap.parse_args()
     if a.widen is None:
         from misere.rulesets.sprouts_solve import WIDEN
@@ -178,7 +190,7 @@ def main() -> None:
             def limit() -> None:
                 resource.setrlimit(resource.RLIMIT_CPU, (a.cpu, a.cpu + 5))
             p = subprocess.run([sys.executable, "-c", CHILD, play, str(n), str(a.small), a.store, a.method,
-                                str(a.widen)],
+                                str(a.widen), a.endgames],
                                capture_output=True, text=True, preexec_fn=limit)
             if p.returncode != 0:
                 print(json.dumps({"play": play, "n": n, "stopped": f"over {a.cpu} CPU s"

@@ -90,7 +90,8 @@ class FileKind:
 APPLICATION_IDS = {"quotient checkpoint": int.from_bytes(b"mqck", "big"),
                    "census store": int.from_bytes(b"mcns", "big"),
                    "Sprouts store": int.from_bytes(b"mspr", "big"),
-                   "partizan sweep store": int.from_bytes(b"mpsw", "big")}
+                   "partizan sweep store": int.from_bytes(b"mpsw", "big"),
+                   "Sprouts endgame table": int.from_bytes(b"msen", "big")}
 
 #: the tables of each kind in the formats before identities, to name such a file given as
 #: another kind

@@ -22,14 +22,15 @@ if TYPE_CHECKING:
 
 #: modules under misere.cli that add commands through ``register(app)``
 COMMAND_MODULES = ("enumerate", "tour", "universes", "impartial", "quotient", "play", "partizan", "census",
-                   "left_dead_ends", "check", "classify")
+                   "left_dead_ends", "check", "classify", "sprouts")
 
 #: the commands those modules register, in the order ``misere --help`` lists them; a module is
 #: imported only when one of its commands is run (or for ``--help``), see :class:`MisereGroup`
 LAZY_COMMANDS = {"enumerate": "enumerate", "tour": "tour", "invertible": "universes", "genus": "impartial",
                  "impartial-count": "impartial", "quotient": "quotient", "play": "play",
                  "partizan-quotient": "partizan", "partizan-sweep": "partizan", "draw": "partizan", "census": "census",
-                 "factor": "left_dead_ends", "check": "check", "classify": "classify", "report": "universes"}
+                 "factor": "left_dead_ends", "check": "check", "classify": "classify",
+                 "sprouts-endgames": "sprouts", "report": "universes"}
 
 
 class _Commands(MisereGroup):

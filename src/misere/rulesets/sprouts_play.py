@@ -8,7 +8,9 @@ and winning moves are decided. The store is the SQLite file named by the environ
 ``MISERE_SPROUTS_STORE`` (empty: no store), by default ``$XDG_CACHE_HOME/misere/sprouts.sqlite``
 (``~/.cache/...``); it is opened only for positions with at least
 :data:`~misere.rulesets.sprouts_store.MIN_LIVES` lives, and a store held by another process is
-skipped (the answer is then computed without it).
+skipped (the answer is then computed without it). ``MISERE_SPROUTS_ENDGAMES`` may name an
+endgame table (``misere sprouts-endgames --store FILE``; :mod:`~misere.rulesets.sprouts_endgames`):
+misère positions of its lands are then answered by look-up in its quotient.
 """
 from __future__ import annotations
 
@@ -58,6 +60,7 @@ class SproutsPlay(SproutsRuleset):
         super().__init__()
         self._solver = SproutsSolver(small=SMALL)
         self.store_note = "none"
+        self._endgames_path: str | None = None
 
     def _run(self, lands: list, play: str) -> bool:
         """Outcome with the store open for large positions; budgets report what was decided."""
@@ -72,6 +75,7 @@ class SproutsPlay(SproutsRuleset):
             except (CheckpointError, OSError) as exc:
                 self.store_note = f"not used ({exc})"
         self._solver.store = store
+        self._endgames(play)
         try:
             with budget.Progress(f"sprouts {play}") as bar:
                 self._solver.progress = lambda **f: bar.update(**f)
@@ -84,6 +88,16 @@ class SproutsPlay(SproutsRuleset):
             self._solver.progress = None
             if store is not None:
                 store.close()
+
+    def _endgames(self, play: str) -> None:
+        """Load the endgame table named by ``MISERE_SPROUTS_ENDGAMES`` once (misère play)."""
+        path = os.environ.get("MISERE_SPROUTS_ENDGAMES") or None
+        if play != "misere" or path == self._endgames_path:
+            return
+        from misere.rulesets.sprouts_endgames import load_table
+
+        self._solver.use_endgames(None if path is None else load_table(path))
+        self._endgames_path = path
 
     def outcome(self, position: Any) -> Outcome:
         """Misère outcome (``N`` or ``P``)."""

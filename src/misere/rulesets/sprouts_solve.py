@@ -103,10 +103,13 @@ class SproutsSolver:
     widen : int or None
         Positions with at least this many lives search their children by rounds of growing
         effort (:meth:`_widening`); ``None``: in order, each to the end.
+    endgames : EndgameTable, optional
+        A misère position all of whose lands are in this table (plus a folded form with a known
+        element) is answered by look-up in the quotient (:mod:`~misere.rulesets.sprouts_endgames`).
     """
 
     def __init__(self, store: Any = None, small: int = SMALL, progress: Any = None,
-                 method: str | None = None, widen: int | None = WIDEN) -> None:
+                 method: str | None = None, widen: int | None = WIDEN, endgames: Any = None) -> None:
         self.store = store
         self.widen = widen
         self._limit: int | None = None
@@ -118,6 +121,15 @@ class SproutsSolver:
         self._form: dict[Land, int] = {}
         self._wins: dict[tuple[str, tuple[Land, ...], int], bool] = {}
         self._calls = 0
+        self.endgames = None
+        self.use_endgames(endgames)
+
+    def use_endgames(self, table: Any) -> None:
+        """Answer misère positions of the lands of ``table`` (an
+        :class:`~misere.rulesets.sprouts_endgames.EndgameTable`; ``None``: none) by look-up."""
+        from misere.rulesets.sprouts_endgames import FormElements
+
+        self.endgames = None if table is None else FormElements(table)
 
     # -- lands ---------------------------------------------------------------------------
 
@@ -212,7 +224,10 @@ class SproutsSolver:
                     v ^= self.nimber(x)
                     continue
             elif lives(x) <= self.small or x in self._form:
-                v = add_canonical(v, self.form(x))
+                w = add_canonical(v, self.form(x))
+                if self.endgames is not None:
+                    self.endgames.fold(v, x, w)
+                v = w
                 continue
             big.append(x)
         if play == "normal" and len(big) > 1:
@@ -229,6 +244,9 @@ class SproutsSolver:
         big, v = self._fold(play, lands, v)
         if not big:
             return v != 0 if play == "normal" else not is_p_position(v)
+        r = self._looked_up(play, big, v)
+        if r is not None:
+            return r
         key = (play, big, v)
         r = self._wins.get(key)
         if r is None and self.store is not None:
@@ -292,7 +310,12 @@ class SproutsSolver:
         big, v = folded
         if not big:
             return v != 0 if play == "normal" else not is_p_position(v)
-        return self._wins.get((play, big, v))
+        r = self._looked_up(play, big, v)
+        return self._wins.get((play, big, v)) if r is None else r
+
+    def _looked_up(self, play: str, big: tuple[Land, ...], v: int) -> bool | None:
+        """The misère outcome of ``big`` + ``v`` from the endgame table, when it has one."""
+        return self.endgames.wins(big, v) if play == "misere" and self.endgames is not None else None
 
     def wins(self, lands: list[Land] | tuple[Land, ...], play: str = "misere") -> bool:
         """Does the player to move win the sum of ``lands`` (any keys) in ``play``
@@ -304,7 +327,10 @@ class SproutsSolver:
             return self._win(play, keys, 0 if play == "normal" else ZERO)
 
     def stats(self) -> dict[str, int]:
-        """Sizes of the memo tables."""
-        return {"lands": len(self._moves), "nimbers": len(self._nimber), "forms": len(self._form),
-                "positions": len(self._wins)}
+        """Sizes of the memo tables, positions searched and (with an endgame table) looked up."""
+        out = {"lands": len(self._moves), "nimbers": len(self._nimber), "forms": len(self._form),
+               "positions": len(self._wins), "searched": self._calls}
+        if self.endgames is not None:
+            out["looked_up"] = self.endgames.hits
+        return out
 
