@@ -60,6 +60,8 @@ class QuotientClass:
         and its brute-force certificate agreed (``None``: not checked).
     questions : dict
         Seed 002 §10.3 on this quotient (:func:`questions_10_3`).
+    atoms : Witness or None
+        The witness as atoms in the canonical labelling (what the catalogue stores).
     """
 
     table: Table
@@ -70,6 +72,7 @@ class QuotientClass:
     verified: bool | None
     questions: dict[str, Any] = field(default_factory=dict)
     forms: list[str] | None = None
+    atoms: Witness | None = None
 
     @property
     def order(self) -> int:
@@ -217,7 +220,8 @@ def classify(order: int, verify: bool = True, max_nodes: int = 200_000,
     classes, refuted, undecided = [], 0, 0
     for t, p in cands:
         if order == 1:
-            classes.append(QuotientClass(t, p, "<>", [], [], True, questions_10_3(t), ["0"]))
+            classes.append(QuotientClass(t, p, "<>", [], [], True, questions_10_3(t), ["0"],
+                                         Witness([], {0: ()})))
             continue
         w = realise(t, p, max_nodes=max_nodes)
         if w is None:
@@ -232,7 +236,7 @@ def classify(order: int, verify: bool = True, max_nodes: int = 200_000,
         pres, pw = _describe(t, p, w)
         text = [format_form(g) for g in forms]
         classes.append(QuotientClass(t, p, pres, pw, definitions(t, w), ok, questions_10_3(t),
-                                     text if sum(map(len, text)) <= FORM_TEXT_MAX else None))
+                                     text if sum(map(len, text)) <= FORM_TEXT_MAX else None, w))
         if progress:
             progress(f"order {order}: class {len(classes)} {pres}")
     return Classification(order, len(cands), classes, refuted, undecided, stats,

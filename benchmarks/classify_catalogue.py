@@ -1,0 +1,63 @@
+"""Write the stored class list src/misere/quotients/classify/data/classes.json.
+
+    python benchmarks/classify_catalogue.py --max-order 14                 # about 6 CPU minutes
+    python benchmarks/classify_catalogue.py --keep --parts 16 p0.pkl ... p5.pkl
+
+Orders up to ``--max-order`` come from :func:`misere.classify` (the enumerator, the exact
+search and the engine's check of every witness); ``--parts ORDER FILES`` adds an order from the
+part files of ``benchmarks/classify_parts.py`` (each witness shrunk and checked by the engine and
+its brute-force certificate here); ``--keep`` keeps the orders already in the file. Nothing is
+written unless every witness is confirmed.
+"""
+from __future__ import annotations
+
+import argparse
+import pickle
+import time
+
+from misere.quotients.classify import catalogue, classify, verify_witness
+from misere.quotients.classify.realisation import shrink, witness_games
+
+
+def from_parts(files: list[str]) -> list:
+    """(table, p, witness) of every class in the part files, each witness confirmed."""
+    found: dict = {}
+    for f in files:
+        with open(f, "rb") as fh:
+            found.update(pickle.load(fh)[0])
+    out = []
+    for (t, p), w in sorted(found.items()):
+        w = shrink(t, p, w)
+        if not verify_witness(t, p, witness_games(t, w)):
+            raise SystemExit(f"witness of a class of order {len(t)} not confirmed")
+        out.append((t, p, w))
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--max-order", type=int, default=0)
+    ap.add_argument("--parts", nargs="+", metavar="ORDER FILE", action="append", default=[])
+    ap.add_argument("--keep", action="store_true")
+    args = ap.parse_args()
+    by_order: dict = {}
+    if args.keep and catalogue.PATH.exists():
+        by_order = {n: [(e.table, e.p, e.witness()) for e in es] for n, es in catalogue.load().items()}
+    for n in range(1, args.max_order + 1):
+        t0 = time.process_time()
+        c = classify(n)
+        if not c.exact or not all(k.verified for k in c.classes):
+            raise SystemExit(f"order {n} not settled")
+        by_order[n] = [(k.table, k.p, k.atoms) for k in c.classes]
+        print(n, c.count, f"{time.process_time() - t0:.1f} s", flush=True)
+    for order, *files in args.parts:
+        by_order[int(order)] = from_parts(files)
+        print(order, len(by_order[int(order)]), "from parts", flush=True)
+    catalogue.PATH.write_text(catalogue.entries_json(
+        by_order, "misère quotient classes by order; written by benchmarks/classify_catalogue.py"),
+        encoding="utf-8")
+    print({n: len(v) for n, v in sorted(by_order.items())})
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,90 @@
+"""The stored list of misère quotient classes by order, with their names and witnesses.
+
+``data/classes.json`` holds, for every order the classification has settled, each class's
+canonical form (:func:`~misere.quotients.classify.canon.canonical`) and a witness (a sequence
+of atoms, :class:`~misere.quotients.classify.realisation.Witness`, in the canonical labelling).
+Classes of one order are numbered ``n.1, n.2, ...`` in the order of their canonical forms,
+as :func:`~misere.quotients.classify.classify` lists them, so names are stable. The file is
+written by ``benchmarks/classify_catalogue.py`` from :func:`~misere.quotients.classify.classify`
+(and, for orders too slow for it, from the parts of ``benchmarks/classify_parts.py``), and the
+tests compare it with the enumerator (small orders) and check every witness with the engine.
+
+:func:`class_name` names the class of any quotient table (e.g. one stored by the census).
+"""
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from misere.quotients.classify.canon import Table
+from misere.quotients.classify.realisation import Witness, _words
+
+__all__ = ["PATH", "Entry", "load", "orders", "class_name", "entries_json"]
+
+PATH = Path(__file__).with_name("data") / "classes.json"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One stored class: ``name`` (``"16.17"``), canonical ``table`` and ``p``, witness atoms."""
+
+    name: str
+    table: Table
+    p: tuple[bool, ...]
+    atoms: tuple[tuple[int, tuple[int, ...]], ...]
+
+    def witness(self) -> Witness:
+        """The atoms as a :class:`Witness` (with a word for every element)."""
+        return Witness([(x, ts) for x, ts in self.atoms], _words(self.table, [x for x, _ in self.atoms]))
+
+
+@functools.lru_cache(maxsize=None)
+def load(path: Path = PATH) -> dict[int, tuple[Entry, ...]]:
+    """Order -> its classes, in name order (read once per process)."""
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    out: dict[int, tuple[Entry, ...]] = {}
+    for order, classes in raw["orders"].items():
+        n = int(order)
+        out[n] = tuple(Entry(f"{n}.{i}", tuple(tuple(r) for r in c["table"]),
+                             tuple(bool(b) for b in c["p"]),
+                             tuple((x, tuple(ts)) for x, ts in c["atoms"]))
+                       for i, c in enumerate(classes, start=1))
+    return out
+
+
+def orders() -> list[int]:
+    """The orders whose classes are all stored."""
+    return sorted(load())
+
+
+@functools.lru_cache(maxsize=None)
+def _index() -> dict[tuple[Table, tuple[bool, ...]], str]:
+    return {(e.table, e.p): e.name for es in load().values() for e in es}
+
+
+def class_name(table: Any, identity: int, is_p: Sequence[bool]) -> str | None:
+    """The name of the class of a quotient given by any table (identity ``identity``), or
+    ``None`` when its order is not stored or (impossible for a misère quotient of a stored
+    order) no stored class matches."""
+    from misere.quotients.classify import canonical_of
+
+    if len(is_p) not in load():
+        return None
+    return _index().get(canonical_of(table, identity, is_p))
+
+
+def entries_json(by_order: dict[int, list[tuple[Table, tuple[bool, ...], Witness]]],
+                 note: str) -> str:
+    """The file's text for classes given per order as (canonical table, p, witness), each
+    order's list sorted by canonical form (which fixes the names)."""
+    data: dict[str, Any] = {"note": note, "orders": {}}
+    for n in sorted(by_order):
+        data["orders"][str(n)] = [
+            {"table": [list(r) for r in t], "p": [int(b) for b in p],
+             "atoms": [[x, list(ts)] for x, ts in w.atoms]}
+            for t, p, w in sorted(by_order[n], key=lambda e: (e[0], e[1]))]
+    return json.dumps(data, separators=(",", ":"))
