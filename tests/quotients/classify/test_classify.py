@@ -218,7 +218,7 @@ def test_quotients_by_definition_from_labelled_tables(order: int) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("order", [7, 8])
 def test_classes_are_the_quotients_by_definition_orders_7_and_8(order: int) -> None:
-    """Orders 7 (2,637 monoids, none) and 8 (20,486 monoids x 128 subsets; about 10 minutes)."""
+    """Orders 7 (2,637 monoids, none) and 8 (20,486 monoids x 128 subsets; 5 minutes)."""
     from misere.quotients.classify.enumerate import by_definition
 
     assert by_definition(order) == [(k.table, k.p) for k in classify(order, verify=False).classes]

@@ -28,7 +28,7 @@ from misere.quotients.classify.enumerate import brute_force, candidates
 from misere.quotients.classify.realisation import Witness, definitions, realise, shrink, witness_games
 
 #: the largest order :func:`classify` accepts. Order 16 needs the 20,486 commutative monoids of
-#: order 8 (about 5 CPU minutes) and then about 20 CPU minutes (2026-11-28, shared 2-core
+#: order 8 (about 1 CPU minute) and then about 15 CPU minutes (2026-11-28, shared 2-core
 #: machine); benchmarks/classify_parts.py runs it in parts. Order 18 is out of reach.
 MAX_ORDER = 16
 

@@ -100,8 +100,8 @@ def commutative_monoids(m: int, compiled: bool = True) -> list[Table]:
     Only labellings whose non-identity elements are sorted by a label-free profile
     (:func:`_profile`) are given a canonical form: every class has such a labelling. With
     ``compiled`` the labelled tables come from the compiled search of
-    :func:`misere.quotients.classify.fast.sorted_labelled_monoids` (order 7 in about 15 s,
-    order 8 in minutes), otherwise from :func:`labelled_commutative_monoids` (pure Python;
+    :func:`misere.quotients.classify.fast.sorted_labelled_monoids` (order 7 in about 2 s,
+    order 8 in about a minute), otherwise from :func:`labelled_commutative_monoids` (pure Python;
     the tests compare the two).
     """
     if compiled and m > 1:
