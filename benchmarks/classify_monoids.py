@@ -1,13 +1,14 @@
 """Commutative monoids of one order up to isomorphism, in resumable parts.
 
-    python benchmarks/classify_monoids.py 9 --parts 64 --dir m9     # each part a file in m9/
-    python benchmarks/classify_monoids.py 9 --parts 64 --dir m9 --merge m9.pkl
+    python benchmarks/classify_monoids.py 9 --parts 128 --dir m9    # each part a file in m9/
+    python benchmarks/classify_monoids.py 9 --parts 128 --dir m9 --merge m9.pkl
 
 Part ``i`` runs the compiled search of :func:`misere.quotients.classify.fast.
 sorted_labelled_monoids` on its share of the search tree and stores the canonical forms of its
 tables (:func:`misere.quotients.classify.monoids.monoid_classes`) in ``DIR/part_i.pkl`` with its
 CPU seconds; parts already stored are skipped, so an interrupted run resumes. ``--merge`` unites
-the parts (all must be present), prints the count (OEIS A058133: 1, 2, 5, 19, 78, 421, 2637,
+the parts (all must be present, or ``--partial``: those done, which is not every monoid), prints
+the count (OEIS A058133: 1, 2, 5, 19, 78, 421, 2637,
 20486, 191228 for orders 1-9) and writes the sorted list, which ``benchmarks/classify_parts.py
 --monoids`` reads.
 """
@@ -26,6 +27,8 @@ def main() -> None:
     ap.add_argument("--depth", type=int, default=6, help="cells fixed before the split")
     ap.add_argument("--dir", required=True)
     ap.add_argument("--merge", metavar="OUT")
+    ap.add_argument("--partial", action="store_true",
+                    help="with --merge: unite only the parts done (not every monoid of the order)")
     args = ap.parse_args()
     d = Path(args.dir)
     d.mkdir(parents=True, exist_ok=True)
@@ -33,7 +36,10 @@ def main() -> None:
     if args.merge:
         found: set = set()
         secs = 0.0
-        for f in files:
+        done = [f for f in files if f.exists()]
+        if len(done) < len(files) and not args.partial:
+            raise SystemExit(f"{len(files) - len(done)} parts missing (--partial to merge the rest)")
+        for f in done:
             with open(f, "rb") as fh:
                 part, s, _tables = pickle.load(fh)
             found |= part
@@ -41,7 +47,8 @@ def main() -> None:
         ms = sorted(found)
         with open(args.merge, "wb") as fh:
             pickle.dump(ms, fh)
-        print(f"order {args.order}: {len(ms)} commutative monoids, {secs:.0f} CPU s in all parts")
+        print(f"order {args.order}: {len(ms)} commutative monoids from {len(done)} of {len(files)} "
+              f"parts, {secs:.0f} CPU s")
         return
     from misere.quotients.classify.fast import sorted_labelled_monoids
     from misere.quotients.classify.monoids import monoid_classes

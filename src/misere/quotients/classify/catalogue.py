@@ -10,6 +10,10 @@ written by ``benchmarks/classify_catalogue.py`` from :func:`~misere.quotients.cl
 tests compare it with the enumerator (small orders) and check every witness with the engine.
 
 :func:`class_name` names the class of any quotient table (e.g. one stored by the census).
+
+Orders not settled may have some classes stored under ``"partial"`` (:func:`lower_bounds`):
+quotients of that order found so far, each with a witness, named ``n.x1, n.x2, ...``; they
+show a lower bound on the count, and are not numbered as classes since the list may grow.
 """
 from __future__ import annotations
 
@@ -23,7 +27,7 @@ from typing import Any
 from misere.quotients.classify.canon import Table
 from misere.quotients.classify.realisation import Witness, _words
 
-__all__ = ["PATH", "Entry", "load", "orders", "class_name", "entries_json"]
+__all__ = ["PATH", "Entry", "load", "lower_bounds", "orders", "class_name", "entries_json"]
 
 PATH = Path(__file__).with_name("data") / "classes.json"
 
@@ -43,17 +47,32 @@ class Entry:
 
 
 @functools.lru_cache(maxsize=None)
-def load(path: Path = PATH) -> dict[int, tuple[Entry, ...]]:
-    """Order -> its classes, in name order (read once per process)."""
-    raw = json.loads(path.read_text(encoding="utf-8"))
+def _raw(path: Path = PATH) -> dict[str, Any]:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _entries(section: dict[str, list], prefix: str) -> dict[int, tuple[Entry, ...]]:
     out: dict[int, tuple[Entry, ...]] = {}
-    for order, classes in raw["orders"].items():
+    for order, classes in section.items():
         n = int(order)
-        out[n] = tuple(Entry(f"{n}.{i}", tuple(tuple(r) for r in c["table"]),
+        out[n] = tuple(Entry(f"{n}.{prefix}{i}", tuple(tuple(r) for r in c["table"]),
                              tuple(bool(b) for b in c["p"]),
                              tuple((x, tuple(ts)) for x, ts in c["atoms"]))
                        for i, c in enumerate(classes, start=1))
     return out
+
+
+@functools.lru_cache(maxsize=None)
+def load() -> dict[int, tuple[Entry, ...]]:
+    """Order -> all its classes, in name order (read once per process)."""
+    return _entries(_raw()["orders"], "")
+
+
+@functools.lru_cache(maxsize=None)
+def lower_bounds() -> dict[int, tuple[Entry, ...]]:
+    """Order -> some of its classes (orders not settled): each a misère quotient with a
+    witness, so their number is a lower bound on the count."""
+    return _entries(_raw().get("partial", {}), "x")
 
 
 def orders() -> list[int]:
@@ -78,13 +97,15 @@ def class_name(table: Any, identity: int, is_p: Sequence[bool]) -> str | None:
 
 
 def entries_json(by_order: dict[int, list[tuple[Table, tuple[bool, ...], Witness]]],
-                 note: str) -> str:
+                 note: str, partial: dict | None = None) -> str:
     """The file's text for classes given per order as (canonical table, p, witness), each
-    order's list sorted by canonical form (which fixes the names)."""
-    data: dict[str, Any] = {"note": note, "orders": {}}
-    for n in sorted(by_order):
-        data["orders"][str(n)] = [
-            {"table": [list(r) for r in t], "p": [int(b) for b in p],
-             "atoms": [[x, list(ts)] for x, ts in w.atoms]}
-            for t, p, w in sorted(by_order[n], key=lambda e: (e[0], e[1]))]
-    return json.dumps(data, separators=(",", ":"))
+    order's list sorted by canonical form (which fixes the names); ``partial`` likewise for
+    orders not settled."""
+    def section(d: dict) -> dict[str, list]:
+        return {str(n): [{"table": [list(r) for r in t], "p": [int(b) for b in p],
+                          "atoms": [[x, list(ts)] for x, ts in w.atoms]}
+                         for t, p, w in sorted(d[n], key=lambda e: (e[0], e[1]))]
+                for n in sorted(d)}
+
+    return json.dumps({"note": note, "orders": section(by_order),
+                       "partial": section(partial or {})}, separators=(",", ":"))

@@ -145,30 +145,6 @@ def _local_ok_py(t, m, x, y):  # pragma: no cover - compiled below
     return True
 
 
-def _profile_key(t, m, x):  # pragma: no cover - compiled below
-    """The profile of :func:`misere.quotients.classify.monoids._profile` packed in one int."""
-    seen = np.full(m, -1, dtype=np.int64)
-    y = x
-    k = 1
-    while seen[y] < 0:
-        seen[y] = k
-        y = t[y, x]
-        k += 1
-    index = seen[y]
-    period = k - seen[y]
-    mark = np.zeros(m, dtype=np.bool_)
-    distinct = 0
-    fixed = 0
-    for z in range(m):
-        v = t[x, z]
-        if not mark[v]:
-            mark[v] = True
-            distinct += 1
-        if v == x:
-            fixed += 1
-    return ((index * 64 + period) * 64 + distinct) * 64 + fixed
-
-
 def _cycle_key(t, m, x, seen):  # pragma: no cover - compiled below
     """``index * 64 + period`` of ``x`` when the known cells of row ``x`` already determine
     them (the powers ``x, x^2, ...`` repeat before an unknown product), else a large value."""
@@ -183,6 +159,23 @@ def _cycle_key(t, m, x, seen):  # pragma: no cover - compiled below
         if y < 0:
             return 1 << 40
     return seen[y] * 64 + (k - seen[y])
+
+
+def _profile_key(t, m, x):  # pragma: no cover - compiled below
+    """The profile of :func:`misere.quotients.classify.monoids._profile` packed in one int
+    (the row of ``x`` complete)."""
+    cycle = _cycle_key(t, m, x, np.full(m, -1, dtype=np.int64))
+    mark = np.zeros(m, dtype=np.bool_)
+    distinct = 0
+    fixed = 0
+    for z in range(m):
+        v = t[x, z]
+        if not mark[v]:
+            mark[v] = True
+            distinct += 1
+        if v == x:
+            fixed += 1
+    return (cycle * 64 + distinct) * 64 + fixed
 
 
 def _sorted_monoids_py(m, cap, part, parts, depth):  # pragma: no cover - compiled below
