@@ -314,6 +314,11 @@ def test_census_classes_of_order_18_are_among_those_found(tmp_path: Path) -> Non
     more, none of them a class of a settled order."""
     from misere.quotients.classify.catalogue import lower_bounds, orders
 
+    from misere.quotients.census.findings import findings
+
     found = {(e.table, e.p) for e in lower_bounds()[18]}
     assert 18 not in orders() and len(found) > 4
-    assert set(census_classes(_census(tmp_path), 18)[18]) <= found
+    recs = _census(tmp_path)
+    assert set(census_classes(recs, 18)[18]) <= found
+    f = findings([r for r in recs if r.get("order") == 18], class_max_order=18)
+    assert sorted(c["class"] for c in f["classes_all"]) == ["18.x37", "18.x38", "18.x39", "18.x40"]

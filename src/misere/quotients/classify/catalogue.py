@@ -82,16 +82,18 @@ def orders() -> list[int]:
 
 @functools.lru_cache(maxsize=None)
 def _index() -> dict[tuple[Table, tuple[bool, ...]], str]:
-    return {(e.table, e.p): e.name for es in load().values() for e in es}
+    return {(e.table, e.p): e.name for part in (lower_bounds(), load())
+            for es in part.values() for e in es}
 
 
 def class_name(table: Any, identity: int, is_p: Sequence[bool]) -> str | None:
-    """The name of the class of a quotient given by any table (identity ``identity``), or
-    ``None`` when its order is not stored or (impossible for a misère quotient of a stored
-    order) no stored class matches."""
+    """The name of the class of a quotient given by any table (identity ``identity``):
+    ``"n.k"`` for a settled order, ``"n.xk"`` for one of the classes found so far of an order
+    not settled; ``None`` when its order is not stored, or no stored class matches (for a
+    misère quotient: only at an order not settled)."""
     from misere.quotients.classify import canonical_of
 
-    if len(is_p) not in load():
+    if len(is_p) not in load() and len(is_p) not in lower_bounds():
         return None
     return _index().get(canonical_of(table, identity, is_p))
 

@@ -50,12 +50,13 @@ def census_classes(records: Iterable[dict[str, Any]], max_order: int
 
 
 def record_class(rec: dict[str, Any]) -> str | None:
-    """The class name (``"order.k"``) of a census record's stored quotient, or ``None`` when it
-    has no table or its order is beyond the stored classification."""
+    """The class name of a census record's stored quotient (:func:`~misere.quotients.classify.
+    catalogue.class_name`: ``"16.17"``, or ``"18.x39"`` at an order not settled), or ``None``
+    when it has no table or no stored class matches."""
     from misere.quotients.census.findings import bipartite
-    from misere.quotients.classify.catalogue import class_name, orders
+    from misere.quotients.classify.catalogue import class_name
 
-    if rec.get("order") is None or rec["order"] not in orders():
+    if rec.get("order") is None:
         return None
     b = bipartite(rec)
     return None if b is None else class_name(b.monoid.table, b.monoid.identity, b.is_p.tolist())
