@@ -195,3 +195,130 @@ def test_order_14_has_twelve_and_order_16_sixty_seven_quotients() -> None:
         st: dict = {}
         found = realised_part(order, commutative_monoids(order // 2), stats=st)
         assert len(found) == count and st["undecided"] == 0
+
+
+@pytest.mark.parametrize("order", [1, 2, 3, 4, 5, 6])
+def test_classes_are_the_quotients_by_definition(order: int) -> None:
+    """Every commutative monoid of the order with every marked subset, kept when reduced, 1 not
+    in P and realised by a closed set (the exact search), gives exactly the classes of
+    classify: C2-C8, the extensions and the P-portions lose nothing and add nothing."""
+    from misere.quotients.classify.enumerate import by_definition
+
+    assert by_definition(order) == [(k.table, k.p) for k in classify(order, verify=False).classes]
+
+
+@pytest.mark.parametrize("order", [4, 5])
+def test_quotients_by_definition_from_labelled_tables(order: int) -> None:
+    """The same from every labelled commutative monoid table (no isomorphism classes used)."""
+    from misere.quotients.classify.enumerate import by_definition
+
+    assert by_definition(order, labelled=True) == by_definition(order)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("order", [7, 8])
+def test_classes_are_the_quotients_by_definition_orders_7_and_8(order: int) -> None:
+    """Orders 7 (2,637 monoids, none) and 8 (20,486 monoids x 128 subsets; 5 minutes)."""
+    from misere.quotients.classify.enumerate import by_definition
+
+    assert by_definition(order) == [(k.table, k.p) for k in classify(order, verify=False).classes]
+
+
+def test_incremental_monoid_search_matches_the_leaf_check() -> None:
+    """The compiled search with its early profile cuts, whole or in parts, gives exactly the
+    tables of the plain search filtered by the sorted-profile condition at the leaves."""
+    from misere.quotients.classify.fast import sorted_labelled_monoids
+    from misere.quotients.classify.monoids import _profile, labelled_commutative_monoids
+
+    for m in range(1, 6):
+        plain = sorted(tuple(map(tuple, t)) for t in labelled_commutative_monoids(m)
+                       if all(_profile(t, x) <= _profile(t, x + 1) for x in range(1, m - 1)))
+        whole = sorted(tuple(map(tuple, t.tolist())) for t in sorted_labelled_monoids(m))
+        parts = sorted(tuple(map(tuple, t.tolist())) for i in range(5)
+                       for t in sorted_labelled_monoids(m, part=(i, 5), depth=2))
+        assert whole == plain == parts
+
+
+def test_catalogue_agrees_with_classify_to_order_10() -> None:
+    """The stored classes (names, tables, P) of orders <= 10 are those classify finds."""
+    from misere.quotients.classify.catalogue import load
+
+    cat = load()
+    assert {n: len(es) for n, es in cat.items() if n <= 16} == {
+        1: 1, 2: 1, 4: 0, 6: 1, 8: 1, 10: 1, 12: 6, 14: 12, 16: 67} | {
+        n: 0 for n in (3, 5, 7, 9, 11, 13) if n in cat}
+    for n in range(1, 11):
+        assert [(e.table, e.p) for e in cat.get(n, ())] == \
+            [(k.table, k.p) for k in classify(n, verify=False).classes]
+
+
+def test_catalogue_witnesses_satisfy_the_theorem() -> None:
+    """Every stored witness is a sequence of atoms as in the realisation theorem: new values,
+    option sets inside Mex and the earlier submonoid, condition (b), generating Q."""
+    from misere.quotients.classify.catalogue import load, lower_bounds
+    from misere.quotients.classify.conditions import mex_sets
+    from misere.quotients.classify.realisation import _consistent
+
+    for es in [*load().values(), *lower_bounds().values()]:
+        for e in es:
+            n = len(e.table)
+            mex = mex_sets(e.table, e.p)
+            s = {0}
+            for x, ts in e.atoms:
+                assert x not in s and ts and set(ts) <= set(mex[x]) & s
+                s |= {e.table[y][x] for y in s}
+                while True:
+                    more = {e.table[y][z] for y in s for z in s} - s
+                    if not more:
+                        break
+                    s |= more
+            assert len(s) == n
+            pmask = sum(1 << x for x in range(n) if e.p[x])
+            assert _consistent(e.table, pmask, [(x, sum(1 << y for y in ts)) for x, ts in e.atoms])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("order", [12, 14, 16, 18])
+def test_catalogue_witnesses_confirmed_by_the_engine(order: int) -> None:
+    """The engine's quotient of each stored witness's closure is its class (with the
+    brute-force certificate); order 16's 67 take about 20 minutes. Order 18: the classes
+    found so far (a lower bound)."""
+    from misere.quotients.classify import verify_witness
+    from misere.quotients.classify.catalogue import load, lower_bounds
+    from misere.quotients.classify.realisation import witness_games
+
+    for e in {**load(), **lower_bounds()}[order]:
+        assert verify_witness(e.table, e.p, witness_games(e.table, e.witness()))
+
+
+def test_census_quotients_to_order_16_are_named_classes(tmp_path: Path) -> None:
+    """Every stored census quotient of order <= 16 is one of the stored classes of its order,
+    and the census report names it (3 of the 6 classes of order 12, 1 of 12, 4 of 67)."""
+    from misere.quotients.census.findings import findings
+    from misere.quotients.classify.catalogue import class_name, load
+
+    recs = _census(tmp_path)
+    by_order = census_classes(recs, 16)
+    index = {(e.table, e.p): e.name for es in load().values() for e in es}
+    names = {n: sorted(index[key] for key in classes) for n, classes in by_order.items()}
+    assert names[12] == ["12.4", "12.5", "12.6"] and names[14] == ["14.10"]
+    assert names[16] == ["16.17", "16.60", "16.64", "16.67"]
+    small = [r for r in recs if r.get("order") is not None and r["order"] <= 16]
+    f = findings(small, class_max_order=16)
+    assert all(c["class"] for c in f["classes_all"])
+    assert class_name([[0, 1], [1, 0]], 0, [False, False]) is None  # not a quotient
+
+
+def test_census_classes_of_order_18_are_among_those_found(tmp_path: Path) -> None:
+    """Order 18 is not settled; the stored lower bound includes the census's 4 classes and
+    more, none of them a class of a settled order."""
+    from misere.quotients.classify.catalogue import lower_bounds, orders
+
+    from misere.quotients.census.findings import findings
+
+    found = {(e.table, e.p) for e in lower_bounds()[18]}
+    assert 18 not in orders() and len(found) > 4
+    recs = _census(tmp_path)
+    assert set(census_classes(recs, 18)[18]) <= found
+    f = findings([r for r in recs if r.get("order") == 18], class_max_order=18)
+    assert sorted(c["class"] for c in f["classes_all"]) == ["18.x37", "18.x38", "18.x39", "18.x40"]

@@ -115,13 +115,15 @@ def _same_table(recs: list[dict[str, Any]]) -> dict[tuple, list[dict[str, Any]]]
 
 
 def _classes(recs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    from misere.quotients.classify.census_link import record_class
+
     groups = list(_same_table(recs).values())
     position = {id(r): i for i, r in enumerate(recs)}
     out = []
     for cls in classes([bipartite(g[0]) for g in groups]):  # type: ignore[misc]
         members = sorted((r for i in cls for r in groups[i]), key=lambda r: position[id(r)])
         r0 = members[0]
-        out.append({"order": r0["order"], "p_count": r0["p_count"],
+        out.append({"order": r0["order"], "p_count": r0["p_count"], "class": record_class(r0),
                     "presentation": r0["presentation"], "P": r0["P"],
                     "codes": [r["code"] for r in members]})
     out.sort(key=lambda c: (c["order"], c["codes"][0]))
@@ -238,10 +240,12 @@ def _class_lines(f: dict[str, Any]) -> list[str]:
         lines.append(f"{o:>5}  {FIG18.get(o, ''):>6}  {f['by_order_solved'].get(o, 0):>15}  "
                      f"{f['by_order_all'].get(o, 0):>28}")
     lines.append("")
-    lines.append("classes (all quotients found): order |P| presentation  <- codes")
+    lines.append("classes (all quotients found): order |P| class presentation  <- codes "
+                 "(class: its name in misere classify, where that order is classified)")
     for c in f["classes_all"]:
         codes = ", ".join(c["codes"][:8]) + (f", ... ({len(c['codes'])})" if len(c["codes"]) > 8 else "")
-        lines.append(f"  {c['order']:>4} {c['p_count']:>3} {c['presentation']}  <- {codes}")
+        lines.append(f"  {c['order']:>4} {c['p_count']:>3} {c.get('class') or '-':>6} "
+                     f"{c['presentation']}  <- {codes}")
     return lines
 
 

@@ -28,7 +28,7 @@ from misere.quotients.classify.enumerate import brute_force, candidates
 from misere.quotients.classify.realisation import Witness, definitions, realise, shrink, witness_games
 
 #: the largest order :func:`classify` accepts. Order 16 needs the 20,486 commutative monoids of
-#: order 8 (about 5 CPU minutes) and then about 20 CPU minutes (2026-11-28, shared 2-core
+#: order 8 (about 1 CPU minute) and then about 15 CPU minutes (2026-11-28, shared 2-core
 #: machine); reproductions/quotients_by_order_in_parts.py runs it in parts. Order 18 is out of reach.
 MAX_ORDER = 16
 
@@ -60,6 +60,8 @@ class QuotientClass:
         and its brute-force certificate agreed (``None``: not checked).
     questions : dict
         Seed 002 §10.3 on this quotient (:func:`questions_10_3`).
+    atoms : Witness or None
+        The witness as atoms in the canonical labelling (what the catalogue stores).
     """
 
     table: Table
@@ -70,6 +72,7 @@ class QuotientClass:
     verified: bool | None
     questions: dict[str, Any] = field(default_factory=dict)
     forms: list[str] | None = None
+    atoms: Witness | None = None
 
     @property
     def order(self) -> int:
@@ -217,7 +220,8 @@ def classify(order: int, verify: bool = True, max_nodes: int = 200_000,
     classes, refuted, undecided = [], 0, 0
     for t, p in cands:
         if order == 1:
-            classes.append(QuotientClass(t, p, "<>", [], [], True, questions_10_3(t), ["0"]))
+            classes.append(QuotientClass(t, p, "<>", [], [], True, questions_10_3(t), ["0"],
+                                         Witness([], {0: ()})))
             continue
         w = realise(t, p, max_nodes=max_nodes)
         if w is None:
@@ -232,7 +236,7 @@ def classify(order: int, verify: bool = True, max_nodes: int = 200_000,
         pres, pw = _describe(t, p, w)
         text = [format_form(g) for g in forms]
         classes.append(QuotientClass(t, p, pres, pw, definitions(t, w), ok, questions_10_3(t),
-                                     text if sum(map(len, text)) <= FORM_TEXT_MAX else None))
+                                     text if sum(map(len, text)) <= FORM_TEXT_MAX else None, w))
         if progress:
             progress(f"order {order}: class {len(classes)} {pres}")
     return Classification(order, len(cands), classes, refuted, undecided, stats,

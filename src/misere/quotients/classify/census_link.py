@@ -1,10 +1,12 @@
-"""Link the quotients stored by the census to their classes (issue 39).
+"""Link the quotients stored by the census to their classes.
 
 Every finite quotient in a census store (:class:`misere.quotients.census.Store`), complete or
 partial (``Q_n`` is the quotient of the closed set of positions with heaps ``<= n``), is a
 misère quotient, so it must pass C1-C8 and be one of the classes :func:`misere.quotients.
 classify.classify` lists for its order. :func:`census_classes` returns, per order, the codes
-of the store grouped by canonical form.
+of the store grouped by canonical form; :func:`record_class` names the class of one record
+(``"16.17"``) from the stored class list (:mod:`misere.quotients.classify.catalogue`), which the
+census report (``misere census --report``) prints beside each class of quotients it found.
 """
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from typing import Any
 from misere.quotients.classify import canonical_of
 from misere.quotients.classify.canon import Table
 
-__all__ = ["stored_quotients", "census_classes"]
+__all__ = ["stored_quotients", "census_classes", "record_class"]
 
 
 def stored_quotients(records: Iterable[dict[str, Any]], max_order: int
@@ -45,3 +47,16 @@ def census_classes(records: Iterable[dict[str, Any]], max_order: int
             seen[raw] = canonical_of(t, e, p)
         out.setdefault(len(p), {}).setdefault(seen[raw], []).append(code)
     return out
+
+
+def record_class(rec: dict[str, Any]) -> str | None:
+    """The class name of a census record's stored quotient (:func:`~misere.quotients.classify.
+    catalogue.class_name`: ``"16.17"``, or ``"18.x39"`` at an order not settled), or ``None``
+    when it has no table or no stored class matches."""
+    from misere.quotients.census.findings import bipartite
+    from misere.quotients.classify.catalogue import class_name
+
+    if rec.get("order") is None:
+        return None
+    b = bipartite(rec)
+    return None if b is None else class_name(b.monoid.table, b.monoid.identity, b.is_p.tolist())

@@ -26,7 +26,7 @@ from misere.quotients.classify.conditions import check
 from misere.quotients.classify.monoids import (cocycle_classes, commutative_monoids, extension,
                                                labelled_commutative_monoids)
 
-__all__ = ["Candidate", "candidates", "brute_force", "realised_part"]
+__all__ = ["Candidate", "candidates", "brute_force", "realised_part", "by_definition"]
 
 #: a canonical bipartite monoid: (table, P-membership)
 Candidate = tuple[Table, tuple[bool, ...]]
@@ -155,5 +155,35 @@ def brute_force(order: int, unrestricted: bool = False) -> list[Candidate]:
             budget.check()
             p = [bool(bits >> x & 1) for x in range(order)]
             if check(tab, p) is None:
+                found.setdefault(canonical(tab, p), None)
+    return sorted(found)
+
+
+def by_definition(order: int, labelled: bool = False) -> list[Candidate]:
+    """The misère quotients of ``order`` straight from the definition, without C2-C8, the
+    extension ``M ×_c Z/2`` or the enumerator: every commutative monoid of the order (up to
+    isomorphism from :func:`~misere.quotients.classify.monoids.commutative_monoids`, or with
+    ``labelled`` every labelled table), every subset ``P``, kept when ``(Q, P)`` is reduced,
+    ``1 ∉ P`` (C1, the definition) and a closed set of games has it as its quotient.
+
+    The last test is the exact search of :func:`~misere.quotients.classify.realisation.realise`:
+    whether a closed set has a given quotient is decided by the theorem proved there (no other
+    finite test of the definition is known), so this checks the conditions C2-C8, the
+    reduction to ``M ×_c Z/2`` and the enumeration of P-portions, not the theorem itself (the
+    engine's check of the witnesses does that in the other direction). Practical to order 8
+    up to isomorphism (20,486 monoids, 2^7 subsets each) and order 5 labelled."""
+    from misere.quotients.classify.canon import is_reduced
+    from misere.quotients.classify.realisation import realise
+
+    if order == 1:
+        return [(((0,),), (False,))]
+    tables = labelled_commutative_monoids(order) if labelled else commutative_monoids(order)
+    found: dict[Candidate, None] = {}
+    for t in tables:
+        tab = [list(row) for row in t]
+        for bits in range(0, 1 << order, 2):  # element 0 is 1, never in P
+            budget.check()
+            p = [bool(bits >> x & 1) for x in range(order)]
+            if is_reduced(tab, p) and realise(tab, p, max_nodes=10 ** 7):
                 found.setdefault(canonical(tab, p), None)
     return sorted(found)

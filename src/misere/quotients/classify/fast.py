@@ -145,17 +145,26 @@ def _local_ok_py(t, m, x, y):  # pragma: no cover - compiled below
     return True
 
 
-def _profile_key(t, m, x):  # pragma: no cover - compiled below
-    """The profile of :func:`misere.quotients.classify.monoids._profile` packed in one int."""
-    seen = np.full(m, -1, dtype=np.int64)
+def _cycle_key(t, m, x, seen):  # pragma: no cover - compiled below
+    """``index * 64 + period`` of ``x`` when the known cells of row ``x`` already determine
+    them (the powers ``x, x^2, ...`` repeat before an unknown product), else a large value."""
+    for z in range(m):
+        seen[z] = -1
     y = x
     k = 1
     while seen[y] < 0:
         seen[y] = k
         y = t[y, x]
         k += 1
-    index = seen[y]
-    period = k - seen[y]
+        if y < 0:
+            return 1 << 40
+    return seen[y] * 64 + (k - seen[y])
+
+
+def _profile_key(t, m, x):  # pragma: no cover - compiled below
+    """The profile of :func:`misere.quotients.classify.monoids._profile` packed in one int
+    (the row of ``x`` complete)."""
+    cycle = _cycle_key(t, m, x, np.full(m, -1, dtype=np.int64))
     mark = np.zeros(m, dtype=np.bool_)
     distinct = 0
     fixed = 0
@@ -166,12 +175,14 @@ def _profile_key(t, m, x):  # pragma: no cover - compiled below
             distinct += 1
         if v == x:
             fixed += 1
-    return ((index * 64 + period) * 64 + distinct) * 64 + fixed
+    return (cycle * 64 + distinct) * 64 + fixed
 
 
-def _sorted_monoids_py(m, cap):  # pragma: no cover - compiled below
+def _sorted_monoids_py(m, cap, part, parts, depth):  # pragma: no cover - compiled below
     """Labelled commutative monoid tables of order ``m`` (identity 0) whose non-identity
-    elements are sorted by profile; returns (count, tables[:count])."""
+    elements are sorted by profile; returns (count, tables[:count]). Only the subtrees below
+    the ``part``-th, ``part + parts``-th, ... surviving node at ``depth`` cells are searched
+    (every node at that depth belongs to exactly one part, so the parts partition the output)."""
     t = np.full((m, m), -1, dtype=np.int64)
     for x in range(m):
         t[0, x] = x
@@ -188,10 +199,13 @@ def _sorted_monoids_py(m, cap):  # pragma: no cover - compiled below
     out = np.zeros((cap, m, m), dtype=np.int8)
     count = 0
     val = np.full(ncell + 1, -1, dtype=np.int64)
+    keys = np.zeros(m, dtype=np.int64)
+    seen = np.full(m, -1, dtype=np.int64)
+    node = -1
     level = 0
-    if ncell == 0:
+    if ncell == 0:  # the trivial monoid, in part 0 only
         out[0] = t
-        return 1, out[:1]
+        return (1, out[:1]) if part == 0 else (0, out[:0])
     while level >= 0:
         x = cx[level]
         y = cy[level]
@@ -206,38 +220,47 @@ def _sorted_monoids_py(m, cap):  # pragma: no cover - compiled below
         t[y, x] = val[level]
         if not _local_ok(t, m, x, y):
             continue
+        if y == m - 1:  # row x is complete: its profile is known, and must not decrease
+            keys[x] = _profile_key(t, m, x)
+            if x > 1 and keys[x] < keys[x - 1]:
+                continue
+        elif x > 1 and _cycle_key(t, m, x, seen) * 4096 < keys[x - 1] // 4096 * 4096:
+            continue  # index and period of x are already known and too small
+        if level + 1 == depth:
+            node += 1
+            if node % parts != part:
+                continue
         if level + 1 < ncell:
             level += 1
             continue
-        good = True
-        prev = -1
-        for z in range(1, m):
-            key = _profile_key(t, m, z)
-            if key < prev:
-                good = False
-                break
-            prev = key
-        if good:
-            if count >= cap:
-                return -1, out
-            out[count] = t
-            count += 1
+        if count >= cap:
+            return -1, out
+        out[count] = t
+        count += 1
     return count, out[:count]
 
 
 try:
     _local_ok = njit(cache=True)(_local_ok_py)
     _profile_key = njit(cache=True)(_profile_key)
+    _cycle_key = njit(cache=True)(_cycle_key)
     _sorted_monoids = njit(cache=True)(_sorted_monoids_py)
 except NameError:  # pragma: no cover - numba missing
     _local_ok, _sorted_monoids = _local_ok_py, _sorted_monoids_py
 
 
-def sorted_labelled_monoids(m: int, cap: int = 20_000_000) -> np.ndarray:
+def sorted_labelled_monoids(m: int, cap: int = 20_000_000, part: tuple[int, int] = (0, 1),
+                            depth: int = 3) -> np.ndarray:
     """Every labelled commutative monoid table of order ``m`` (identity ``0``) whose
     non-identity elements are in non-decreasing order of the profile (index, period, ``|xM|``,
-    number of ``y`` with ``xy = x``): at least one labelling of each isomorphism class."""
-    count, out = _sorted_monoids(m, cap)
+    number of ``y`` with ``xy = x``): at least one labelling of each isomorphism class.
+
+    The profile of an element is checked as soon as its row is complete (and its index and
+    period as soon as the known cells of its row determine them), so subtrees that cannot end
+    sorted are cut early; the output is the same as checking at the leaves (a test compares).
+    ``part = (i, k)`` keeps only the ``i``-th of ``k`` parts of the search tree (split at
+    ``depth`` cells), for runs in pieces; the ``k`` parts together give every table once."""
+    count, out = _sorted_monoids(m, cap, part[0], part[1], min(depth, (m - 1) * m // 2))
     if count < 0:
         raise MemoryError(f"more than {cap} sorted labelled monoids of order {m}")
     return out
