@@ -11,7 +11,7 @@ Usage::
 
     python reproductions/octal_054_partial_quotients.py [N] [--json]
 
-``N = 80`` takes about a minute; ``N = 150`` about 20 minutes (one core).
+``N = 80`` takes a few CPU seconds; ``N = 150`` a few CPU minutes.
 """
 from __future__ import annotations
 

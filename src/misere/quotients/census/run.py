@@ -183,8 +183,8 @@ def _solve(code: str, max_heap: int, certify: int, tick: Callable, limits: Any =
         if q.solved or q.infinite is not None or heap == max_heap:
             break
         heap = min(max_heap, 2 * heap)
-    if q.solved and certify and heap < max_heap:
-        verify_with_brute_force(q, certify)
+    if (q.solved or q.infinite is not None) and certify and heap < max_heap:
+        verify_with_brute_force(q, certify)  # settled before max_heap: brute force what it kept
     return q
 
 
