@@ -400,6 +400,11 @@ def census(
         started, t0 = time.time(), time.monotonic()
         progress = budget.Progress("census", total=len(todo))
 
+        from misere.quotients.census.cluster import check_address_space, runner_for
+
+        local = workers == 1 or runner_for(len(todo), workers, address) is not None
+        if not local and not address and todo:
+            check_address_space()  # a local cluster that cannot start: refused before any work
         plan = twins.plan(todo, max_heap) if same_game and len(todo) > 1 else twins.Plan(todo)
         later: list[str] = []  # twins whose group's record says nothing about them
 
@@ -420,9 +425,6 @@ def census(
 
         args = (max_heap, per_code_timeout, certify, w.as_dict())
         info: dict[str, Any] = {}
-        from misere.quotients.census.cluster import runner_for
-
-        local = workers == 1 or runner_for(len(todo), workers, address) is not None
         if workers > 1:
             info["runner"] = runner_for(len(todo), workers, address) or f"Ray, {workers} tasks in flight"
         stop: BudgetExceededError | None = None
