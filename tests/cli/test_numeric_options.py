@@ -36,6 +36,7 @@ BASE: dict[str, list[str]] = {
     "play": ["play", "0.1", "3"],
     "check": ["check", "0.3102"],
     "classify": ["classify", "--order", "6"],
+    "sprouts-endgames": ["sprouts-endgames", "--lives", "3"],
     "partizan-quotient": ["partizan-quotient", "--games", "1"],
     "partizan-sweep": ["partizan-sweep", "day1"],
     "draw": ["draw", "nim", "3", "-o", "{tmp}/d.svg"],

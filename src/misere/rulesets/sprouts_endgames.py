@@ -188,6 +188,10 @@ class EndgameTable:
         with keyed_by(KEYS):
             return self.outcome([simplify_land(x) for x in lands])
 
+    def form_elements(self) -> "FormElements":
+        """The look-up the misère search uses (:class:`FormElements`)."""
+        return FormElements(self)
+
 
 def endgame_table(k: int, starts: int | None = None, certify: int | None = None,
                   lands: Sequence[Land] | None = None) -> EndgameTable:

@@ -127,9 +127,7 @@ class SproutsSolver:
     def use_endgames(self, table: Any) -> None:
         """Answer misère positions of the lands of ``table`` (an
         :class:`~misere.rulesets.sprouts_endgames.EndgameTable`; ``None``: none) by look-up."""
-        from misere.rulesets.sprouts_endgames import FormElements
-
-        self.endgames = None if table is None else FormElements(table)
+        self.endgames = None if table is None else table.form_elements()
 
     # -- lands ---------------------------------------------------------------------------
 

@@ -18,10 +18,9 @@ import re
 from collections import Counter
 from typing import Any
 
-import numpy as np
 
 from misere.quotients.census.codes import WILD_QUATERNARY
-from misere.quotients.census.iso import Bipartite, classes, subgroup
+from misere.quotients.census.iso import bipartite, classes, questions_10_3
 from misere.quotients.census.store import RESULT_STATUSES
 
 __all__ = ["bipartite", "questions_10_3", "findings", "report_text", "code_lines", "FIG18",
@@ -30,36 +29,6 @@ __all__ = ["bipartite", "questions_10_3", "findings", "report_text", "code_lines
 
 #: seed 002 Fig. 18: conjectured number of nonisomorphic misère quotients of each order
 FIG18 = {2: "1", 4: "0", 6: "1", 8: "1", 10: "1?", 12: "6?"}
-
-
-def bipartite(rec: dict[str, Any]) -> Bipartite | None:
-    """The stored quotient of a record as a :class:`Bipartite`, or ``None`` without a table."""
-    if rec.get("table") is None or rec.get("order") is None:
-        return None
-    n = rec["order"]
-    t = np.frombuffer(rec["table"], dtype="<i4").reshape(n, n)
-    p = np.frombuffer(rec["is_p"], dtype=np.uint8).astype(bool)
-    return Bipartite.from_table(t, rec["identity"], p)
-
-
-def questions_10_3(b: Bipartite) -> dict[str, Any]:
-    """The two algebraic questions of seed 002 §10.3 on one finite quotient.
-
-    ``x^(k+2) = x^k`` for some ``k`` exactly when the period of ``x`` divides 2; a maximal
-    subgroup ``H_e`` is ``(Z_2)^m`` exactly when ``g^2 = e`` for all ``g`` in it (a commutative
-    group of exponent 2). Returns the failing elements and the subgroup sizes.
-    """
-    m = b.monoid
-    bad_x = [x for x in range(m.order) if m.index_period(x)[1] not in (1, 2)]
-    sizes, bad_groups = [], []
-    for e in m.idempotents():
-        h = subgroup(m, e)
-        sizes.append(len(h))
-        if (m.table[h, h] != e).any():
-            bad_groups.append(e)
-    return {"x_k2_eq_xk": not bad_x, "bad_elements": bad_x,
-            "subgroups_elementary_2": not bad_groups, "bad_idempotents": bad_groups,
-            "subgroup_sizes": sorted(sizes)}
 
 
 def checked(r: dict[str, Any]) -> str:

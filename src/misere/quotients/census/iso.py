@@ -23,7 +23,7 @@ import numpy as np
 from misere import budget
 from misere.quotients.monoid import TableMonoid
 
-__all__ = ["Bipartite", "subgroup", "invariant", "isomorphism", "is_isomorphic", "classes"]
+__all__ = ["Bipartite", "subgroup", "invariant", "isomorphism", "is_isomorphic", "classes", "bipartite", "questions_10_3"]
 
 
 @dataclass
@@ -174,3 +174,35 @@ def classes(items: Sequence[Bipartite]) -> list[list[int]]:
             bucket.append(cls)
             out.append(cls)
     return out
+
+
+def bipartite(rec: dict) -> Bipartite | None:
+    """The stored quotient of a census record as a :class:`Bipartite`, or ``None`` without a
+    table (the ``table``, ``is_p`` and ``identity`` fields of
+    :mod:`misere.quotients.census.store`)."""
+    if rec.get("table") is None or rec.get("order") is None:
+        return None
+    n = rec["order"]
+    t = np.frombuffer(rec["table"], dtype="<i4").reshape(n, n)
+    p = np.frombuffer(rec["is_p"], dtype=np.uint8).astype(bool)
+    return Bipartite.from_table(t, rec["identity"], p)
+
+
+def questions_10_3(b: Bipartite) -> dict:
+    """The two algebraic questions of seed 002 §10.3 on one finite quotient.
+
+    ``x^(k+2) = x^k`` for some ``k`` exactly when the period of ``x`` divides 2; a maximal
+    subgroup ``H_e`` is ``(Z_2)^m`` exactly when ``g^2 = e`` for all ``g`` in it (a commutative
+    group of exponent 2). Returns the failing elements and the subgroup sizes.
+    """
+    m = b.monoid
+    bad_x = [x for x in range(m.order) if m.index_period(x)[1] not in (1, 2)]
+    sizes, bad_groups = [], []
+    for e in m.idempotents():
+        h = subgroup(m, e)
+        sizes.append(len(h))
+        if (m.table[h, h] != e).any():
+            bad_groups.append(e)
+    return {"x_k2_eq_xk": not bad_x, "bad_elements": bad_x,
+            "subgroups_elementary_2": not bad_groups, "bad_idempotents": bad_groups,
+            "subgroup_sizes": sorted(sizes)}

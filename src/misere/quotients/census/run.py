@@ -405,7 +405,7 @@ def census(
         local = workers == 1 or runner_for(len(todo), workers, address) is not None
         if not local and not address and todo:
             check_address_space()  # a local cluster that cannot start: refused before any work
-        plan = twins.plan(todo, max_heap) if same_game and len(todo) > 1 else twins.Plan(todo)
+        plan = twins.Plan(list(todo))  # grouped below, under the run's budget and progress
         later: list[str] = []  # twins whose group's record says nothing about them
 
         def emit(rec: dict[str, Any]) -> None:
@@ -430,6 +430,12 @@ def census(
         stop: BudgetExceededError | None = None
         try:
             with progress:
+                if same_game and len(todo) > 1:
+                    def tick(i: int) -> None:
+                        budget.current().check()
+                        progress.update(completed=0, step=f"same-game forms {i}/{len(todo)}")
+
+                    plan = twins.plan(todo, max_heap, tick)
                 for batch in (plan.first, later):  # ``later`` grows while the first batch runs
                     if not batch:
                         continue

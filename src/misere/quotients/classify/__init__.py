@@ -135,10 +135,10 @@ class Classification:
 def questions_10_3(t: Sequence[Sequence[int]]) -> dict[str, Any]:
     """Seed 002 §10.3 on one quotient: does every ``x`` satisfy ``x^(k+2) = x^k`` (period of
     ``x`` divides 2), and is every maximal subgroup ``(Z_2)^m`` (exponent 2)? Delegates to the
-    census's :func:`~misere.quotients.census.findings.questions_10_3`."""
+    census's :func:`~misere.quotients.census.iso.questions_10_3`."""
     import numpy as np
 
-    from misere.quotients.census.findings import questions_10_3 as q103
+    from misere.quotients.census.iso import questions_10_3 as q103
     from misere.quotients.census.iso import Bipartite
 
     return q103(Bipartite.from_table(np.asarray(t), 0, [False] * len(t)))

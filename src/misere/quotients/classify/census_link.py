@@ -23,7 +23,7 @@ def stored_quotients(records: Iterable[dict[str, Any]], max_order: int
                      ) -> list[tuple[str, Any, Any, int, list[bool]]]:
     """``(code, last_heap, table, identity, is_p)`` of the records with a table of order at
     most ``max_order`` (read by the census's :func:`~misere.quotients.census.findings.bipartite`)."""
-    from misere.quotients.census.findings import bipartite
+    from misere.quotients.census.iso import bipartite
 
     out = []
     for r in records:
@@ -53,7 +53,7 @@ def record_class(rec: dict[str, Any]) -> str | None:
     """The class name of a census record's stored quotient (:func:`~misere.quotients.classify.
     catalogue.class_name`: ``"16.17"``, or ``"18.x39"`` at an order not settled), or ``None``
     when it has no table or no stored class matches."""
-    from misere.quotients.census.findings import bipartite
+    from misere.quotients.census.iso import bipartite
     from misere.quotients.classify.catalogue import class_name
 
     if rec.get("order") is None:
