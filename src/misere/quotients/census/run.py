@@ -229,11 +229,7 @@ def _run_ray(codes: list[str], args: tuple, emit: Callable[[dict], None],
     """Ray runner: at most ``workers`` tasks in flight, each under a hard wall-clock limit; when
     the run's budget runs out, the tasks in flight are cancelled and recorded as stopped.
     The pool is started and warmed first (:func:`_warm`); ``info["startup"]`` gets its seconds."""
-    t_start = time.monotonic()
-    if not address and codes:
-        from misere.quotients.census.cluster import check_address_space
-
-        check_address_space()  # before importing Ray: its import alone prints under a small limit
+    t_start = time.monotonic()  # census() checked the address space before any work
     try:
         import ray
     except ImportError:
@@ -404,7 +400,7 @@ def census(
 
         local = workers == 1 or runner_for(len(todo), workers, address) is not None
         if not local and not address and todo:
-            check_address_space()  # a local cluster that cannot start: refused before any work
+            check_address_space()  # before any work and before Ray's import
         plan = twins.Plan(list(todo))  # grouped below, under the run's budget and progress
         later: list[str] = []  # twins whose group's record says nothing about them
 
