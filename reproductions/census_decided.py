@@ -12,6 +12,11 @@ Usage::
 
     python reproductions/census_decided.py STORE [--groups N] [--per-code-timeout 150]
         [--work max_rounds=200,...] [--status limit] [--max-order 60]
+        [--reason "reduced candidate"] [--smallest-first]
+
+``--reason`` takes only the records whose undecided reason (``findings.undecided_reason``)
+contains the words; ``--smallest-first`` takes the groups by the order of their stored
+partial quotient, smallest first, instead of the largest groups first.
 """
 from __future__ import annotations
 
@@ -22,6 +27,7 @@ import sys
 import time
 
 from misere.quotients.census import Store, census
+from misere.quotients.census.findings import undecided_reason
 from misere.quotients.census.twins import plan
 
 
@@ -36,6 +42,10 @@ def main() -> None:
     ap.add_argument("--max-order", type=int, default=None,
                     help="only codes whose stored quotient has at most this order (the likeliest "
                          "to be decided soon: small quotients before an infinite heap)")
+    ap.add_argument("--reason", default=None,
+                    help="only records whose undecided reason contains these words")
+    ap.add_argument("--smallest-first", action="store_true",
+                    help="groups by their stored quotient's order, smallest first")
     a = ap.parse_args()
     work = {k: int(v) for k, v in (kv.split("=") for kv in a.work.split(",") if kv)}
     from misere.quotients.census.work import Work
@@ -43,12 +53,16 @@ def main() -> None:
     budget = Work(**{**dict(max_order=8_000, max_candidate=400_000, max_wide_candidate=8_000_000,
                             max_words=50_000_000, max_rounds=200), **work})
     with Store(a.store) as st:
-        codes = [r["code"] for r in st.records() if r["status"] in a.status.split(",")
-                 and (a.max_order is None or (r["order"] or 0) <= a.max_order)]
+        taken = [r for r in st.records() if r["status"] in a.status.split(",")
+                 and (a.max_order is None or (r["order"] or 0) <= a.max_order)
+                 and (a.reason is None or a.reason in (undecided_reason(r) or ""))]
+    codes = [r["code"] for r in taken]
+    size = {r["code"]: r["order"] or 0 for r in taken}
     t0 = time.monotonic()
     p = plan(codes, a.max_heap)
     groups = sorted(([c] + [t for t, _ in p.twins.get(c, [])] for c in p.first),
-                    key=len, reverse=True)[:a.groups]
+                    key=(lambda g: (size[g[0]], -len(g))) if a.smallest_first else len,
+                    reverse=not a.smallest_first)[:a.groups]
     print(json.dumps({"codes": len(codes), "groups": len(p.first), "taken": len(groups),
                       "codes_taken": sum(map(len, groups)),
                       "plan_seconds": round(time.monotonic() - t0, 1)}), flush=True)

@@ -6,20 +6,30 @@ each round frees a heap again, and the least failures repeat with growing expone
 follows the rounds (the solver's ``on_failure`` hook) and, whenever a heap comes back in a
 least failure with an exponent (at least ``min_power``) above two smaller ones it had in earlier
 failures of the heap (``12^3``, ``12^4``, then ``12^5``: growing exponents), reads claims off the
-round's candidate, which is exact on every word colex-below its failure:
+round's candidate, which is exact on every word colex-below its failure. A claim the check from
+the rules refused is read again in a later round only once the exponent it reads (``exact_a``)
+has grown: the failures cycle through a few words per growth of the exponent (six rounds for
+0.07 at heap 34), and each refusal costs a check from the rules (some 25 CPU s there); a shape
+that found no fitting windows is read again in every round (the candidate improves). The
+shapes:
 
 * the counted heaps are the most repeated heaps of the failure (ordered pairs of the two most
   repeated with each of the next ones; then, with three heaps repeated at least three times,
   triples read through the nested sums ``#c1, #c2 + #c3, #c3`` or alone);
 * a counted heap is counted together with the heaps that take its place in the failures of
   the rounds before (:func:`interchangeable`: Grundy's game cycles ``13^4, 16^4, 19^4, 22^4``
-  beside the same other heaps);
+  beside the same other heaps); such a count's data are read along its size most repeated
+  in the failure, then along its size least repeated there (Grundy's claim is read along 13
+  in the round whose failure holds ``16^4``: the failure's own powers are inexact);
 * the heaps that were the most repeated beside a counted heap in the failures before
   (:func:`partners`) give three counts through nested sums (0.3123 at heap 12: ``#11``,
-  ``#{2, 4} + #9``, ``#9``);
+  ``#{2, 4} + #9``, ``#9``), and so do two interchangeable partners counted apart (0.3312 at
+  heap 14: ``#14``, ``#8 + #11``, ``#11``);
 * each shape is tried as it is and, with period 2, in the domain the failure suggests
-  (:func:`_domain`: at most as many heaps above half the heap as the failure has, e.g. at most
-  one heap of 12 for 0.3123);
+  (:func:`_domain`: for each size above half the heap, at most as many heaps that large as the
+  failure has, e.g. at most one heap of 12 for 0.3123);
+* when no window fits the powers ``c1^a`` with ``a`` below the failure's exponent, the data
+  are read with one power more before the shape is given up (Grundy's game at heap 29);
 * the data are the candidate's outcomes with fewer heaps ``c1`` than the failure has
   (:func:`~misere.quotients.impartial.counters_data.build_certificate`, which fits the least
   windows), for the periods 2, 4 and 6.
@@ -89,12 +99,27 @@ def interchangeable(failures: Sequence[Counter]) -> dict[int, frozenset[int]]:
 
 
 def _domain(failure: Counter, counted: set[int], heap: int) -> tuple[tuple[int, int], ...]:
-    """The domain a failure suggests: for each size ``t`` of an uncounted heap of the failure
-    above half the heap and above every counted size, at most as many heaps ``>= t`` as the
-    failure has (then no move adds a heap that large; the check makes sure)."""
+    """The domain a failure suggests: for each size ``t`` above half the heap and above every
+    counted size, at most as many uncounted heaps ``>= t`` as the failure has (then no move
+    adds a heap that large; the check makes sure); only the bounds not implied by a lower
+    ``t`` are kept (Grundy's game at heap 29, failure ``29^2 27 25^3 18 16^4 3`` counting 25
+    and 16: at most two heaps ``>= 28`` and three ``>= 26``).
+
+    >>> _domain(Counter({29: 2, 27: 1, 25: 3, 18: 1, 16: 4, 3: 1}), {25, 16}, 29)
+    ((28, 2), (26, 3))
+    >>> _domain(Counter({11: 6, 2: 5, 12: 1, 6: 1}), {11, 2, 4, 9}, 12)
+    ((12, 1),)
+    """
     low = max(heap // 2, max(counted))  # a counted heap above t could move into the count
-    big = sorted({h for h in failure if h not in counted and h > low}, reverse=True)
-    return tuple((t, sum(e for h, e in failure.items() if h >= t and h not in counted)) for t in big)
+    if not any(h > low and h not in counted for h in failure):
+        return ()
+    out, last = [], None
+    for t in range(low + 1, heap + 1):
+        k = sum(e for h, e in failure.items() if h >= t and h not in counted)
+        if k != last:
+            out.append((t, k))
+            last = k
+    return tuple(reversed(out))
 
 
 def partners(failures: Sequence[Counter], c1: int, same: dict[int, frozenset[int]]
@@ -137,15 +162,19 @@ def proposals(failure: tuple[int, ...], history: Sequence[Counter] = (), heap: i
         counted = {h for g in groups for h in g}
         if len(counted) != sum(map(len, groups)):
             return  # two counts share a size
-        # each count's data are read along its size most repeated in the failure
-        counters = tuple(max(sorted(g), key=lambda h: mult[h]) for g in groups)
+        # each count's data are read along its size most repeated in the failure, then along
+        # its size least repeated there (Grundy's game at heap 29: the failure's 16^4 is
+        # inexact, 13 beside it is read exactly)
+        most = tuple(max(sorted(g), key=lambda h: mult[h]) for g in groups)
+        least = tuple(min(sorted(g), key=lambda h: mult[h]) for g in groups)
         sets = tuple(tuple(sorted(g)) for g in groups)
         grouped = dict(groups=sets) if any(len(g) > 1 for g in sets) else {}
         domain = _domain(mult, counted, heap) if kw.get("period") == 2 else ()
-        for limits in ((), domain) if domain else ((),):  # a domain costs a walk over X
-            extra = dict(limits=limits) if limits else {}
-            yield dict(counters=counters, exact_a=max(mult[counters[0]] - 1, 1), **grouped,
-                       **extra, **kw)
+        for counters in dict.fromkeys((most, least)):
+            for limits in ((), domain) if domain else ((),):  # a domain costs a walk over X
+                extra = dict(limits=limits) if limits else {}
+                yield dict(counters=counters, exact_a=max(mult[counters[0]] - 1, 1), **grouped,
+                           **extra, **kw)
 
     def cls(h: int) -> frozenset[int]:
         return same.get(h, frozenset((h,)))
@@ -156,7 +185,13 @@ def proposals(failure: tuple[int, ...], history: Sequence[Counter] = (), heap: i
                 for period in PERIODS:
                     yield from shaped((frozenset((c1,)), cls(c2)), period=period, b_max=PAIR_B)
     for c1 in heaps[:2]:  # three counts: the window search grows as the sixth power
-        for a, b in itertools.permutations(partners(failures, c1, same)[:3], 2):
+        near = partners(failures, c1, same)[:3]
+        # two partner classes; then two sizes of one class counted apart (0.3312 at heap 14
+        # cycles 14^a beside 8^b and 11^b, interchangeable, yet its claim reads #8 + #11, #11)
+        pairs = [*itertools.permutations(near, 2),
+                 *((frozenset((x,)), frozenset((y,)))
+                   for k in near if len(k) > 1 for x, y in itertools.permutations(sorted(k), 2))]
+        for a, b in pairs:
             for sums in (_CHAIN, None):
                 yield from shaped((frozenset((c1,)), a, b), period=2, sums=sums, b_max=12,
                                   max_window=TRIPLE_WINDOW)
@@ -187,19 +222,27 @@ class Watcher:
         self.seconds = 0.0
         self.heap, self.history = 0, []  # the failures of the rounds of the current heap
         self.seen: dict[int, set[int]] = {}  # each heap's exponents in the failures so far
+        self.done: set[tuple] = set()  # shapes refused by the check at this heap (with exact_a)
 
     def __call__(self, cand: Any, failure: tuple[int, ...]) -> None:
         mult = Counter(failure)
         if self.heap != cand.heap:
-            self.heap, self.history, self.seen = cand.heap, [], {}
+            self.heap, self.history, self.seen, self.done = cand.heap, [], {}, set()
+        # a change resumed from a checkpoint: the failures of its earlier rounds are not known,
+        # so a large enough exponent is taken as grown at once
+        resumed = not self.history and cand.round > 2 * self.min_power
         self.history = (self.history + [mult])[-HISTORY:]
         grown = [h for h, e in mult.items()
-                 if e >= self.min_power and len({x for x in self.seen.get(h, ()) if 2 <= x < e}) >= 2]
+                 if e >= self.min_power and (resumed or len(
+                     {x for x in self.seen.get(h, ()) if 2 <= x < e}) >= 2)]
         for h, e in mult.items():
             self.seen.setdefault(h, set()).add(e)
         if not grown:
             return  # claims are read when a heap's exponent has grown twice: e.g. 12^3, 12^4, 12^5
         for shape in proposals(failure, self.history[:-1], cand.heap):
+            key = tuple(sorted((k, repr(v)) for k, v in shape.items()))
+            if key in self.done:
+                continue  # refused in an earlier round: again once its exact_a has grown
             budget.check()
             t0 = time.process_time()
             try:
@@ -211,6 +254,8 @@ class Watcher:
             self.seconds += time.process_time() - t0
             if proof is not None and proof.ok:
                 raise HeapSettled(proof)
+            if proof is not None:  # checked from the rules and refused: the costly case
+                self.done.add(key)
 
     def attempt(self, cand: Any, shape: dict[str, Any]) -> InfiniteProof | None:
         """Read one claim off ``cand`` and prove or refuse it."""
@@ -220,6 +265,8 @@ class Watcher:
 
         self.tried += 1
         cert = build_certificate(self.code, cand, **shape)
+        if cert is None:  # too few powers of the first count for any window: one more
+            cert = build_certificate(self.code, cand, **{**shape, "exact_a": shape["exact_a"] + 1})
         if cert is None:
             return None
         if not any(separate(cert, r).ok for r in separable_counts(cert)):
