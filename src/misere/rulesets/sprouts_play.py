@@ -72,10 +72,11 @@ class SproutsPlay(SproutsRuleset):
         return drawing_of(text).components() if ":" in text else super().parse(text)
 
     def components(self, position: Any) -> list:
-        """The lands of a position; read from ``N: MOVES`` they keep the numbered drawing
+        """The lands of a position; read from ``N: MOVES`` or given as a
+        :class:`~misere.rulesets.sprouts_notation.Drawing` they keep the numbered drawing
         (:meth:`drawing`)."""
-        if isinstance(position, str) and ":" in position:
-            d = drawing_of(position)
+        if isinstance(position, Drawing) or isinstance(position, str) and ":" in position:
+            d = position if isinstance(position, Drawing) else drawing_of(position)
             out = _Drawn(d.components())
             out.drawing = d
             return out
