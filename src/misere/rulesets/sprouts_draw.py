@@ -111,9 +111,7 @@ def drawing_svg(d: Any, move: Any = None) -> str:
     """SVG of a numbered drawing (:class:`~misere.rulesets.sprouts_notation.Drawing`): each spot
     labelled with its number and coloured by its lives, and ``move`` (a
     :class:`~misere.rulesets.sprouts_notation.NamedMove`, or ``None``) drawn in."""
-    from misere.rulesets.sprouts import _lands
-
-    groups = _lands(list(d.regions))
+    groups = d.groups()
     drawn = None
     if move is not None:
         li, ri = d.land_of(move.region)

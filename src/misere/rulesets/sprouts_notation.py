@@ -82,9 +82,13 @@ class Drawing:
         without the dead spots); ``-`` when no move is left."""
         return " / ".join(";".join(",".join(map(str, b)) for b in r) for r in self.regions) or "-"
 
+    def groups(self) -> list[list[tuple[tuple[int, ...], ...]]]:
+        """The regions of each land, lands in the order of :meth:`components`."""
+        return _lands(list(self.regions))
+
     def land_of(self, region: int) -> tuple[int, int]:
-        """``(land, region within it)`` of a region, in the order of :meth:`components`."""
-        for li, g in enumerate(_lands(list(self.regions))):
+        """``(land, region within it)`` of a region, in the order of :meth:`groups`."""
+        for li, g in enumerate(self.groups()):
             for k, r in enumerate(g):
                 if r is self.regions[region]:
                     return li, k
