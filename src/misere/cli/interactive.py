@@ -20,7 +20,7 @@ from typing import Any
 
 from misere.errors import RulesetError
 
-__all__ = ["HeapArena", "RulesetArena", "DomineeringArena", "arena_for", "Choice", "play_session", "scripted"]
+__all__ = ["HeapArena", "RulesetArena", "DomineeringArena", "SproutsArena", "arena_for", "Choice", "play_session", "scripted"]
 
 HELP = ("Type a move (as listed by 'moves'), '#N' for the N-th listed move, 'moves', 'hint' or "
         "'quit'.")
@@ -169,10 +169,43 @@ class DomineeringArena(RulesetArena):
         return self.r.outcome(self.show(pos).split("/"))
 
 
+class SproutsArena(RulesetArena):
+    """Sprouts on a drawing whose spots keep their numbers: moves are read and written in WGOSA
+    notation (``1(6)2``, ``1(6)1[2,3]``; :mod:`misere.rulesets.sprouts_notation`), each move
+    listed once per position it leaves; a listed move's GLOP description is read too."""
+
+    def parse(self, position: str) -> Any:
+        return self.r.drawing(position)
+
+    def show(self, pos: Any) -> str:
+        return f"{self.r.format(pos.components())}  (spots {pos.text()})"
+
+    def moves(self, pos: Any, side: str) -> list[Choice]:
+        from misere.rulesets.sprouts_notation import named_moves
+
+        return [Choice(nm.text + (f" {nm.corner}" if nm.corner else ""), after) for nm, after in named_moves(pos)]
+
+    def outcome(self, pos: Any) -> Any:
+        from misere.rulesets.partizan_base import Parsed
+
+        return self.r.outcome(Parsed(pos.components()))
+
+    def read(self, text: str, pos: Any, player: str) -> Choice:
+        from misere.rulesets.sprouts_notation import read_move
+
+        if "(" in text:
+            nm, after = read_move(pos, text)
+            return Choice(nm.text, after)
+        return super().read(text, pos, player)
+
+
 def arena_for(r: Any, position: str) -> RulesetArena:
-    """The arena of a ruleset position: one Domineering board is kept whole, else components."""
+    """The arena of a ruleset position: one Domineering board is kept whole, a Sprouts position
+    keeps its numbered spots, else components."""
     if r.name == "domineering" and "+" not in position:
         return DomineeringArena(r, position)
+    if hasattr(r, "drawing"):
+        return SproutsArena(r, position)
     return RulesetArena(r, position)
 
 

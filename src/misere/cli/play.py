@@ -95,20 +95,29 @@ def ruleset_data(r: Any, position: str, play_rule: str = "misere") -> tuple[dict
             normal = r.normal_outcome(comps)
             data["normal_outcome"] = getattr(normal, "value", normal)
     lines = [f"{r.name} {text}: outcome {o.value}  ({method}){note}"]
-    for p in ("Left", "Right"):
+    # an impartial ruleset: both players have the same moves, one line for the player to move
+    for p in ("Left",) if getattr(r, "impartial", False) else ("Left", "Right"):
         ms = moves.get(p, [])
         if not (o.left_first if p == "Left" else o.right_first):
             how = "loses"
         elif ms:
-            how = f"wins by {ms[0].label} -> {ms[0].result}" + (f"  ({len(ms)} winning moves)" if len(ms) > 1 else "")
+            how = f"wins by {_move_text(ms[0])} -> {ms[0].result}" + (f"  ({len(ms)} winning moves)" if len(ms) > 1 else "")
         else:
             how = "wins: no move available (misère)"
-        lines.append(f"{p} moving first: {how}")
+        lines.append(f"{'the player to move' if getattr(r, 'impartial', False) else p + ' moving first'}: {how}")
     if play_rule == "both":
         lines.append(f"normal play: {data['normal_outcome']}")
     if hasattr(r, "play_notes"):  # board rulesets: normal play, Grundy values, quotient cross-checks
         notes = r.play_notes(comps, o); data.update(notes); lines += [f"{k.replace('_', ' ')}: {v}" for k, v in notes.items()]
     return data, "\n".join(lines)
+
+
+def _move_text(m: Any) -> str:
+    """A move as players write it where the ruleset has a notation (with the ruleset's own
+    description after it), else the description."""
+    if getattr(m, "notation", None) is None:
+        return m.label
+    return m.notation + (f" {m.corner}" if m.corner else "") + f"  ({m.label})"
 
 
 def normal_data(r: Any, position: str) -> tuple[dict[str, Any], str]:
@@ -296,6 +305,9 @@ def register(app: typer.Typer) -> None:
                                            help="Your side in interactive play of a partizan ruleset: Left "
                                                 "(the default) or Right."),
         machine_first: bool = typer.Option(False, "--machine-first", help="The machine moves first."),
+        svg: Optional[str] = typer.Option(None, "--svg", metavar="FILE",
+                                          help="Draw the position, spots numbered, with the winning move drawn in "
+                                               "(sprouts; .svg, or .png with the optional converter)."),
         play_rule: str = typer.Option("misere", "--play", metavar="PLAY",
                                       help="misere (the default), normal (the outcome in normal play: last "
                                            "player to move wins) or both, for rulesets that have a normal-play "
@@ -312,7 +324,7 @@ def register(app: typer.Typer) -> None:
         except MisereError:
             r = None
         check_options(r, code, " ".join(heaps), max_heap=max_heap, interactive=interactive, moves=moves,
-                      side=side, machine_first=machine_first, play_rule=play_rule)
+                      side=side, machine_first=machine_first, play_rule=play_rule, svg=svg)
         if play_rule == "normal":
             data, text = normal_data(r, " ".join(heaps))
             emit(data, as_json, text)
@@ -324,6 +336,14 @@ def register(app: typer.Typer) -> None:
             return
         if r is not None:
             data, text = ruleset_data(r, " ".join(heaps), play_rule)
+            if svg is not None:
+                from pathlib import Path
+
+                from misere.viz.output import write_picture
+
+                write_picture(Path(svg), lambda: r.winning_svg(" ".join(heaps)))
+                data["svg"] = svg
+                text += f"\npicture: {svg}"
         else:
             data, text = heap_data(code, _sizes(heaps), max_heap)
         emit(data, as_json, text)

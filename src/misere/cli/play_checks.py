@@ -4,7 +4,8 @@
   given applies to the
   ruleset and the mode (``--max-heap`` to heap games, ``--as`` to interactive play of a
   partizan ruleset, ``--machine-first`` to interactive play, ``--play normal`` to rulesets with
-  a normal-play search); anything else is refused in one line before any work.
+  a normal-play search, ``--svg`` to the misère answer of a ruleset with a move notation, its
+  file writable); anything else is refused in one line before any work.
 * what a stopped run keeps: :func:`misere.cli.common.keeping`.
 """
 from __future__ import annotations
@@ -39,7 +40,8 @@ def refuse_empty(r: Any, code: str, position: str) -> None:
 
 
 def check_options(r: Any, code: str, position: str, *, max_heap: Optional[int], interactive: bool,
-                  moves: Optional[str], side: Optional[str], machine_first: bool, play_rule: str) -> None:
+                  moves: Optional[str], side: Optional[str], machine_first: bool, play_rule: str,
+                  svg: Optional[str] = None) -> None:
     """Refuse, in one line and before any work, an empty position or an option that does not
     apply to the ruleset ``r`` (``None``: a heap game named by ``code``) in this mode.
 
@@ -60,6 +62,16 @@ def check_options(r: Any, code: str, position: str, *, max_heap: Optional[int], 
     if play_rule != "misere" and (r is None or not hasattr(r, "normal_outcome") or playing):
         raise InvalidArgumentError(f"--play {play_rule} answers the outcome of a ruleset position with a "
                                    f"normal-play search (e.g. sprouts), not {name!r} or interactive play")
+    if svg is not None:
+        if r is None or not hasattr(r, "winning_svg") or playing or play_rule == "normal":
+            raise InvalidArgumentError(f"--svg draws the winning move of a position of a ruleset with a move "
+                                       f"notation (sprouts), in misère play, not interactive; not {name!r}"
+                                       + (" in this mode" if r is not None and hasattr(r, "winning_svg") else ""))
+        from pathlib import Path
+
+        from misere.viz.output import check_output
+
+        check_output(Path(svg))
     if machine_first and not playing:
         raise InvalidArgumentError("--machine-first applies to interactive play (--interactive or --moves)")
     if side is not None:

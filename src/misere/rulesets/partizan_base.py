@@ -46,17 +46,26 @@ class Move:
         What the move does, in the ruleset's words.
     result : str
         The position after the move, in the ruleset's text format.
+    notation : str or None
+        The move as players write it, where the ruleset has such a notation (Sprouts: WGOSA's,
+        :mod:`~misere.rulesets.sprouts_notation`).
+    corner : str or None
+        Where the notation leaves a choice it does not settle, which one (in words).
     """
 
     player: str
     component: int
     label: str
     result: str
+    notation: str | None = None
+    corner: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form."""
-        return {"player": self.player, "component": self.component, "move": self.label,
-                "result": self.result}
+        """JSON-ready form (``notation`` and ``corner`` only where the ruleset gives them)."""
+        out = {"player": self.player, "component": self.component, "move": self.label, "result": self.result}
+        if self.notation is not None:
+            out.update({"notation": self.notation, "corner": self.corner})
+        return out
 
 
 class PartizanRuleset(Generic[C]):

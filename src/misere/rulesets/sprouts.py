@@ -266,25 +266,28 @@ def land_moves(land: Land, simplify: bool = False, raw: bool = False) -> list[tu
     regions, lives = _decode(land)
     out: dict[tuple[Land, ...], str] = {}
     for ri, region in enumerate(regions):
-        for (b1, i, b2, j, sides), rest in _region_moves(region, lives):
+        for move, rest in _region_moves(region, lives):
             budget.check()
-            lv = dict(lives)
-            new = len(lv)
-            lv[new] = 1
-            u, v = region[b1][i], region[b2][j]
-            lv[u] -= 1
-            lv[v] -= 1
-            if sides is None:
-                made = [[_join_boundaries(region[b1], i, region[b2], j, new)] + rest]
-            else:
-                one, two = _split_boundary(region[b1], i, j, new)
-                made = [[one] + [b for b, s in zip(rest, sides) if s == 0],
-                        [two] + [b for b, s in zip(rest, sides) if s == 1]]
-            after = _clean(regions[:ri] + made + regions[ri + 1:], lv)
+            after, lv = play_move(regions, lives, ri, move, rest, len(lives))
             lands = tuple(sorted((enc(g, lv) for g in _lands(after)), key=repr))
             if lands not in out:
-                out[lands] = _move_label(region, b1, i, b2, j, sides, lives)
+                out[lands] = _move_label(region, *move, lives)
     return [(label, list(lands)) for lands, label in out.items()]
+
+
+def play_move(regions: list, lives: dict[int, int], ri: int, move: tuple, rest: list, new: int) -> tuple[list, dict]:
+    """Cleaned regions and lives after ``move`` ``(b1, i, b2, j, sides)`` of :func:`_region_moves`
+    in region ``ri`` (``rest``: its other boundaries), the new spot named ``new``."""
+    (b1, i, b2, j, sides), region, lv = move, regions[ri], dict(lives)
+    lv[new] = 1
+    lv[region[b1][i]] -= 1
+    lv[region[b2][j]] -= 1
+    if sides is None:
+        made = [[_join_boundaries(region[b1], i, region[b2], j, new)] + rest]
+    else:
+        one, two = _split_boundary(region[b1], i, j, new)
+        made = [[one] + [b for b, s in zip(rest, sides) if s == 0], [two] + [b for b, s in zip(rest, sides) if s == 1]]
+    return _clean(regions[:ri] + made + regions[ri + 1:], lv), lv
 
 
 def _move_label(region, b1, i, b2, j, sides, lives) -> str:

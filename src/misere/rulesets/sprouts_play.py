@@ -21,9 +21,10 @@ from typing import Any
 from misere import budget
 from misere.core.outcome import Outcome
 from misere.errors import BudgetExceededError, CheckpointError
-from misere.rulesets.partizan_base import Move
-from misere.rulesets.sprouts import SproutsRuleset
+from misere.rulesets.partizan_base import Move, Parsed
+from misere.rulesets.sprouts import SproutsRuleset, simplify_land
 from misere.rulesets.sprouts_canon import lives
+from misere.rulesets.sprouts_notation import Drawing, NamedMove, drawing_of, find_move, from_lands
 from misere.rulesets.sprouts_solve import SMALL, SproutsSolver
 from misere.rulesets.sprouts_store import MIN_LIVES, SproutsStore
 
@@ -56,11 +57,36 @@ class SproutsPlay(SproutsRuleset):
     normal_search = (f"search over a large land plus a nim heap; lands with at most {SMALL} lives and all "
                      "but the largest replaced by their nimbers (Lemoine-Viennot 1008.2320)")
 
+    syntax = SproutsRuleset.syntax + ("; or N: MOVES, the N-spot start after moves in WGOSA notation "
+                                      "(spots numbered as played), e.g. '5: 1(6)2; 3(7)3[4]'")
+
     def __init__(self) -> None:
         super().__init__()
         self._solver = SproutsSolver(small=SMALL)
         self.store_note = "none"
         self._endgames_path: str | None = None
+        self._named: dict[Drawing, list[tuple[Move, NamedMove | None]]] = {}
+
+    def parse(self, text: str) -> list:
+        """GLOP text or ``N``, or ``N: MOVES`` (:func:`~misere.rulesets.sprouts_notation.drawing_of`)."""
+        return drawing_of(text).components() if ":" in text else super().parse(text)
+
+    def components(self, position: Any) -> list:
+        """The lands of a position; read from ``N: MOVES`` or given as a
+        :class:`~misere.rulesets.sprouts_notation.Drawing` they keep the numbered drawing
+        (:meth:`drawing`)."""
+        if isinstance(position, Drawing) or isinstance(position, str) and ":" in position:
+            d = position if isinstance(position, Drawing) else drawing_of(position)
+            out = _Drawn(d.components())
+            out.drawing = d
+            return out
+        return super().components(position)
+
+    def drawing(self, position: Any) -> Drawing:
+        """The position with numbered spots: as played for ``N: MOVES``, else numbered in the
+        order the lands are written."""
+        comps = self.components(position)
+        return getattr(comps, "drawing", None) or from_lands(list(comps))
 
     def _run(self, lands: list, play: str) -> bool:
         """Outcome with the store open for large positions; budgets report what was decided."""
@@ -109,23 +135,54 @@ class SproutsPlay(SproutsRuleset):
         return "N" if self._run(self.components(position), "normal") else "P"
 
     def winning_moves(self, position: Any, player: str | None = None) -> dict[str, list[Move]]:
-        """Winning misère moves (the same for both players). Positions with at least
-        :data:`~misere.rulesets.sprouts_store.MIN_LIVES` lives list the first winning move found."""
+        """Winning misère moves (the same for both players), each with its WGOSA notation on
+        the numbered drawing (:meth:`drawing`), moves whose notation is exact first. Positions
+        with at least :data:`~misere.rulesets.sprouts_store.MIN_LIVES` lives list the first
+        winning move found."""
+        wins = [m for m, _ in self.named_winning_moves(position)]
+        players = ["Left", "Right"] if player is None else ["Left" if player.lower().startswith("l") else "Right"]
+        return {p: [Move(p, m.component, m.label, m.result, m.notation, m.corner) for m in wins] for p in players}
+
+    def named_winning_moves(self, position: Any) -> list[tuple[Move, NamedMove | None]]:
+        """The winning moves with the named move of each on :meth:`drawing` (found by the key of
+        the position it leaves, :func:`~misere.rulesets.sprouts_notation.find_move`)."""
         comps = self.components(position)
+        d = getattr(comps, "drawing", None) or from_lands(list(comps))
+        if d in self._named:
+            return self._named[d]
         big = sum(map(lives, comps)) >= MIN_LIVES
-        wins = []
+        out = []
         for mv, after in self.moves(comps, "Left"):
             if not self._run(after, "misere"):
-                wins.append(mv)
+                found = find_move(d, tuple(sorted((simplify_land(x) for x in after), key=repr)))
+                nm = None if found is None else found[0]
+                out.append((Move(mv.player, mv.component, mv.label, mv.result, nm and nm.text, nm and nm.corner), nm))
                 if big:
                     break
-        players = ["Left", "Right"] if player is None else ["Left" if player.lower().startswith("l") else "Right"]
-        return {p: [Move(p, m.component, m.label, m.result) for m in wins] for p in players}
+        out.sort(key=lambda t: t[1] is None or not t[1].exact)
+        if len(self._named) > 64:
+            self._named.clear()
+        self._named[d] = out
+        return out
+
+    def winning_svg(self, position: Any) -> str:
+        """The numbered drawing with its first winning move (if any) drawn in
+        (:func:`~misere.rulesets.sprouts_draw.sprouts_svg`)."""
+        from misere.rulesets.sprouts_draw import drawing_svg
+
+        wins = self.named_winning_moves(position) if self.outcome(position).left_first else []
+        return drawing_svg(self.drawing(position), wins[0][1] if wins else None)
 
     def play_notes(self, comps: list, o: Outcome) -> dict[str, Any]:
         """The store used, for ``misere play`` (which answers misère play alone unless asked for
         normal play: ``--play normal`` or ``--play both``, issue 38 item 3)."""
-        return {"store": self.store_note}
+        return {"store": self.store_note, "spots": self.drawing(comps).text()}
+
+
+class _Drawn(Parsed):
+    """Lands read from ``N: MOVES``, with the numbered drawing they come from."""
+
+    drawing: Drawing | None = None
 
 
 Sprouts = SproutsPlay()
