@@ -41,6 +41,14 @@ def main(argv: list[str]) -> int:
                     help="largest reduced candidate (the engine's default 8,000 stops Grundy's "
                          "game and 0.3123 before their proofs)")
     args = ap.parse_args(argv)
+    try:  # the output folder before any work, not after an hour of it
+        Path(args.out).mkdir(parents=True, exist_ok=True)
+        probe = Path(args.out) / ".write-test"
+        probe.touch()
+        probe.unlink()
+    except OSError as e:
+        print(f"error: cannot write certificates to {args.out}: {e.strerror}", file=sys.stderr)
+        return 2
     for run in args.runs:
         code, _, heap = run.partition(":")
         game = resolve_game(code)

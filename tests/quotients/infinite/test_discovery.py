@@ -101,3 +101,20 @@ def test_dawson_heap34_from_the_round170_checkpoint(tmp_path):
     assert q.max_heap == 33 and q.infinite_proof.ok
     assert found.windows == stored.windows and found.p_table.keys() == stored.p_table.keys()
     assert all(np.array_equal(found.p_table[k], stored.p_table[k]) for k in found.p_table)
+
+
+@pytest.mark.slow
+def test_dawson_heap34_resumed_reads_claims_at_once(tmp_path):
+    """Resumed from the shipped round-105 checkpoint (the failures of rounds 0-104 unknown to
+    the hook), the engine reads claims at the first failure and proves Q_34 of 0.07 infinite
+    there; its claim agrees with the stored one."""
+    ck = tmp_path / "dawson.sqlite"
+    with gzip.open(ROOT / "benchmarks" / "data" / "dawson-heap34-round105.sqlite.gz", "rb") as src, \
+            open(ck, "wb") as dst:
+        shutil.copyfileobj(src, dst)
+    limits = misere.quotients.Limits(max_order=10_000_000, max_rounds=100_000)
+    q = misere.quotient("0.07", max_heap=34, certify=0, quiet=True, stored=False,
+                        checkpoint=str(ck), limits=limits)
+    proof = q.infinite_proof
+    assert q.max_heap == 33 and proof.ok and "round 105 " in proof.origin
+    assert _agree(proof.cert, load_claim(DATA / "dawson-heap34.npz"), 34, 40) > 5000

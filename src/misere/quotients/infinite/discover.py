@@ -28,8 +28,10 @@ shapes:
 * each shape is tried as it is and, with period 2, in the domain the failure suggests
   (:func:`_domain`: for each size above half the heap, at most as many heaps that large as the
   failure has, e.g. at most one heap of 12 for 0.3123);
-* when no window fits the powers ``c1^a`` with ``a`` below the failure's exponent, the data
-  are read with one power more before the shape is given up (Grundy's game at heap 29);
+* with two counts, when no window fits the powers ``c1^a`` with ``a`` below the failure's
+  exponent, or the claim does not tell the powers apart, the data are read with one power
+  more before the shape is given up (Grundy's game at heap 29; with three counts the window
+  search alone costs seconds);
 * the data are the candidate's outcomes with fewer heaps ``c1`` than the failure has
   (:func:`~misere.quotients.impartial.counters_data.build_certificate`, which fits the least
   windows), for the periods 2, 4 and 6.
@@ -264,13 +266,15 @@ class Watcher:
         from misere.quotients.infinite.separation import separable_counts, separate
 
         self.tried += 1
-        cert = build_certificate(self.code, cand, **shape)
-        if cert is None:  # too few powers of the first count for any window: one more
-            cert = build_certificate(self.code, cand, **{**shape, "exact_a": shape["exact_a"] + 1})
-        if cert is None:
+        more = (1,) if len(shape["counters"]) == 2 else ()  # three counts: windows cost seconds
+        for exact_a in (shape["exact_a"], *(shape["exact_a"] + d for d in more)):
+            # with too few powers of the first count no window fits, or the powers are not
+            # told apart: read one power more (Grundy's game at heap 29)
+            cert = build_certificate(self.code, cand, **{**shape, "exact_a": exact_a})
+            if cert is not None and any(separate(cert, r).ok for r in separable_counts(cert)):
+                break  # a claim whose powers are not told apart proves nothing: not checked
+        else:
             return None
-        if not any(separate(cert, r).ok for r in separable_counts(cert)):
-            return None  # a claim whose powers are not told apart proves nothing: not checked
         proof = prove(cert, f"claim read off round {cand.round} of heap {cand.heap} "
                             f"({len(cand.is_p)} elements), counting {shape['counters']}")
         if self.tick is not None:
