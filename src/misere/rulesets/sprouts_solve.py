@@ -205,6 +205,12 @@ class SproutsSolver:
         self._form[land] = r
         return r
 
+    def _reduces(self, land: Land) -> bool:
+        """Is ``land`` (a large land, its form not yet known) replaced by its misère canonical
+        form in misère play? Never here; :class:`~misere.rulesets.sprouts_reduced.ReducedSolver`
+        replaces more lands (reduced canonical trees)."""
+        return False
+
     def _sum_forms(self, lands: tuple[Land, ...]) -> int:
         g = ZERO
         for x in lands:
@@ -221,7 +227,7 @@ class SproutsSolver:
                 if lives(x) <= self.small or x in self._nimber:
                     v ^= self.nimber(x)
                     continue
-            elif lives(x) <= self.small or x in self._form:
+            elif lives(x) <= self.small or x in self._form or self._reduces(x):
                 w = add_canonical(v, self.form(x))
                 if self.endgames is not None:
                     self.endgames.fold(v, x, w)
