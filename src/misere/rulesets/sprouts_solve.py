@@ -16,8 +16,9 @@ A position is a sum of independent lands (:mod:`misere.rulesets.sprouts`), each 
   option ``g'`` of ``g``; with no large land left the position is won iff ``g`` is not a misère
   P-position. Replacing a component by its canonical form keeps the misère outcome of every sum
   with impartial games (equality modulo impartial games is a congruence), so the answers are
-  exact. Lemoine and Viennot go further with *reduced* canonical trees (forms modulo the
-  positions that can still occur); we use the unrestricted canonical forms.
+  exact. Lemoine and Viennot's *reduced canonical trees* are these canonical forms (their rules
+  are cases of Conway's simplification); they give trees to larger lands, as
+  :class:`~misere.rulesets.sprouts_reduced.ReducedSolver` does.
 
 Two ways of searching less (issue 23 item 2; neither changes an answer):
 
