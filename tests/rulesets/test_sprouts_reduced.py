@@ -35,11 +35,12 @@ def _agree(lands: list, pairs: int = 0, seed: int = 0) -> None:
             assert s.wins(pos, "misere") == want, (s.tree_lives, s.built, [format_land(x) for x in pos])
 
 
-def test_reduced_trees_agree_with_the_plain_search_small() -> None:
-    """Every land reachable from 2 spots, from 0.0.1.} and from 0.a2a.1.}, and 60 sums of two."""
-    lands = _lands([spots(2)] + parse_position("0.0.1.}") + parse_position("0.a2a.1.}"))
-    assert len(lands) > 100
-    _agree(lands, pairs=60)
+def test_reduced_trees_agree_with_the_plain_search_from_three_spots() -> None:
+    """Every land with at most 8 lives reachable from 3 spots (307 lands), from 0.0.1.} and from
+    0.a2a.1.}, and 100 sums of two (a few seconds)."""
+    lands = _lands([spots(3)] + parse_position("0.0.1.}") + parse_position("0.a2a.1.}"))
+    assert len(lands) > 300
+    _agree(lands, pairs=100)
 
 
 def test_reduced_trees_agree_with_the_reference_search_on_sums() -> None:
@@ -51,9 +52,11 @@ def test_reduced_trees_agree_with_the_reference_search_on_sums() -> None:
 
 
 @pytest.mark.slow
-def test_reduced_trees_agree_with_the_plain_search_from_three_spots() -> None:
-    """Every land reachable from 3 spots (all have at most 8 lives) and 300 sums of two."""
-    _agree(_lands([spots(3)]), pairs=300, seed=3)
+def test_reduced_trees_agree_with_the_plain_search_from_four_spots() -> None:
+    """Every land with at most 8 lives reachable from 4 spots (6,347 lands) and 1,000 sums of two."""
+    lands = _lands([spots(4)])
+    assert len(lands) > 6000
+    _agree(lands, pairs=1000, seed=4)
 
 
 @pytest.mark.parametrize("n", range(1, 8))
