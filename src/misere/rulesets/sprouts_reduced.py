@@ -18,16 +18,16 @@ the reduction to ``0`` with its proviso, rules 1 and 3 the bypass of reversible 
 written. So a reduced canonical tree is the misère canonical form of the land, the form
 :meth:`~misere.rulesets.sprouts_solve.SproutsSolver.form` already builds: nothing here builds
 trees a second way. The reduction is modulo *all* impartial games, not modulo a smaller
-universe: no Sprouts-specific equivalence is used by the published search, and none is used here.
+universe: GLOP's ``Rct`` uses no Sprouts-specific equivalence, and none is used here.
 
 **Theorem** (exactness). Let ``B`` be a sum of lands and ``S = x_1 + ... + x_k`` a sum of lands
 with misère canonical forms ``c(x_i)``. Then ``o⁻(B + S) = o⁻(B + c(x_1) + ... + c(x_k))``, and
 the right side may be searched as the game ``B + g`` with ``g`` the canonical form of the sum
 (:func:`~misere.impartial.canonical.add_canonical`), moving in ``B`` or from ``g`` to an option
 of ``g``.
-*Proof.* ``x = c(x)`` modulo impartial games (ONAG ch. 12, Theorem 76 and the simplification
-theorem before it), and equality modulo impartial games is a congruence for ``+``: ``X + Y =
-X' + Y`` whenever ``X = X'``. So ``B + S = B + g`` modulo impartial games; taking the impartial
+*Proof.* ``x = c(x)`` modulo impartial games (ONAG ch. 12: simplification keeps the game's
+class, and :func:`~misere.impartial.canonical.simplify` only simplifies), and equality modulo
+impartial games is a congruence for ``+``: ``X + Y = X' + Y`` whenever ``X = X'``. So ``B + S = B + g`` modulo impartial games; taking the impartial
 game ``0`` as the third game, both have the same misère outcome. The search on ``B + g`` is the
 plain search of a (different, smaller) impartial game, exact move by move; each child is again
 of the form ``B' + S'`` and the theorem applies to it. ∎
@@ -63,7 +63,7 @@ from typing import Any
 
 from misere.rulesets.sprouts import Land
 from misere.rulesets.sprouts_canon import lives
-from misere.rulesets.sprouts_solve import SMALL, SproutsSolver
+from misere.rulesets.sprouts_solve import SproutsSolver
 
 __all__ = ["ReducedSolver", "TREE_LIVES"]
 
@@ -89,7 +89,6 @@ class ReducedSolver(SproutsSolver):
     """
 
     def __init__(self, *args: Any, tree_lives: int = TREE_LIVES, built: bool = True, **kwargs: Any) -> None:
-        kwargs.setdefault("small", SMALL)
         super().__init__(*args, **kwargs)
         self.tree_lives = tree_lives
         self.built = built
