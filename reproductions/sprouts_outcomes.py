@@ -21,7 +21,8 @@ try their children by rounds of growing effort (:meth:`SproutsSolver._widening`)
 
 ``--trees K`` (misère) searches over reduced canonical trees
 (:class:`misere.rulesets.sprouts_reduced.ReducedSolver`): lands with at most ``K`` lives, and
-larger lands whose trees are built from trees already met, are replaced by their trees.
+larger lands whose trees are built from trees already met, are replaced by their trees (one
+process per run; ``--jobs`` keeps the plain search).
 
 ``--endgames FILE`` (misère) answers every position whose lands are all in the endgame table
 ``FILE`` (``misere sprouts-endgames --lives K --store FILE``) by look-up in its quotient.
