@@ -19,6 +19,11 @@ writes (and reuses) a store file.
 ``--widen K`` (default ``sprouts_solve.WIDEN``; ``-1`` off) sets the lives from which positions
 try their children by rounds of growing effort (:meth:`SproutsSolver._widening`).
 
+``--trees K`` (misère) searches over reduced canonical trees
+(:class:`misere.rulesets.sprouts_reduced.ReducedSolver`): lands with at most ``K`` lives, and
+larger lands whose trees are built from trees already met, are replaced by their trees (one
+process per run; ``--jobs`` keeps the plain search).
+
 ``--endgames FILE`` (misère) answers every position whose lands are all in the endgame table
 ``FILE`` (``misere sprouts-endgames --lives K --store FILE``) by look-up in its quotient.
 
@@ -57,8 +62,14 @@ table = None
 if sys.argv[7]:
     from misere.rulesets.sprouts_endgames import load_table
     table = load_table(sys.argv[7])
-s = SproutsSolver(store=store, small=small, method=sys.argv[5] or None, widen=widen if widen >= 0 else None,
-                  endgames=table)
+kw = dict(store=store, small=small, method=sys.argv[5] or None, widen=widen if widen >= 0 else None,
+          endgames=table)
+trees = int(sys.argv[8])
+if trees >= 0:
+    from misere.rulesets.sprouts_reduced import ReducedSolver
+    s = ReducedSolver(tree_lives=trees, **kw)
+else:
+    s = SproutsSolver(**kw)
 w = s.wins([spots(n)], play)
 if store is not None:
     store.close()
@@ -175,6 +186,10 @@ def main() -> None:
     ap.add_argument("--endgames", default="",
                     help="misère: answer positions of table lands by look-up in this endgame table "
                          "(misere sprouts-endgames --store FILE)")
+    ap.add_argument("--trees", type=int, default=-1,
+                    help="misère: search over reduced canonical trees (sprouts_reduced.ReducedSolver), "
+                         "lands with at most this many lives replaced by their trees (default -1: the "
+                         "plain search)")
     a = ap.parse_args()
     if a.widen is None:
         from misere.rulesets.sprouts_solve import WIDEN
@@ -190,7 +205,7 @@ def main() -> None:
             def limit() -> None:
                 resource.setrlimit(resource.RLIMIT_CPU, (a.cpu, a.cpu + 5))
             p = subprocess.run([sys.executable, "-c", CHILD, play, str(n), str(a.small), a.store, a.method,
-                                str(a.widen), a.endgames],
+                                str(a.widen), a.endgames, str(a.trees)],
                                capture_output=True, text=True, preexec_fn=limit)
             if p.returncode != 0:
                 print(json.dumps({"play": play, "n": n, "stopped": f"over {a.cpu} CPU s"

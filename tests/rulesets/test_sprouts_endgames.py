@@ -92,7 +92,7 @@ def test_play_reads_the_table_named_by_the_environment(tmp_path, monkeypatch) ->
     monkeypatch.setenv("MISERE_SPROUTS_STORE", "")
     monkeypatch.setenv("MISERE_SPROUTS_ENDGAMES", str(path))
     play = SproutsPlay()
-    play._solver.small = 2
+    play._solver.small = play._solver.tree_lives = 2   # lands of 3 lives left to the table
     assert [play.outcome(str(n)).value for n in range(1, 6)] == list(MISERE[:5])
     assert play._solver.stats()["looked_up"] > 0
 

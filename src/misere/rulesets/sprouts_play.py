@@ -1,6 +1,7 @@
 """Sprouts as ``misere play sprouts`` and :data:`misere.rulesets.Sprouts` answer it: misère and
-normal outcomes from :class:`~misere.rulesets.sprouts_solve.SproutsSolver` over canonical lands,
-with a persistent store (issue 23, item 2).
+normal outcomes from :class:`~misere.rulesets.sprouts_reduced.ReducedSolver` (reduced canonical
+trees in misère play; the plain :class:`~misere.rulesets.sprouts_solve.SproutsSolver` search in
+normal play) over canonical lands, with a persistent store (issue 23, item 2).
 
 The reference search of :mod:`misere.rulesets.sprouts` (no simplification beyond the GLOP basics)
 stays available as ``misere.rulesets.sprouts.Sprouts``; this ruleset only replaces how outcomes
@@ -25,7 +26,8 @@ from misere.rulesets.partizan_base import Move, Parsed
 from misere.rulesets.sprouts import SproutsRuleset, simplify_land
 from misere.rulesets.sprouts_canon import lives
 from misere.rulesets.sprouts_notation import Drawing, NamedMove, drawing_of, find_move, from_lands
-from misere.rulesets.sprouts_solve import SMALL, SproutsSolver
+from misere.rulesets.sprouts_reduced import TREE_LIVES, ReducedSolver
+from misere.rulesets.sprouts_solve import SMALL
 from misere.rulesets.sprouts_store import MIN_LIVES, SproutsStore
 
 __all__ = ["SproutsPlay", "Sprouts", "store_path"]
@@ -51,8 +53,9 @@ class SproutsPlay(SproutsRuleset):
     ['P', 'P', 'N', 'N']
     """
 
-    search = (f"search over sums of canonical lands; lands with at most {SMALL} lives replaced by their misère "
-              "canonical forms (Lemoine-Viennot 0908.4407; Conway ONAG ch. 12)")
+    search = (f"search over sums of reduced canonical trees; lands with at most {TREE_LIVES} lives, and lands "
+              "whose trees are built from trees already met, replaced by their misère canonical forms "
+              "(Lemoine-Viennot 0908.4407; Conway ONAG ch. 12)")
 
     normal_search = (f"search over a large land plus a nim heap; lands with at most {SMALL} lives and all "
                      "but the largest replaced by their nimbers (Lemoine-Viennot 1008.2320)")
@@ -62,7 +65,7 @@ class SproutsPlay(SproutsRuleset):
 
     def __init__(self) -> None:
         super().__init__()
-        self._solver = SproutsSolver(small=SMALL)
+        self._solver = ReducedSolver(small=SMALL)
         self.store_note = "none"
         self._endgames_path: str | None = None
         self._named: dict[Drawing, list[tuple[Move, NamedMove | None]]] = {}

@@ -16,8 +16,9 @@ A position is a sum of independent lands (:mod:`misere.rulesets.sprouts`), each 
   option ``g'`` of ``g``; with no large land left the position is won iff ``g`` is not a misère
   P-position. Replacing a component by its canonical form keeps the misère outcome of every sum
   with impartial games (equality modulo impartial games is a congruence), so the answers are
-  exact. Lemoine and Viennot go further with *reduced* canonical trees (forms modulo the
-  positions that can still occur); we use the unrestricted canonical forms.
+  exact. Lemoine and Viennot's *reduced canonical trees* are these canonical forms (their rules
+  are cases of Conway's simplification); they give trees to larger lands, as
+  :class:`~misere.rulesets.sprouts_reduced.ReducedSolver` does.
 
 Two ways of searching less (issue 23 item 2; neither changes an answer):
 
@@ -205,6 +206,12 @@ class SproutsSolver:
         self._form[land] = r
         return r
 
+    def _reduces(self, land: Land) -> bool:
+        """Is ``land`` (a large land, its form not yet known) replaced by its misère canonical
+        form in misère play? Never here; :class:`~misere.rulesets.sprouts_reduced.ReducedSolver`
+        replaces more lands (reduced canonical trees)."""
+        return False
+
     def _sum_forms(self, lands: tuple[Land, ...]) -> int:
         g = ZERO
         for x in lands:
@@ -221,7 +228,7 @@ class SproutsSolver:
                 if lives(x) <= self.small or x in self._nimber:
                     v ^= self.nimber(x)
                     continue
-            elif lives(x) <= self.small or x in self._form:
+            elif lives(x) <= self.small or x in self._form or self._reduces(x):
                 w = add_canonical(v, self.form(x))
                 if self.endgames is not None:
                     self.endgames.fold(v, x, w)
