@@ -85,20 +85,25 @@ def test_the_engine_alone_finds_each_result(code, heap, stored, top, tokens):
     assert _agree(proof.cert, load_claim(DATA / stored), top, tokens) > 500
 
 
-@pytest.mark.slow
-def test_dawson_heap34_from_the_round170_checkpoint(tmp_path):
-    """Resumed from the shipped round-170 checkpoint with ``stored=False``, the engine reads
-    the claim off its own candidate and proves Q_34 of 0.07 infinite: the very certificate
-    that is stored (about 3 minutes, 2 GB)."""
+def _dawson_resumed(tmp_path, round_: int):
+    """Q_34 of 0.07 with ``stored=False``, resumed from the shipped checkpoint of ``round_``."""
     ck = tmp_path / "dawson.sqlite"
-    with gzip.open(ROOT / "benchmarks" / "data" / "dawson-heap34-round170.sqlite.gz", "rb") as src, \
-            open(ck, "wb") as dst:
+    with gzip.open(ROOT / "benchmarks" / "data" / f"dawson-heap34-round{round_}.sqlite.gz",
+                   "rb") as src, open(ck, "wb") as dst:
         shutil.copyfileobj(src, dst)
     limits = misere.quotients.Limits(max_order=10_000_000, max_rounds=100_000)
     q = misere.quotient("0.07", max_heap=34, certify=0, quiet=True, stored=False,
                         checkpoint=str(ck), limits=limits)
-    found, stored = q.infinite_proof.cert, load_claim(DATA / "dawson-heap34.npz")
     assert q.max_heap == 33 and q.infinite_proof.ok
+    return q.infinite_proof
+
+
+@pytest.mark.slow
+def test_dawson_heap34_from_the_round170_checkpoint(tmp_path):
+    """Resumed from the shipped round-170 checkpoint, the engine reads the claim off its own
+    candidate and proves Q_34 of 0.07 infinite: the very certificate that is stored (about 3
+    minutes, 2 GB)."""
+    found, stored = _dawson_resumed(tmp_path, 170).cert, load_claim(DATA / "dawson-heap34.npz")
     assert found.windows == stored.windows and found.p_table.keys() == stored.p_table.keys()
     assert all(np.array_equal(found.p_table[k], stored.p_table[k]) for k in found.p_table)
 
@@ -108,13 +113,6 @@ def test_dawson_heap34_resumed_reads_claims_at_once(tmp_path):
     """Resumed from the shipped round-105 checkpoint (the failures of rounds 0-104 unknown to
     the hook), the engine reads claims at the first failure and proves Q_34 of 0.07 infinite
     there; its claim agrees with the stored one."""
-    ck = tmp_path / "dawson.sqlite"
-    with gzip.open(ROOT / "benchmarks" / "data" / "dawson-heap34-round105.sqlite.gz", "rb") as src, \
-            open(ck, "wb") as dst:
-        shutil.copyfileobj(src, dst)
-    limits = misere.quotients.Limits(max_order=10_000_000, max_rounds=100_000)
-    q = misere.quotient("0.07", max_heap=34, certify=0, quiet=True, stored=False,
-                        checkpoint=str(ck), limits=limits)
-    proof = q.infinite_proof
-    assert q.max_heap == 33 and proof.ok and "round 105 " in proof.origin
+    proof = _dawson_resumed(tmp_path, 105)
+    assert "round 105 " in proof.origin
     assert _agree(proof.cert, load_claim(DATA / "dawson-heap34.npz"), 34, 40) > 5000
