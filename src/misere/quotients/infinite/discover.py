@@ -6,7 +6,9 @@ each round frees a heap again, and the least failures repeat with growing expone
 follows the rounds (the solver's ``on_failure`` hook) and, whenever a heap comes back in a
 least failure with an exponent (at least ``min_power``) above two smaller ones it had in earlier
 failures of the heap (``12^3``, ``12^4``, then ``12^5``: growing exponents), reads claims off the
-round's candidate, which is exact on every word colex-below its failure. A claim the check from
+round's candidate, which is exact on every word colex-below its failure (in a change resumed
+from a checkpoint the earlier failures are unknown: there an exponent of at least
+``min_power`` counts as grown at once). A claim the check from
 the rules refused is read again in a later round only once the exponent it reads (``exact_a``)
 has grown: the failures cycle through a few words per growth of the exponent (six rounds for
 0.07 at heap 34), and each refusal costs a check from the rules (some 25 CPU s there); a shape
