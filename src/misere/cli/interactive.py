@@ -175,9 +175,11 @@ class SproutsArena(RulesetArena):
     listed once per position it leaves; a listed move's GLOP description is read too."""
 
     def parse(self, position: str) -> Any:
+        """The numbered drawing of ``position`` (``N``, GLOP text or ``N: MOVES``)."""
         return self.r.drawing(position)
 
     def show(self, pos: Any) -> str:
+        """The lands in GLOP notation, then the numbered spots of each boundary."""
         return f"{self.r.format(pos.components())}  (spots {pos.text()})"
 
     def moves(self, pos: Any, side: str) -> list[Choice]:
@@ -186,6 +188,7 @@ class SproutsArena(RulesetArena):
         return [Choice(nm.text + (f" {nm.corner}" if nm.corner else ""), after) for nm, after in named_moves(pos)]
 
     def outcome(self, pos: Any) -> Any:
+        """The misère outcome of the drawing's lands."""
         from misere.rulesets.partizan_base import Parsed
 
         return self.r.outcome(Parsed(pos.components()))
