@@ -25,8 +25,8 @@ shapes:
   in the round whose failure holds ``16^4``: the failure's own powers are inexact);
 * the heaps that were the most repeated beside a counted heap in the failures before
   (:func:`partners`) give three counts through nested sums (0.3123 at heap 12: ``#11``,
-  ``#{2, 4} + #9``, ``#9``), and so do two interchangeable partners counted apart (0.3312 at
-  heap 14: ``#14``, ``#8 + #11``, ``#11``);
+  ``#{2, 4} + #9``, ``#9``), and, where one class is the only partner, two of its sizes
+  counted apart (0.3312 at heap 14: ``#14``, ``#8 + #11``, ``#11``);
 * each shape is tried as it is and, with period 2, in the domain the failure suggests
   (:func:`_domain`: for each size above half the heap, at most as many heaps that large as the
   failure has, e.g. at most one heap of 12 for 0.3123);
@@ -190,11 +190,12 @@ def proposals(failure: tuple[int, ...], history: Sequence[Counter] = (), heap: i
                     yield from shaped((frozenset((c1,)), cls(c2)), period=period, b_max=PAIR_B)
     for c1 in heaps[:2]:  # three counts: the window search grows as the sixth power
         near = partners(failures, c1, same)[:3]
-        # two partner classes; then two sizes of one class counted apart (0.3312 at heap 14
-        # cycles 14^a beside 8^b and 11^b, interchangeable, yet its claim reads #8 + #11, #11)
-        pairs = [*itertools.permutations(near, 2),
-                 *((frozenset((x,)), frozenset((y,)))
-                   for k in near if len(k) > 1 for x, y in itertools.permutations(sorted(k), 2))]
+        # two partner classes; with only one, two sizes of it counted apart (0.3312 at heap 14
+        # cycles 14^a beside 8^b and 11^b, interchangeable, yet its claim reads #8 + #11, #11;
+        # three counts cost a window search of seconds, so not beside two classes)
+        pairs = list(itertools.permutations(near, 2)) or [
+            (frozenset((x,)), frozenset((y,)))
+            for k in near if len(k) > 1 for x, y in itertools.permutations(sorted(k), 2)]
         for a, b in pairs:
             for sums in (_CHAIN, None):
                 yield from shaped((frozenset((c1,)), a, b), period=2, sums=sums, b_max=12,
