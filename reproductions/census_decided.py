@@ -26,6 +26,7 @@ import json
 import sys
 import time
 
+from misere.errors import CheckpointError
 from misere.quotients.census import Store, census
 from misere.quotients.census.findings import undecided_reason
 from misere.quotients.census.twins import plan
@@ -52,11 +53,18 @@ def main() -> None:
 
     budget = Work(**{**dict(max_order=8_000, max_candidate=400_000, max_wide_candidate=8_000_000,
                             max_words=50_000_000, max_rounds=200), **work})
-    with Store(a.store) as st:
+    try:
+        st = Store(a.store)
+    except CheckpointError as e:  # one line, as the CLI gives it
+        sys.exit(f"error: {e}")
+    with st:
         taken = [r for r in st.records() if r["status"] in a.status.split(",")
                  and (a.max_order is None or (r["order"] or 0) <= a.max_order)
                  and (a.reason is None or a.reason in (undecided_reason(r) or ""))]
     codes = [r["code"] for r in taken]
+    if not codes:  # nothing selected is an answer, not an error
+        print(json.dumps({"codes": 0, "groups": 0}))
+        return
     size = {r["code"]: r["order"] or 0 for r in taken}
     t0 = time.monotonic()
     p = plan(codes, a.max_heap)
