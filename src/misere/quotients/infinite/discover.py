@@ -269,8 +269,8 @@ class Watcher:
         from misere.quotients.infinite.separation import separable_counts, separate
 
         self.tried += 1
-        more = (1,) if len(shape["counters"]) == 2 else ()  # three counts: windows cost seconds
-        for exact_a in (shape["exact_a"], *(shape["exact_a"] + d for d in more)):
+        a = shape["exact_a"]
+        for exact_a in (a, a + 1) if len(shape["counters"]) == 2 else (a,):  # three: seconds each
             # with too few powers of the first count no window fits, or the powers are not
             # told apart: read one power more (Grundy's game at heap 29)
             cert = build_certificate(self.code, cand, **{**shape, "exact_a": exact_a})
