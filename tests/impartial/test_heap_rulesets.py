@@ -71,7 +71,26 @@ def test_subtraction_codes_and_names() -> None:
     assert subtraction_code([1, 3, 4]) == "0.3033"
     assert parse_subtraction("S(1,3,4)") == parse_subtraction("subtraction:4 3 1") == "0.3033"
     assert parse_subtraction("0.3033") is None
-    assert heap_ruleset("grundy").name == "grundy" and heap_ruleset("kayles") is None
+    assert heap_ruleset("grundy").name == "grundy" and heap_ruleset("kaylez") is None
     for bad in ("S()", "S(0)", "S(1,x)", "S(100000)"):
         with pytest.raises(RulesetError):
             parse_subtraction(bad)
+
+
+def row_rules(widths: tuple[int, ...]):
+    """Knocking down ``w`` adjacent pins of a row, ``w`` in ``widths`` (Kayles: 1 or 2; Dawson's
+    Kayles: 2): the row becomes the pins on either side (Winning Ways ch. 4)."""
+    def moves(n: int) -> set[tuple[int, ...]]:
+        return {tuple(sorted(h for h in (left, n - w - left) if h))
+                for w in widths if w <= n for left in range(n - w + 1)}
+    return moves
+
+
+@pytest.mark.parametrize("name, widths", [("kayles", (1, 2)), ("Dawson's Kayles", (2,))])
+def test_named_octal_games_are_their_rules(name: str, widths: tuple[int, ...]) -> None:
+    """A name is read as its code: the quotient of ``kayles`` predicts the outcomes of rows of
+    pins knocked down as Winning Ways describes, searched from those rules alone."""
+    q = m.quotient(name, max_heap=14)
+    is_p = outcome_function(row_rules(widths))
+    for pos in sums(14, 3):
+        assert q.outcome(list(pos)) == ("P" if is_p(tuple(sorted(pos))) else "N"), (name, pos)

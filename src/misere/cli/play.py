@@ -47,7 +47,7 @@ MAX_OPTIONS = 2_000_000
 def help_text() -> str:
     """Help of ``misere play``: the position format of every ruleset, from the rulesets."""
     from misere.rulesets.registry import RULESETS
-    rows = ["OCTAL CODE (or pascal-beans[:ROWS], grundy, a subtraction game S(1,3,4)): heap sizes as "
+    rows = ["OCTAL CODE (or a name: kayles, dawsons-kayles, grundy, pascal-beans[:ROWS], S(1,3,4)): heap sizes as "
             "separate arguments", "    e.g. misere play 0.123 5 7 9"]
     for r in RULESETS:
         rows += [f"{r.name}: {r.syntax}", f"    e.g. misere play {r.name} '{getattr(r, 'example', '')}'"]

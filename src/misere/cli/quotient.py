@@ -202,7 +202,7 @@ def register(app: typer.Typer) -> None:
     @app.command()
     @command
     def quotient(
-        code: Optional[str] = typer.Argument(None, help="Octal code (0.123, 4.7) or pascal-beans[:ROWS]."),
+        code: Optional[str] = typer.Argument(None, help="Octal code (0.123, 4.7), a named game (kayles, dawsons-kayles, dawsons-chess, grundy), S(1,3,4) or pascal-beans[:ROWS]."),
         games: Optional[str] = typer.Option(None, "--games", help="Explicit impartial games, e.g. '*2, {*2,*}'."),
         max_heap: Optional[int] = typer.Option(
             None, "--max-heap", min=0, help="Stop after this heap (default: when the quotient is certified "

@@ -16,7 +16,11 @@ import re
 from misere.errors import RulesetError
 from misere.impartial.heap import HeapGame
 
-__all__ = ["grundy_game", "subtraction_code", "parse_subtraction", "heap_ruleset"]
+__all__ = ["grundy_game", "subtraction_code", "parse_subtraction", "heap_ruleset", "NAMED_CODES"]
+
+#: the octal games known by name (Winning Ways ch. 4, Table 6)
+NAMED_CODES = {"kayles": "0.77", "dawsons-kayles": "0.07", "dawsons-chess": "0.137",
+               "treblecross": "0.007", "officers": "0.6", "guiles": "0.15"}
 
 #: largest element of a subtraction set accepted (the octal code gets that many digits)
 MAX_SUBTRACTION = 512
@@ -79,9 +83,16 @@ def parse_subtraction(spec: str) -> str | None:
 
 
 def heap_ruleset(spec: str) -> HeapGame | str | None:
-    """A named heap ruleset: ``grundy`` (a :class:`HeapGame`), ``S(...)`` (its octal code as
-    text), or ``None`` when ``spec`` names neither."""
+    """A named heap ruleset: ``grundy`` (a :class:`HeapGame`), ``S(...)`` or a named octal game
+    (its octal code as text), or ``None`` when ``spec`` names none of them.
+
+    >>> heap_ruleset("Dawson's Kayles"), heap_ruleset("kayles"), heap_ruleset("0.77")
+    ('0.07', '0.77', None)
+    """
     text = spec.strip().lower()
     if text in ("grundy", "grundys-game", "grundy's game", "grundy-game"):
         return grundy_game()
+    key = re.sub(r"[\s_']+", "-", text).replace("dawson-s", "dawsons").strip("-")
+    if key in NAMED_CODES:
+        return NAMED_CODES[key]
     return parse_subtraction(spec)

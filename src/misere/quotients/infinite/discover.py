@@ -21,8 +21,9 @@ shapes:
 * a counted heap is counted together with the heaps that take its place in the failures of
   the rounds before (:func:`interchangeable`: Grundy's game cycles ``13^4, 16^4, 19^4, 22^4``
   beside the same other heaps); such a count's data are read along its size most repeated
-  in the failure, then along its size least repeated there (Grundy's claim is read along 13
-  in the round whose failure holds ``16^4``: the failure's own powers are inexact);
+  in the failure, then (two counts only) along its size least repeated there (Grundy's claim
+  is read along 13 in the round whose failure holds ``16^4``: the failure's own powers are
+  inexact);
 * the heaps that were the most repeated beside a counted heap in the failures before
   (:func:`partners`) give three counts through nested sums (0.3123 at heap 12: ``#11``,
   ``#{2, 4} + #9``, ``#9``), and, where one class is the only partner, two of its sizes
@@ -166,11 +167,13 @@ def proposals(failure: tuple[int, ...], history: Sequence[Counter] = (), heap: i
         counted = {h for g in groups for h in g}
         if len(counted) != sum(map(len, groups)):
             return  # two counts share a size
-        # each count's data are read along its size most repeated in the failure, then along
-        # its size least repeated there (Grundy's game at heap 29: the failure's 16^4 is
-        # inexact, 13 beside it is read exactly)
+        # each count's data are read along its size most repeated in the failure, then, with
+        # two counts, along its size least repeated there (Grundy's game at heap 29: the
+        # failure's 16^4 is inexact, 13 beside it is read exactly); three counts are read once
+        # (each window search costs seconds: read twice, 0.3123's claims doubled)
         most = tuple(max(sorted(g), key=lambda h: mult[h]) for g in groups)
-        least = tuple(min(sorted(g), key=lambda h: mult[h]) for g in groups)
+        least = (tuple(min(sorted(g), key=lambda h: mult[h]) for g in groups)
+                 if len(groups) == 2 else most)
         sets = tuple(tuple(sorted(g)) for g in groups)
         grouped = dict(groups=sets) if any(len(g) > 1 for g in sets) else {}
         domain = _domain(mult, counted, heap) if kw.get("period") == 2 else ()
