@@ -97,3 +97,36 @@ def test_period_three_along_heap_8_first_period() -> None:
     for a, want in PERIOD_THREE:
         pos = (19, 12, 12) + (8,) * a + (1,)
         assert ordered_search("0.16", pos, node_limit=1_000_000)[0] is want, pos
+
+
+class _Counting:
+    """A toy candidate: the value of a word is its number of heaps of 8 (``mul`` adds), and
+    the P-portion is given by ``p_at``."""
+
+    identity = 0
+
+    @staticmethod
+    def mul(x: int, y: int) -> int:
+        return x + y
+
+
+def _read(p_at, e: int) -> int:
+    from misere.quotients.impartial.recalibrate import read_period
+
+    phi = [0] * 8 + [1] + [0] * 11  # heap 8 counts, the others are the identity
+    is_p = np.array([p_at(a) for a in range(e + 1)])
+    fail = [19, 12, 12, 1] + [8] * e
+    return read_period(_Counting, is_p, phi, fail, bool(is_p[e]), 8)
+
+
+def test_a_freed_heaps_period_is_read_off_the_failure():
+    """The recalibration frees a heap with the period its failure's outcomes show (the engine's
+    rule for 0.16 at heap 19: ``19 + 12^2 + 1 + 8^a`` is P exactly at ``a = 0 mod 3``), and
+    with MisereSolver's 2 when they show none or too few powers are known."""
+    every_third = lambda a: a % 3 == 0  # noqa: E731
+    assert _read(every_third, 20) == 3
+    assert _read(every_third, 13) == 2  # 14 powers: fewer than five periods of 3
+    assert _read(lambda a: a % 2 == 1, 20) == 2
+    assert _read(lambda a: a >= 5, 20) == 1  # constant tail: lcm(2, 1) = 2 in the engine
+    assert _read(lambda a: a % 6 == 1, 40) == 6
+    assert _read(lambda a: a in (1, 6), 20) == 1  # irregular start, constant end

@@ -7,11 +7,20 @@ heaps kept, times one cyclic monoid per freed heap (stage 1, :mod:`misere.quotie
 candidate`; stage 2, marking its P-portion, :mod:`misere.quotients.impartial.marking`), reduced by
 indistinguishability (:mod:`misere.quotients.impartial.reduction`, stage 4). The caller
 (:mod:`misere.quotients.impartial.solver`) then verifies it again (stage 3).
+
+A freed heap is a cyclic factor ``C(i, p)``. MisereSolver (seed 002 §9.1) takes ``p = 2``, which
+every known finite quotient satisfies (``x^(k+2) = x^k``; whether all do is §10.3's question).
+Here ``p`` is read off the failure (:func:`read_period`): when the true outcomes of the failure
+along the powers of a heap repeat with a period ``q`` that is not 1 or 2, the heap is freed with
+period ``lcm(2, q)`` first, and with 2 only when that does not fix the failure (0.16 at heap 19:
+beside a 19, heap 8's outcomes have period 3 and 6, and with period 2 the index of 8 grows by
+one per round without end). A heap whose value already has a period keeps it.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from math import lcm
 
 from misere import budget
 from misere.errors import BudgetExceededError, ComputationLimitError
@@ -19,14 +28,18 @@ from misere.impartial.heap import HeapGame
 from misere.quotients.impartial.candidate import ProductMonoid
 from misere.quotients.impartial.marking import Marking
 from misere.quotients.impartial.reduction import reduce_bipartite
-from misere.quotients.impartial.verify import heap_words, transitions, word_value
+from misere.quotients.impartial.verify import heap_words, transitions, word_status, word_value
 from misere.quotients.monoid import TableMonoid
 from misere.quotients.monoid.table import is_action
 
-__all__ = ["Limits", "candidate", "finish", "build", "recalibrate", "BUMPS", "WIDE_FACTOR"]
+__all__ = ["Limits", "candidate", "finish", "build", "recalibrate", "read_period", "BUMPS",
+           "WIDE_FACTOR"]
 
 #: extra index given to freed heaps, tried in this order (larger fixes more in one round)
 BUMPS = (0, 2, 4)
+#: the periods :func:`read_period` looks for, and how many times each must repeat at the end
+#: of the outcomes along a heap's powers before a heap is freed with it
+READ_PERIODS, REPEATS = (1, 2, 3, 4, 5, 6), 4
 #: the widened recalibration sets may use candidates this many times ``max_candidate``
 #: (at most ``max_wide_candidate``), so that a small ``max_candidate`` bounds them too
 WIDE_FACTOR = 20
@@ -104,7 +117,16 @@ def recalibrate(game, n, q, p_mask, phi, fail, truth, limits, tick=None):
     """
     heaps = sorted(set(fail))
     done: set = set()
-    got, hit = _try_sets(game, n, q, phi, fail, truth, limits, heaps, done, tick)
+    periods = {h: lcm(2, q.index_period(phi[h])[1], read_period(q, p_mask, phi, fail, truth, h))
+               for h in heaps}
+    hit = None
+    if any(p != 2 for p in periods.values()):  # the periods read first, then MisereSolver's 2
+        got, hit = _try_sets(game, n, q, phi, fail, truth, limits, heaps, done, tick, periods)
+        if got is not None:
+            return got
+        periods = {h: p for h, p in periods.items() if p != 2 and q.index_period(phi[h])[1] > 2}
+    got, hit1 = _try_sets(game, n, q, phi, fail, truth, limits, heaps, done, tick, periods)
+    hit = hit1 or hit
     if got is not None:
         return got
     trans = transitions(game, n, q, phi)
@@ -113,7 +135,7 @@ def recalibrate(game, n, q, p_mask, phi, fail, truth, limits, tick=None):
     wide_bound = min(limits.max_wide_candidate, WIDE_FACTOR * limits.max_candidate)
     wl = Limits(**{**limits.__dict__, "max_candidate": max(limits.max_candidate, wide_bound)})
     if wide != heaps or wl.max_candidate > limits.max_candidate:
-        got, hit2 = _try_sets(game, n, q, phi, fail, truth, wl, wide, done, tick)
+        got, hit2 = _try_sets(game, n, q, phi, fail, truth, wl, wide, done, tick, periods)
         if got is not None:
             return got
         hit = hit2 or hit
@@ -123,21 +145,43 @@ def recalibrate(game, n, q, p_mask, phi, fail, truth, limits, tick=None):
     raise ComputationLimitError(f"heap {n}: recalibration on word {fail} failed")
 
 
-def _try_sets(game, n, q, phi, fail, truth, limits, heaps, done, tick=None):
+def read_period(q, p_mask, phi, fail, truth, h) -> int:
+    """The least period of the outcomes of ``fail`` along the powers of ``h``: with ``fail =
+    w + h^e``, the statuses of ``w + h^a`` for ``a < e`` (words below the least failure, where
+    the candidate is exact: the verification theorem, seed 002 §9.3) and ``truth`` for ``a = e``;
+    a period counts when the last ``REPEATS`` periods agree with the ones before them. 2 when
+    no period of :data:`READ_PERIODS` shows (too few powers, or none fits).
+
+    0.16 at heap 19: ``19 + 12^2 + 1 + 8^a`` is P exactly at ``a = 0 mod 3`` (period 3).
+    """
+    rest = [x for x in fail if x != h]
+    e = len(fail) - len(rest)
+    seq = [word_status(q, p_mask, phi, rest + [h] * a) for a in range(e)] + [truth]
+    for p in READ_PERIODS:
+        if len(seq) >= (REPEATS + 1) * p:
+            if all(seq[a] == seq[a - p] for a in range(len(seq) - REPEATS * p, len(seq))):
+                return p
+    return 2
+
+
+def _try_sets(game, n, q, phi, fail, truth, limits, heaps, done, tick=None, periods=None):
     """First set of ``heaps`` (by bump, size, then order) whose freeing gives ``fail`` its
-    true status, finished; sets in ``done`` (already tried to the end) are skipped."""
+    true status, finished; sets in ``done`` (already tried to the end) are skipped. A freed
+    heap gets the period ``periods[h]`` (2 when absent)."""
+    periods = periods or {}
     exps = {h: fail.count(h) for h in heaps}
     hit: ComputationLimitError | None = None
     for bump in BUMPS:
         for size in range(1, len(heaps) + 1):
             for sset in combinations(heaps, size):
-                if (bump, sset) in done:
+                key = (bump, sset, tuple(periods.get(h, 2) for h in sset))
+                if key in done:
                     continue
                 budget.check()
                 free = {}
                 for h in sset:
                     i = max(q.index_period(phi[h])[0], exps[h] - 1) + bump
-                    free[h] = (max(i, 1), 2)
+                    free[h] = (max(i, 1), periods.get(h, 2))
                 cand = None
                 try:
                     cand = candidate(game, n, q, phi, free, limits)
@@ -147,11 +191,11 @@ def _try_sets(game, n, q, phi, fail, truth, limits, heaps, done, tick=None):
                     ok = cand[0].status_of(word_value(cand[3], cand[1], fail)) == truth
                     if ok:
                         return finish(cand, n, limits), None
-                    done.add((bump, sset))
+                    done.add(key)
                 except BudgetExceededError:
                     raise  # the user's budget, not a candidate that grew too big
                 except ComputationLimitError as exc:
                     hit = exc
                     if cand is not None:  # built within the bound: the same next time
-                        done.add((bump, sset))
+                        done.add(key)
     return None, hit
