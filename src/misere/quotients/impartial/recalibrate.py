@@ -39,7 +39,7 @@ __all__ = ["Limits", "candidate", "finish", "build", "recalibrate", "read_period
 BUMPS = (0, 2, 4)
 #: the periods :func:`read_period` looks for, and how many times each must repeat at the end
 #: of the outcomes along a heap's powers before a heap is freed with it
-READ_PERIODS, REPEATS = (1, 2, 3, 4, 5, 6), 4
+READ_PERIODS, REPEATS = (1, 2, 3, 4, 5, 6), 3
 #: the widened recalibration sets may use candidates this many times ``max_candidate``
 #: (at most ``max_wide_candidate``), so that a small ``max_candidate`` bounds them too
 WIDE_FACTOR = 20
@@ -117,11 +117,16 @@ def recalibrate(game, n, q, p_mask, phi, fail, truth, limits, tick=None):
     """
     heaps = sorted(set(fail))
     done: set = set()
+    wide_bound = min(limits.max_wide_candidate, WIDE_FACTOR * limits.max_candidate)
+    wl = Limits(**{**limits.__dict__, "max_candidate": max(limits.max_candidate, wide_bound)})
     periods = {h: lcm(2, q.index_period(phi[h])[1], read_period(q, p_mask, phi, fail, truth, h))
                for h in heaps}
     hit = None
-    if any(p != 2 for p in periods.values()):  # the periods read first, then MisereSolver's 2
-        got, hit = _try_sets(game, n, q, phi, fail, truth, limits, heaps, done, tick, periods)
+    if any(p != 2 for p in periods.values()):
+        # the sets with a period read off the failure first (up to the widened bound: a longer
+        # cycle makes a larger candidate), then MisereSolver's period 2
+        got, hit = _try_sets(game, n, q, phi, fail, truth, wl, heaps, done, tick, periods,
+                             read_only=True)
         if got is not None:
             return got
         periods = {h: p for h, p in periods.items() if p != 2 and q.index_period(phi[h])[1] > 2}
@@ -132,8 +137,6 @@ def recalibrate(game, n, q, p_mask, phi, fail, truth, limits, tick=None):
     trans = transitions(game, n, q, phi)
     x = word_value(q, phi, fail)
     wide = sorted(set(fail) | set(heap_words(q, phi, trans, {x})[x]))
-    wide_bound = min(limits.max_wide_candidate, WIDE_FACTOR * limits.max_candidate)
-    wl = Limits(**{**limits.__dict__, "max_candidate": max(limits.max_candidate, wide_bound)})
     if wide != heaps or wl.max_candidate > limits.max_candidate:
         got, hit2 = _try_sets(game, n, q, phi, fail, truth, wl, wide, done, tick, periods)
         if got is not None:
@@ -164,10 +167,12 @@ def read_period(q, p_mask, phi, fail, truth, h) -> int:
     return 2
 
 
-def _try_sets(game, n, q, phi, fail, truth, limits, heaps, done, tick=None, periods=None):
+def _try_sets(game, n, q, phi, fail, truth, limits, heaps, done, tick=None, periods=None,
+              read_only=False):
     """First set of ``heaps`` (by bump, size, then order) whose freeing gives ``fail`` its
     true status, finished; sets in ``done`` (already tried to the end) are skipped. A freed
-    heap gets the period ``periods[h]`` (2 when absent)."""
+    heap gets the period ``periods[h]`` (2 when absent); with ``read_only``, only the sets with
+    a heap whose period is not 2 are tried."""
     periods = periods or {}
     exps = {h: fail.count(h) for h in heaps}
     hit: ComputationLimitError | None = None
@@ -175,7 +180,7 @@ def _try_sets(game, n, q, phi, fail, truth, limits, heaps, done, tick=None, peri
         for size in range(1, len(heaps) + 1):
             for sset in combinations(heaps, size):
                 key = (bump, sset, tuple(periods.get(h, 2) for h in sset))
-                if key in done:
+                if key in done or (read_only and set(key[2]) == {2}):
                     continue
                 budget.check()
                 free = {}
