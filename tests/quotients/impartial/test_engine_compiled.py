@@ -108,6 +108,17 @@ def test_without_numba_the_python_path_is_used(monkeypatch):
     assert mq.quotient("0.07", max_heap=20, certify=0).as_dict() == ref
 
 
+def test_a_large_stage_runs_compiled_in_a_fresh_process(monkeypatch):
+    """A process resumed from a checkpoint starts with its largest stage; that stage must not
+    stay in pure Python because the process has done little work yet."""
+    from misere.quotients.impartial import compiled
+
+    monkeypatch.setattr(compiled, "_done", 0)
+    monkeypatch.setattr(kernels, "_TRIED", False)
+    assert not compiled.worth(1_000, 64)  # small: Python first, the import costs more
+    assert compiled.worth(compiled.COMPILED_AT_ONCE, 64) == kernels.available()
+
+
 @pytest.mark.parametrize("compiled", [True, False])
 def test_reduced_table_equals_products_of_representatives(compiled, monkeypatch):
     _force(monkeypatch, compiled)
