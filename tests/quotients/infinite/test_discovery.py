@@ -116,3 +116,21 @@ def test_dawson_heap34_resumed_reads_claims_at_once(tmp_path):
     proof = _dawson_resumed(tmp_path, 105)
     assert "round 105 " in proof.origin
     assert _agree(proof.cert, load_claim(DATA / "dawson-heap34.npz"), 34, 40) > 5000
+
+
+def test_the_watcher_reads_no_claim_off_a_huge_candidate(monkeypatch):
+    """A candidate of more than ``MAX_CANDIDATE`` elements is passed over (0.16 at heap 19:
+    minutes a round on 2.4 million elements), a smaller one with the same failures is read."""
+    from types import SimpleNamespace
+
+    from misere.quotients.infinite import discover
+
+    tried = []
+    monkeypatch.setattr(discover.Watcher, "attempt", lambda self, cand, shape: tried.append(shape))
+    monkeypatch.setattr(discover, "MAX_CANDIDATE", 100)
+    for size in (101, 100):
+        w = discover.Watcher("0.3102")
+        for rnd, e in enumerate((3, 4, 5)):  # 12^3, 12^4, 12^5: grown twice
+            cand = SimpleNamespace(heap=12, round=rnd, is_p=[False] * size)
+            w(cand, (12,) * e + (7, 7, 10))
+        assert bool(tried) is (size == 100)

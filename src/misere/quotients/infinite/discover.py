@@ -41,7 +41,8 @@ shapes:
 
 Each claim is then proved or refused by :func:`~.proof.prove` (the counter theorem from the
 rules, then the separation lemma), so a wrong guess costs time, never correctness. The first
-proof ends the heap: :class:`~misere.quotients.impartial.driver.HeapSettled`.
+proof ends the heap: :class:`~misere.quotients.impartial.driver.HeapSettled`. Candidates of more
+than :data:`MAX_CANDIDATE` elements are not read (each claim off them costs minutes).
 """
 from __future__ import annotations
 
@@ -58,7 +59,8 @@ from misere.quotients.impartial.driver import HeapSettled
 if TYPE_CHECKING:  # the proof machinery (numpy) loads at the first claim tried
     from misere.quotients.infinite.proof import InfiniteProof
 
-__all__ = ["Watcher", "proposals", "interchangeable", "partners", "round_candidate", "PERIODS"]
+__all__ = ["Watcher", "proposals", "interchangeable", "partners", "round_candidate", "PERIODS",
+           "MAX_CANDIDATE"]
 
 #: failures of earlier rounds that suggest interchangeable heaps
 HISTORY = 12
@@ -68,6 +70,10 @@ PERIODS = (2, 4, 6)
 PAIR_B = 30
 #: the largest window searched with three counts (0.3312 at heap 14 needs 7)
 TRIPLE_WINDOW = 8
+#: the largest candidate claims are read off (0.3123's, at round 32 of heap 12, has 122,834
+#: elements; reading claims off 0.16's 2,399,818-element candidate at heap 19 took over ten
+#: minutes a round without a claim)
+MAX_CANDIDATE = 1_000_000
 #: nested sums tried with three counts (0.3312 at heap 14: ``#14, #8 + #11, #11``)
 _CHAIN = ((0,), (1, 2), (2,))
 
@@ -245,7 +251,7 @@ class Watcher:
                      {x for x in self.seen.get(h, ()) if 2 <= x < e}) >= 2)]
         for h, e in mult.items():
             self.seen.setdefault(h, set()).add(e)
-        if not grown:
+        if not grown or len(cand.is_p) > MAX_CANDIDATE:
             return  # claims are read when a heap's exponent has grown twice: e.g. 12^3, 12^4, 12^5
         for shape in proposals(failure, self.history[:-1], cand.heap):
             key = tuple(sorted((k, repr(v)) for k, v in shape.items()))
