@@ -31,8 +31,8 @@ from typing import Any, TextIO
 
 from misere.errors import BudgetExceededError, InvalidArgumentError
 
-__all__ = ["in_compiler", "Budget", "limits", "current", "check", "reserve", "parse_size", "format_size", "Progress", "Reporter",
-           "physical_memory", "last_progress"]
+__all__ = ["in_compiler", "in_dropped_exception", "Budget", "limits", "current", "check", "reserve",
+           "parse_size", "format_size", "Progress", "Reporter", "physical_memory", "last_progress"]
 
 #: the label and fields of the latest :meth:`Progress.update` of this process, quiet or not
 _LAST_PROGRESS: dict[str, Any] = {}
@@ -187,6 +187,20 @@ def in_compiler(frame: Any) -> bool:
     while frame is not None:
         name = frame.f_code.co_filename.replace("\\", "/")
         if "/numba/" in name or "/llvmlite/" in name:
+            return True
+        frame = frame.f_back
+    return False
+
+
+def in_dropped_exception(frame: Any) -> bool:
+    """Whether the stack from ``frame`` down is inside ``sys.unraisablehook``: the handling of
+    an exception Python drops ("Exception ignored in", e.g. a stop raised in a gc callback). A
+    stop raised there is dropped as well, or breaks the hook (pytest's turns it into an
+    error), so such stops wait until the hook returns and ring again."""
+    hook = sys.unraisablehook
+    code = getattr(getattr(hook, "func", hook), "__code__", None)
+    while frame is not None and code is not None:
+        if frame.f_code is code:
             return True
         frame = frame.f_back
     return False

@@ -35,7 +35,7 @@ import time
 from types import FrameType, TracebackType
 from typing import Optional
 
-from ..budget import Budget, format_size, in_compiler, last_progress, resident_memory
+from ..budget import Budget, format_size, in_compiler, in_dropped_exception, last_progress, resident_memory
 from ..errors import BudgetExceededError
 
 __all__ = ["Watchdog", "ARMED", "hard_stop", "CtrlC"]
@@ -104,8 +104,9 @@ class Watchdog:
         now = time.monotonic()
         if self._raised is not None and now - self._raised < self.settle:
             return  # the engine is summarising what it established after the first stop
-        if in_compiler(frame):  # raising inside numba's compiler leaves it a half-built library:
-            return  # wait, the watch thread prods again every ``rering`` seconds
+        if in_compiler(frame) or in_dropped_exception(frame):  # raising inside numba's compiler
+            return  # leaves it a half-built library, inside sys.unraisablehook it is dropped too:
+            # wait, the watch thread prods again every ``rering`` seconds
         self._raised = now
         raise BudgetExceededError(*self.reason)
 

@@ -8,7 +8,7 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from ...budget import in_compiler
+from ...budget import in_compiler, in_dropped_exception
 
 __all__ = ["HardLimit", "alarm"]
 
@@ -37,7 +37,8 @@ def alarm(timeout: float | None) -> Iterator[Callable[[], None]]:
     :data:`_RERING` seconds until stopped: a ring inside a kernel's first compile is put off
     until the compile returns (:func:`misere.budget.in_compiler`; a cold numba cache can carry a code a few
     seconds past its limit), and a ring raised where Python drops exceptions (a gc callback:
-    "Exception ignored in") is followed by another.
+    "Exception ignored in") is followed by another, which waits until the handling of the
+    dropped one returns (:func:`misere.budget.in_dropped_exception`).
     """
     usable = (timeout is not None and hasattr(signal, "setitimer")
               and threading.current_thread() is threading.main_thread())
@@ -50,7 +51,9 @@ def alarm(timeout: float | None) -> Iterator[Callable[[], None]]:
         signal.setitimer(signal.ITIMER_REAL, 0)
 
     def ring(signum: int, frame: Any) -> None:
-        if not _in_compiler(frame):  # an exception inside numba's compiler corrupts its cache
+        # an exception inside numba's compiler corrupts its cache; one inside the handling of
+        # a dropped exception is dropped too (or breaks the hook): both wait for the next ring
+        if not _in_compiler(frame) and not in_dropped_exception(frame):
             raise HardLimit(f"hard time limit of {hard:g} s exhausted")
 
     old = signal.signal(signal.SIGALRM, ring)
