@@ -16,7 +16,8 @@ import re
 from misere.errors import RulesetError
 from misere.impartial.heap import HeapGame
 
-__all__ = ["grundy_game", "subtraction_code", "parse_subtraction", "heap_ruleset", "NAMED_CODES"]
+__all__ = ["grundy_game", "subtraction_code", "parse_subtraction", "heap_ruleset", "named_code",
+           "NAMED_CODES"]
 
 #: the octal games known by name (Winning Ways ch. 4, Table 6)
 NAMED_CODES = {"kayles": "0.77", "dawsons-kayles": "0.07", "dawsons-chess": "0.137",
@@ -82,6 +83,16 @@ def parse_subtraction(spec: str) -> str | None:
         raise RulesetError(f"{err} (in {spec!r})") from None
 
 
+def named_code(spec: str) -> str | None:
+    """The octal code of a named game (:data:`NAMED_CODES`; case, apostrophes, spaces and
+    underscores aside), or ``None``.
+
+    >>> named_code("Dawson's Kayles"), named_code("dawsons_chess"), named_code("0.77")
+    ('0.07', '0.137', None)
+    """
+    return NAMED_CODES.get(re.sub(r"[\s_]+", "-", spec.strip().lower().replace("'", "")))
+
+
 def heap_ruleset(spec: str) -> HeapGame | str | None:
     """A named heap ruleset: ``grundy`` (a :class:`HeapGame`), ``S(...)`` or a named octal game
     (its octal code as text), or ``None`` when ``spec`` names none of them.
@@ -92,7 +103,4 @@ def heap_ruleset(spec: str) -> HeapGame | str | None:
     text = spec.strip().lower()
     if text in ("grundy", "grundys-game", "grundy's game", "grundy-game"):
         return grundy_game()
-    key = re.sub(r"[\s_']+", "-", text).replace("dawson-s", "dawsons").strip("-")
-    if key in NAMED_CODES:
-        return NAMED_CODES[key]
-    return parse_subtraction(spec)
+    return named_code(spec) or parse_subtraction(spec)

@@ -49,3 +49,8 @@ def test_bad_specs_fail_in_one_line(spec, words):
     with pytest.raises(RulesetError) as e:
         parse_codes(spec)
     assert words in str(e.value) and "\n" not in str(e.value)
+
+
+def test_named_games_are_their_codes_in_a_census():
+    """The names ``misere quotient`` and ``play`` take are taken by the census too."""
+    assert parse_codes("kayles, Dawsons_Kayles dawsons-chess 0.07").codes == ("0.77", "0.07", "0.137")

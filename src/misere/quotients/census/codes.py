@@ -12,7 +12,9 @@ A code-set spec is a list of items separated by commas or spaces. An item is
   ``octal4`` (0.0001-0.7777: of its 4,096 codes ``0.abcd`` the 512 with ``d = 0`` are skipped
   as the 3-digit games they equal, leaving 3,584; none has no move at all),
   ``quaternary`` (0.1000-0.3333), ``hex2`` (0.01-0.FF), ``wild4`` (the 21 wild quaternary codes
-  of seed 002 Fig. 19).
+  of seed 002 Fig. 19);
+* a named game: ``kayles``, ``dawsons-kayles`` and the others of
+  :data:`misere.impartial.heap_rulesets.NAMED_CODES`, read as its code.
 
 Codes are written canonically (upper-case hex digits, trailing zeros dropped) and de-duplicated.
 Two kinds of code are *skipped*, with the reason kept in :attr:`CodeSet.skipped`:
@@ -29,6 +31,7 @@ from dataclasses import dataclass
 from itertools import product
 
 from misere.errors import RulesetError
+from misere.impartial.heap_rulesets import named_code
 from misere.impartial.octal import format_octal, parse_octal
 
 __all__ = ["CodeSet", "parse_codes", "canonical_code", "slice_codes", "NAMED", "WILD_QUATERNARY"]
@@ -157,7 +160,7 @@ def parse_codes(spec: str | Iterable[str]) -> CodeSet:
     if not items:
         raise RulesetError(f"no codes in {spec!r}")
     for item in items:
-        named = NAMED.get(item.lower())
+        named = NAMED.get(item.lower()) or named_code(item)  # a code set, or one named game
         if named is not None:
             sub = parse_codes(named)
             codes.update(dict.fromkeys(sub.codes))
