@@ -4,8 +4,9 @@ Loading numba and the cached kernels of :mod:`misere.quotients.impartial.kernels
 of CPU, more than the whole of a small quotient (0.144 to heap 40: 0.06 s in Python; 0.77 to
 heap 40: 0.15 s). So a process runs its first :data:`PYTHON_FIRST` units of work (words
 searched plus elements marked) in pure Python and loads the kernels only after that, or at once
-when they are loaded already or the stage is large (:data:`COMPILED_AT_ONCE` elements). Both paths give the same results (the tests compare them). This
-module imports neither numpy nor numba.
+when they are loaded already or the stage is large (:data:`COMPILED_AT_ONCE` elements). Both
+paths give the same results (the tests compare them). This module imports neither numpy nor
+numba.
 """
 from __future__ import annotations
 

@@ -28,7 +28,7 @@ from misere.impartial.heap import HeapGame
 from misere.quotients.impartial.candidate import ProductMonoid
 from misere.quotients.impartial.marking import Marking
 from misere.quotients.impartial.reduction import reduce_bipartite
-from misere.quotients.impartial.verify import heap_words, transitions, word_status, word_value
+from misere.quotients.impartial.verify import heap_words, transitions, word_value
 from misere.quotients.monoid import TableMonoid
 from misere.quotients.monoid.table import is_action
 
@@ -119,17 +119,16 @@ def recalibrate(game, n, q, p_mask, phi, fail, truth, limits, tick=None):
     done: set = set()
     wide_bound = min(limits.max_wide_candidate, WIDE_FACTOR * limits.max_candidate)
     wl = Limits(**{**limits.__dict__, "max_candidate": max(limits.max_candidate, wide_bound)})
-    periods = {h: lcm(2, q.index_period(phi[h])[1], read_period(q, p_mask, phi, fail, truth, h))
-               for h in heaps}
+    periods = {h: lcm(2, q.index_period(phi[h])[1]) for h in heaps}  # a value keeps its period
+    read = {h: lcm(p, read_period(q, p_mask, phi, fail, truth, h)) for h, p in periods.items()}
     hit = None
-    if any(p != 2 for p in periods.values()):
+    if read != periods:
         # the sets with a period read off the failure first (up to the widened bound: a longer
         # cycle makes a larger candidate), then MisereSolver's period 2
-        got, hit = _try_sets(game, n, q, phi, fail, truth, wl, heaps, done, tick, periods,
-                             read_only=True)
+        got, hit = _try_sets(game, n, q, phi, fail, truth, wl, heaps, done, tick, read,
+                             only={h for h in heaps if read[h] != periods[h]})
         if got is not None:
             return got
-        periods = {h: p for h, p in periods.items() if p != 2 and q.index_period(phi[h])[1] > 2}
     got, hit1 = _try_sets(game, n, q, phi, fail, truth, limits, heaps, done, tick, periods)
     hit = hit1 or hit
     if got is not None:
@@ -158,8 +157,11 @@ def read_period(q, p_mask, phi, fail, truth, h) -> int:
     0.16 at heap 19: ``19 + 12^2 + 1 + 8^a`` is P exactly at ``a = 0 mod 3`` (period 3).
     """
     rest = [x for x in fail if x != h]
-    e = len(fail) - len(rest)
-    seq = [word_status(q, p_mask, phi, rest + [h] * a) for a in range(e)] + [truth]
+    x, seq = word_value(q, phi, rest), []
+    for _ in range(len(fail) - len(rest)):  # w + h^a, a < e: one product each
+        seq.append(bool(p_mask[x]))
+        x = int(q.mul(x, phi[h]))
+    seq.append(truth)
     for p in READ_PERIODS:
         if len(seq) >= (REPEATS + 1) * p:
             if all(seq[a] == seq[a - p] for a in range(len(seq) - REPEATS * p, len(seq))):
@@ -168,11 +170,11 @@ def read_period(q, p_mask, phi, fail, truth, h) -> int:
 
 
 def _try_sets(game, n, q, phi, fail, truth, limits, heaps, done, tick=None, periods=None,
-              read_only=False):
+              only=None):
     """First set of ``heaps`` (by bump, size, then order) whose freeing gives ``fail`` its
     true status, finished; sets in ``done`` (already tried to the end) are skipped. A freed
-    heap gets the period ``periods[h]`` (2 when absent); with ``read_only``, only the sets with
-    a heap whose period is not 2 are tried."""
+    heap gets the period ``periods[h]`` (2 when absent); with ``only``, only the sets that
+    meet it are tried."""
     periods = periods or {}
     exps = {h: fail.count(h) for h in heaps}
     hit: ComputationLimitError | None = None
@@ -180,7 +182,7 @@ def _try_sets(game, n, q, phi, fail, truth, limits, heaps, done, tick=None, peri
         for size in range(1, len(heaps) + 1):
             for sset in combinations(heaps, size):
                 key = (bump, sset, tuple(periods.get(h, 2) for h in sset))
-                if key in done or (read_only and set(key[2]) == {2}):
+                if key in done or (only is not None and only.isdisjoint(sset)):
                     continue
                 budget.check()
                 free = {}
