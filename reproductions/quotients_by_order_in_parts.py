@@ -5,6 +5,14 @@
     python reproductions/quotients_by_order_in_parts.py 16 --part 2/3 --monoids m8.pkl --out part2.pkl
     python reproductions/quotients_by_order_in_parts.py 16 --merge part0.pkl part1.pkl part2.pkl
 
+Order 18 takes the commutative monoids of order 9 from the part files of
+``tools/classify_monoids.py 9 --parts 128 --dir m9`` and writes one result per monoid part (a
+monoid found in several parts is run in the first only; finished parts are skipped, so a run
+resumes; ``--worker W/K`` shares the parts between K processes):
+
+    python reproductions/quotients_by_order_in_parts.py 18 --monoid-dir m9 --out-dir q18 --worker 0/2
+    python reproductions/quotients_by_order_in_parts.py 18 --merge q18/part_*.pkl
+
 Each part runs :func:`misere.quotients.classify.enumerate.realised_part` over every k-th
 commutative monoid of order n/2 (``--save`` stores that list, which takes minutes for order 8,
 and ``--monoids`` reads it back); ``--merge`` unites the parts, checks each class's witness with
@@ -25,9 +33,15 @@ def main() -> None:
     ap.add_argument("--save")
     ap.add_argument("--out")
     ap.add_argument("--merge", nargs="*")
+    ap.add_argument("--monoid-dir", help="part files of tools/classify_monoids.py")
+    ap.add_argument("--out-dir", help="with --monoid-dir: one result file per monoid part")
+    ap.add_argument("--worker", default="0/1", help="with --monoid-dir: parts i with i mod K = W")
     args = ap.parse_args()
     if args.merge:
         _merge(args.order, args.merge)
+        return
+    if args.monoid_dir:
+        _by_monoid_parts(args.order, args.monoid_dir, args.out_dir, args.worker)
         return
     from misere.quotients.classify.enumerate import realised_part
     from misere.quotients.classify.monoids import commutative_monoids
@@ -50,6 +64,35 @@ def main() -> None:
     print(st, flush=True)
     with open(args.out, "wb") as fh:
         pickle.dump((found, st), fh)
+
+
+def _by_monoid_parts(order: int, monoid_dir: str, out_dir: str, worker: str) -> None:
+    from pathlib import Path
+
+    from misere.quotients.classify.enumerate import realised_part
+
+    w, k = map(int, worker.split("/"))
+    src = sorted(Path(monoid_dir).glob("part_*.pkl"), key=lambda f: int(f.stem.split("_")[1]))
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    earlier: set = set()
+    for f in src:
+        i = int(f.stem.split("_")[1])
+        with open(f, "rb") as fh:
+            mine = pickle.load(fh)[0] - earlier
+        earlier |= mine
+        target = out / f.name
+        if i % k != w or target.exists():
+            continue
+        t0 = time.process_time()
+        st: dict = {}
+        found = realised_part(order, sorted(mine), stats=st)
+        st.update(part_monoids=len(mine), seconds=round(time.process_time() - t0, 1))
+        tmp = target.with_suffix(".tmp")
+        with open(tmp, "wb") as fh:
+            pickle.dump((found, st), fh)
+        tmp.rename(target)
+        print(f.name, st, flush=True)
 
 
 def _merge(order: int, files: list[str]) -> None:

@@ -1,6 +1,7 @@
 """Commutative monoids of one order up to isomorphism, in resumable parts.
 
     python tools/classify_monoids.py 9 --parts 128 --dir m9    # each part a file in m9/
+    python tools/classify_monoids.py 9 --parts 128 --dir m9 --worker 1/2   # a second process
     python tools/classify_monoids.py 9 --parts 128 --dir m9 --merge m9.pkl
 
 Part ``i`` runs the compiled search of :func:`misere.quotients.classify.fast.
@@ -27,6 +28,8 @@ def main() -> None:
     ap.add_argument("--depth", type=int, default=6, help="cells fixed before the split")
     ap.add_argument("--dir", required=True)
     ap.add_argument("--merge", metavar="OUT")
+    ap.add_argument("--worker", default="0/1", metavar="W/K",
+                    help="run only the parts i with i mod K = W (K processes share one directory)")
     ap.add_argument("--partial", action="store_true",
                     help="with --merge: unite only the parts done (not every monoid of the order)")
     args = ap.parse_args()
@@ -53,8 +56,9 @@ def main() -> None:
     from misere.quotients.classify.fast import sorted_labelled_monoids
     from misere.quotients.classify.monoids import monoid_classes
 
+    w, k = map(int, args.worker.split("/"))
     for i, f in enumerate(files):
-        if f.exists():
+        if f.exists() or i % k != w:
             continue
         t0 = time.process_time()
         tables = sorted_labelled_monoids(args.order, cap=5_000_000, part=(i, args.parts),

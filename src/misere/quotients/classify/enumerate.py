@@ -97,17 +97,24 @@ def _p_portions(order: int):
 
 
 def realised_part(order: int, monoids: list, part: tuple[int, int] = (0, 1),
-                  max_nodes: int = 200_000, stats: dict | None = None) -> dict:
+                  max_nodes: int = 200_000, stats: dict | None = None,
+                  compiled: bool = True) -> dict:
     """The misère quotients of ``order`` found over the monoids ``monoids[i::k]`` (``part =
     (i, k)``), as canonical form -> witness: for large orders, where canonical forms of every
     candidate cost too much, the exact search runs first and only realised candidates get a
     canonical form. The union over ``i = 0..k-1`` is every quotient of that order (the same
     argument as :func:`candidates`); ``stats`` counts the P-portions tried, those passing
-    C1-C8 (labelled, not up to isomorphism), refuted and undecided."""
+    C1-C8 (labelled, not up to isomorphism), refuted and undecided.
+
+    With ``compiled`` the conditions and the search run in
+    :func:`misere.quotients.classify.screen.screen` (the same decisions, a test compares), and
+    the Python search of :func:`~misere.quotients.classify.realisation.realise` only makes the
+    witnesses of realised candidates and decides those the compiled search leaves open."""
     import numpy as np
 
     from misere.quotients.classify.fast import prefilter
     from misere.quotients.classify.realisation import realise
+    from misere.quotients.classify.screen import FAILS, REFUTED, screen
 
     st = stats if stats is not None else {}
     for key in ("extensions", "tried", "passing", "refuted", "undecided"):
@@ -121,11 +128,21 @@ def realised_part(order: int, monoids: list, part: tuple[int, int] = (0, 1),
             st["extensions"] += 1
             t = extension(mt, c)
             st["tried"] += len(P)
-            for row in np.flatnonzero(prefilter(t, P)):
+            if compiled:
+                codes = screen(t, P)
+                st["passing"] += int((codes != FAILS).sum())
+                st["refuted"] += int((codes == REFUTED).sum())
+                rows = np.flatnonzero(codes > REFUTED)
+            else:
+                rows = np.flatnonzero(prefilter(t, P))
+            for row in rows:
                 p = P[row].tolist()
                 if check(t, p, reduced_known=True):
+                    if compiled:
+                        raise AssertionError("screen and check disagree")
                     continue
-                st["passing"] += 1
+                if not compiled:
+                    st["passing"] += 1
                 w = realise(t, p, max_nodes=max_nodes)
                 if w is None:
                     st["refuted"] += 1
