@@ -38,17 +38,38 @@ def from_parts(files: list[str], found: dict | None = None) -> list:
     return out
 
 
+def part_counts(files: list[str]) -> dict[str, int]:
+    """The run's counts summed over its part files (monoids: the parts' own monoids, or the
+    whole list's length where each part ran a share of one list)."""
+    total: dict[str, int] = {}
+    for f in files:
+        with open(f, "rb") as fh:
+            st = pickle.load(fh)[1]
+        for key in ("extensions", "tried", "passing", "refuted", "undecided", "part_monoids"):
+            if key in st:
+                total[key] = total.get(key, 0) + int(st[key])
+        if "monoids" in st:
+            total["monoids"] = int(st["monoids"])
+    if "part_monoids" in total:
+        total["monoids"] = total.pop("part_monoids")
+    return total
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--max-order", type=int, default=0)
     ap.add_argument("--parts", nargs="+", metavar="ORDER FILE", action="append", default=[])
     ap.add_argument("--lower", nargs="+", metavar="ORDER FILE", action="append", default=[])
+    ap.add_argument("--counts", nargs="+", metavar="ORDER FILE", action="append", default=[],
+                    help="record only the run's counts of an order stored before")
     ap.add_argument("--census", help="census store whose quotients join --lower")
     ap.add_argument("--keep", action="store_true")
     args = ap.parse_args()
     by_order: dict = {}
     partial: dict = {}
+    run_counts: dict = {}
     if args.keep and catalogue.PATH.exists():
+        run_counts = catalogue.counts()
         by_order = {n: [(e.table, e.p, e.witness()) for e in es] for n, es in catalogue.load().items()}
         partial = {n: [(e.table, e.p, e.witness()) for e in es]
                    for n, es in catalogue.lower_bounds().items()}
@@ -75,10 +96,14 @@ def main() -> None:
         print(n, c.count, f"{time.process_time() - t0:.1f} s", flush=True)
     for order, *files in args.parts:
         by_order[int(order)] = from_parts(files)
-        print(order, len(by_order[int(order)]), "from parts", flush=True)
+        partial.pop(int(order), None)
+        run_counts[int(order)] = part_counts(files)
+        print(order, len(by_order[int(order)]), "from parts", run_counts[int(order)], flush=True)
+    for order, *files in args.counts:
+        run_counts[int(order)] = part_counts(files)
     catalogue.PATH.write_text(catalogue.entries_json(
         by_order, "misère quotient classes by order (partial: some classes of orders not "
-        "settled); written by tools/classify_catalogue.py", partial),
+        "settled); written by tools/classify_catalogue.py", partial, run_counts),
         encoding="utf-8")
     print({n: len(v) for n, v in sorted(by_order.items())}, "partial:",
           {n: len(v) for n, v in sorted(partial.items())})

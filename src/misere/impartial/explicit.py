@@ -51,13 +51,33 @@ def _nim_value(g: Form, memo: dict) -> int | None:
     return memo[g]
 
 
-def format_form(g: Form, memo: dict | None = None) -> str:
-    """Text of a form: ``0``, ``*``, ``*n`` or ``{...}``."""
-    memo = {} if memo is None else memo
+def format_form(g: Form, memo: dict | None = None, limit: int | None = None) -> str | None:
+    """Text of a form: ``0``, ``*``, ``*n`` or ``{...}``; with ``limit``, ``None`` as soon as
+    the text would be longer than ``limit`` characters (the text of a sum can be exponentially
+    longer than its game graph, so callers that only show short texts should pass one)."""
+    return _format(g, {} if memo is None else memo, {}, limit)
+
+
+def _format(g: Form, memo: dict, texts: dict, limit: int | None) -> str | None:
+    if g in texts:
+        return texts[g]
     n = _nim_value(g, memo)
     if n is not None:
-        return "0" if n == 0 else ("*" if n == 1 else f"*{n}")
-    return "{" + ",".join(sorted(format_form(x, memo) for x in g)) + "}"
+        out: str | None = "0" if n == 0 else ("*" if n == 1 else f"*{n}")
+    else:
+        parts: list[str] = []
+        size = 2
+        for x in g:
+            text = _format(x, memo, texts, limit)
+            if text is None:
+                break
+            size += len(text) + 1
+            if limit is not None and size > limit + 1:
+                break
+            parts.append(text)
+        out = "{" + ",".join(sorted(parts)) + "}" if len(parts) == len(g) else None
+    texts[g] = out
+    return out
 
 
 def parse_impartial(text: str) -> Form:

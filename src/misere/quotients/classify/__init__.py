@@ -27,10 +27,15 @@ from misere.quotients.classify.conditions import CONDITIONS
 from misere.quotients.classify.enumerate import brute_force, candidates
 from misere.quotients.classify.realisation import Witness, definitions, realise, shrink, witness_games
 
-#: the largest order :func:`classify` accepts. Order 16 needs the 20,486 commutative monoids of
-#: order 8 (about 1 CPU minute) and then about 15 CPU minutes (2026-11-28, shared 2-core
-#: machine); reproductions/quotients_by_order_in_parts.py runs it in parts. Order 18 is out of reach.
+#: the largest order :func:`classify` enumerates in one call. Order 16 needs the 20,486
+#: commutative monoids of order 8 (about 1 CPU minute) and then about 15 CPU minutes (2026-11-28,
+#: shared 2-core machine); reproductions/quotients_by_order_in_parts.py runs larger orders in
+#: parts, and orders whose classes the catalogue stores are answered from it.
 MAX_ORDER = 16
+
+#: orders above this one are read from the stored catalogue when it holds them (every class
+#: with its witness, which ``verify`` checks again with the engine) instead of enumerated
+STORED_FROM = 14
 
 #: explicit forms of a witness are listed when their text is at most this long in all
 FORM_TEXT_MAX = 200
@@ -181,7 +186,8 @@ def verify_witness(t: Table, p: tuple[bool, ...], forms: list[frozenset],
 
 
 def classify(order: int, verify: bool = True, max_nodes: int = 200_000,
-             progress: Callable[[str], None] | None = None) -> Classification:
+             progress: Callable[[str], None] | None = None,
+             recompute: bool = False) -> Classification:
     """All misère quotients of ``order`` up to isomorphism, each with a verified witness.
 
     Parameters
@@ -194,6 +200,10 @@ def classify(order: int, verify: bool = True, max_nodes: int = 200_000,
         Node limit of each realisability search (a candidate beyond it is *undecided*).
     progress : callable, optional
         Called with progress lines.
+    recompute : bool
+        Enumerate even an order above :data:`STORED_FROM` that the catalogue
+        (:mod:`misere.quotients.classify.catalogue`) stores; without it such an order is read
+        from the catalogue, which was written from the same enumeration run in parts.
 
     Returns
     -------
@@ -209,11 +219,14 @@ def classify(order: int, verify: bool = True, max_nodes: int = 200_000,
 
     if isinstance(order, bool) or not isinstance(order, int) or order < 1:
         raise RulesetError(f"order must be a positive integer, got {order!r}")
+    from misere.quotients.classify import catalogue
+
+    if order > STORED_FROM and not recompute and order in catalogue.load():
+        return _stored(order, verify)
     if order > MAX_ORDER:
         raise RulesetError(f"order {order} is beyond this enumerator (at most {MAX_ORDER}: order 14 "
-                           f"takes minutes, order 16 about half an hour)")
-    from misere.impartial.explicit import format_form
-
+                           f"takes minutes, order 16 about half an hour) and the catalogue does "
+                           f"not hold it (it holds {catalogue.orders()})")
     t0 = time.time()
     stats: dict[str, Any] = {}
     cands = candidates(order, progress=progress, stats=stats)
@@ -230,14 +243,34 @@ def classify(order: int, verify: bool = True, max_nodes: int = 200_000,
         if w is False:
             undecided += 1
             continue
-        w = shrink(t, p, w)
-        forms = witness_games(t, w)
-        ok = verify_witness(t, p, forms) if verify else None
-        pres, pw = _describe(t, p, w)
-        text = [format_form(g) for g in forms]
-        classes.append(QuotientClass(t, p, pres, pw, definitions(t, w), ok, questions_10_3(t),
-                                     text if sum(map(len, text)) <= FORM_TEXT_MAX else None, w))
+        classes.append(_class(t, p, shrink(t, p, w), verify))
         if progress:
             progress(f"order {order}: class {len(classes)} {pres}")
     return Classification(order, len(cands), classes, refuted, undecided, stats,
+                          time.time() - t0)
+
+
+def _class(t: Table, p: tuple[bool, ...], w: Witness, verify: bool) -> QuotientClass:
+    """One class with its presentation, witness games and (with ``verify``) the engine's check."""
+    from misere.impartial.explicit import format_form
+
+    forms = witness_games(t, w)
+    ok = verify_witness(t, p, forms) if verify else None
+    pres, pw = _describe(t, p, w)
+    text = [format_form(g, limit=FORM_TEXT_MAX) for g in forms]
+    shown = None if None in text or sum(map(len, text)) > FORM_TEXT_MAX else text
+    return QuotientClass(t, p, pres, pw, definitions(t, w), ok, questions_10_3(t), shown, w)
+
+
+def _stored(order: int, verify: bool) -> Classification:
+    """The classes of ``order`` from the catalogue, with the counts of the run that found them
+    (``candidates``: labelled P-portions passing C1-C8 where the run was made in parts)."""
+    from misere.quotients.classify import catalogue
+
+    t0 = time.time()
+    classes = [_class(e.table, e.p, e.witness(), verify) for e in catalogue.load()[order]]
+    counts = catalogue.counts().get(order, {})
+    stats = {"source": "stored catalogue (tools/classify_catalogue.py)", **counts}
+    return Classification(order, int(counts.get("passing", len(classes))), classes,
+                          int(counts.get("refuted", 0)), int(counts.get("undecided", 0)), stats,
                           time.time() - t0)

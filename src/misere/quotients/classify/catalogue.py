@@ -27,7 +27,7 @@ from typing import Any
 from misere.quotients.classify.canon import Table
 from misere.quotients.classify.realisation import Witness, _words
 
-__all__ = ["PATH", "Entry", "load", "lower_bounds", "orders", "class_name", "entries_json"]
+__all__ = ["PATH", "Entry", "load", "lower_bounds", "orders", "counts", "class_name", "entries_json"]
 
 PATH = Path(__file__).with_name("data") / "classes.json"
 
@@ -75,6 +75,13 @@ def lower_bounds() -> dict[int, tuple[Entry, ...]]:
     return _entries(_raw().get("partial", {}), "x")
 
 
+def counts() -> dict[int, dict[str, int]]:
+    """Order -> the counts of the run in parts that found its classes (``passing``: labelled
+    P-portions passing C1-C8; ``refuted``, ``undecided``, ``tried``, ``extensions``,
+    ``monoids``), for the orders stored from parts."""
+    return {int(n): dict(c) for n, c in _raw().get("counts", {}).items()}
+
+
 def orders() -> list[int]:
     """The orders whose classes are all stored."""
     return sorted(load())
@@ -99,7 +106,8 @@ def class_name(table: Any, identity: int, is_p: Sequence[bool]) -> str | None:
 
 
 def entries_json(by_order: dict[int, list[tuple[Table, tuple[bool, ...], Witness]]],
-                 note: str, partial: dict | None = None) -> str:
+                 note: str, partial: dict | None = None,
+                 run_counts: dict[int, dict[str, int]] | None = None) -> str:
     """The file's text for classes given per order as (canonical table, p, witness), each
     order's list sorted by canonical form (which fixes the names); ``partial`` likewise for
     orders not settled."""
@@ -110,4 +118,6 @@ def entries_json(by_order: dict[int, list[tuple[Table, tuple[bool, ...], Witness
                 for n in sorted(d)}
 
     return json.dumps({"note": note, "orders": section(by_order),
-                       "partial": section(partial or {})}, separators=(",", ":"))
+                       "partial": section(partial or {}),
+                       "counts": {str(n): c for n, c in sorted((run_counts or {}).items())}},
+                      separators=(",", ":"))
