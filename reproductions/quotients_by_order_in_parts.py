@@ -66,6 +66,12 @@ def main() -> None:
         pickle.dump((found, st), fh)
 
 
+#: monoids per result file with ``--monoid-dir``: one monoid part can hold most of an order's
+#: monoids (part 46 of order 9 holds 208,983 of 246,458), so parts are cut into chunks, and the
+#: chunks are what ``--worker`` shares out
+CHUNK = 10_000
+
+
 def _by_monoid_parts(order: int, monoid_dir: str, out_dir: str, worker: str) -> None:
     from pathlib import Path
 
@@ -76,23 +82,28 @@ def _by_monoid_parts(order: int, monoid_dir: str, out_dir: str, worker: str) -> 
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     earlier: set = set()
+    unit = -1
     for f in src:
-        i = int(f.stem.split("_")[1])
         with open(f, "rb") as fh:
-            mine = pickle.load(fh)[0] - earlier
-        earlier |= mine
-        target = out / f.name
-        if i % k != w or target.exists():
+            mine = sorted(pickle.load(fh)[0] - earlier)
+        earlier.update(mine)
+        if (out / f.name).exists():  # a whole part done in one file
             continue
-        t0 = time.process_time()
-        st: dict = {}
-        found = realised_part(order, sorted(mine), stats=st)
-        st.update(part_monoids=len(mine), seconds=round(time.process_time() - t0, 1))
-        tmp = target.with_suffix(".tmp")
-        with open(tmp, "wb") as fh:
-            pickle.dump((found, st), fh)
-        tmp.rename(target)
-        print(f.name, st, flush=True)
+        for j in range(0, max(len(mine), 1), CHUNK):
+            unit += 1
+            target = out / f"{f.stem}_{j // CHUNK}.pkl"
+            if unit % k != w or target.exists():
+                continue
+            t0 = time.process_time()
+            st: dict = {}
+            found = realised_part(order, mine[j:j + CHUNK], stats=st)
+            st.update(part_monoids=len(mine[j:j + CHUNK]),
+                      seconds=round(time.process_time() - t0, 1))
+            tmp = target.with_suffix(".tmp")
+            with open(tmp, "wb") as fh:
+                pickle.dump((found, st), fh)
+            tmp.rename(target)
+            print(target.name, st, flush=True)
 
 
 def _merge(order: int, files: list[str]) -> None:

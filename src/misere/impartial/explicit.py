@@ -115,8 +115,14 @@ def impartial_form(g: int, text: str | None = None) -> Form:
 
 
 def closure_game(games: Iterable[Form], name: str | None = None) -> HeapGame:
-    """The heap game whose heaps are the followers of ``games`` (notes E.1, linearisation)."""
+    """The heap game whose heaps are the followers of ``games`` (notes E.1, linearisation).
+
+    Heaps are numbered by a depth-first walk from ``0`` and then each game, options in
+    :func:`_ranks` order (deterministic, and linear in the number of followers: a sum's text can
+    be exponentially longer than its game graph, so texts are neither sort keys nor labels
+    beyond :data:`LABEL_MAX` characters; such a heap is labelled ``#n``)."""
     games = list(games)
+    rank = _ranks([ZERO, *games])
     order: list[Form] = []
     index: dict[Form, int] = {}
 
@@ -131,7 +137,7 @@ def closure_game(games: Iterable[Form], name: str | None = None) -> HeapGame:
                 order.append(x)
                 continue
             stack.append((x, True))
-            for y in sorted(x, key=lambda f: format_form(f)):
+            for y in sorted(x, key=rank.__getitem__):
                 if y not in index:
                     stack.append((y, False))
 
@@ -139,7 +145,39 @@ def closure_game(games: Iterable[Form], name: str | None = None) -> HeapGame:
     for g in games:
         visit(g)
     memo: dict = {}
-    labels = [format_form(g, memo) for g in order]
+    labels = [format_form(g, memo, limit=LABEL_MAX) or f"#{i}" for i, g in enumerate(order)]
     opts = [[(index[y],) for y in g] for g in order]
-    return HeapGame(name or ", ".join(format_form(g, memo) for g in games),
+    return HeapGame(name or ", ".join(labels[index[g]] for g in games),
                     lambda n: opts[n], labels=labels, max_heap=len(order) - 1)
+
+
+#: heap labels of :func:`closure_game` are texts of at most this many characters
+LABEL_MAX = 10_000
+
+
+def _ranks(games: list[Form]) -> dict[Form, int]:
+    """A total order on the followers of ``games``: by birthday, then by the sorted ranks of
+    the options (distinct forms of one birthday have distinct option sets)."""
+    birthday: dict[Form, int] = {}
+    stack = list(games)
+    while stack:
+        x = stack[-1]
+        if x in birthday:
+            stack.pop()
+            continue
+        todo = [y for y in x if y not in birthday]
+        if todo:
+            stack.extend(todo)
+            continue
+        stack.pop()
+        birthday[x] = 1 + max((birthday[y] for y in x), default=-1)
+    levels: dict[int, list[Form]] = {}
+    for x, d in birthday.items():
+        levels.setdefault(d, []).append(x)
+    rank: dict[Form, int] = {}
+    for b in sorted(levels):
+        level = levels[b]
+        keys = {x: sorted(rank[y] for y in x) for x in level}
+        for x in sorted(level, key=keys.__getitem__):
+            rank[x] = len(rank)
+    return rank

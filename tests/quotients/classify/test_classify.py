@@ -148,7 +148,7 @@ def test_top_level_api() -> None:
     with pytest.raises(m.MisereError):
         m.classify(-2)
     with pytest.raises(m.MisereError, match="beyond"):
-        m.classify(18)
+        m.classify(20)
 
 
 def test_orders_past_14_are_read_from_the_catalogue() -> None:
@@ -299,8 +299,7 @@ def test_catalogue_witnesses_satisfy_the_theorem() -> None:
 @pytest.mark.parametrize("order", [12, 14, 16, 18])
 def test_catalogue_witnesses_confirmed_by_the_engine(order: int) -> None:
     """The engine's quotient of each stored witness's closure is its class (with the
-    brute-force certificate); order 16's 67 take about 20 minutes. Order 18: the classes
-    found so far (a lower bound)."""
+    brute-force certificate); order 16's 67 take about 20 minutes, order 18's 226 a few."""
     from misere.quotients.classify import verify_witness
     from misere.quotients.classify.catalogue import load, lower_bounds
     from misere.quotients.classify.realisation import witness_games
@@ -327,16 +326,15 @@ def test_census_quotients_to_order_16_are_named_classes(tmp_path: Path) -> None:
     assert class_name([[0, 1], [1, 0]], 0, [False, False]) is None  # not a quotient
 
 
-def test_census_classes_of_order_18_are_among_those_found(tmp_path: Path) -> None:
-    """Order 18 is not settled; the stored lower bound includes the census's 4 classes and
-    more, none of them a class of a settled order."""
-    from misere.quotients.classify.catalogue import lower_bounds, orders
-
+def test_census_classes_of_order_18_are_named_classes(tmp_path: Path) -> None:
+    """Order 18 is settled (226 classes, stored from the run in parts); the census's 4 stored
+    classes of order 18 are among them, and no lower-bound list is left."""
     from misere.quotients.census.findings import findings
+    from misere.quotients.classify.catalogue import load, lower_bounds, orders
 
-    found = {(e.table, e.p) for e in lower_bounds()[18]}
-    assert 18 not in orders() and len(found) > 4
+    stored = {(e.table, e.p): e.name for e in load()[18]}
+    assert 18 in orders() and 18 not in lower_bounds() and len(stored) > 67
     recs = _census(tmp_path)
-    assert set(census_classes(recs, 18)[18]) <= found
+    assert set(census_classes(recs, 18)[18]) <= set(stored)
     f = findings([r for r in recs if r.get("order") == 18], class_max_order=18)
-    assert sorted(c["class"] for c in f["classes_all"]) == ["18.x37", "18.x38", "18.x39", "18.x40"]
+    assert sorted(c["class"] for c in f["classes_all"]) == ["18.153", "18.199", "18.221", "18.226"]

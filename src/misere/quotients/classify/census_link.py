@@ -51,7 +51,7 @@ def census_classes(records: Iterable[dict[str, Any]], max_order: int
 
 def record_class(rec: dict[str, Any]) -> str | None:
     """The class name of a census record's stored quotient (:func:`~misere.quotients.classify.
-    catalogue.class_name`: ``"16.17"``, or ``"18.x39"`` at an order not settled), or ``None``
+    catalogue.class_name`: ``"16.17"``, or ``"20.x3"`` at an order not settled), or ``None``
     when it has no table or no stored class matches."""
     from misere.quotients.census.iso import bipartite
     from misere.quotients.classify.catalogue import class_name
