@@ -13,9 +13,12 @@ __all__ = ["register"]
 def _text(data: dict[str, Any]) -> str:
     """Human-readable listing of a classification."""
     state = "exact" if data["exact"] else "not settled"
+    stored = "source" in data["stats"]
+    what = "labelled candidates (P-portions) satisfy" if stored else "bipartite monoid(s) satisfy"
     lines = [f"order {data['order']}: {data['count']} misère quotient(s) ({state}); "
-             f"{data['candidates']} bipartite monoid(s) satisfy C1-C8, {data['refuted']} refuted, "
-             f"{data['undecided']} undecided ({data['seconds']} s)"]
+             f"{data['candidates']} {what} C1-C8, {data['refuted']} refuted, "
+             f"{data['undecided']} undecided ({data['seconds']} s)"
+             + (f"; read from the {data['stats']['source']}" if stored else "")]
     if data["order"] > 1 and data["order"] % 2:
         lines.append("(no misère quotient has odd order > 1: condition C5)")
     for i, c in enumerate(data["classes"], start=1):
