@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from misere.quotients.classify.canon import Table, canonical, relabel
+from misere.quotients.classify.canon import Table, canonical_of
 from misere.quotients.classify.conditions import CONDITIONS
 from misere.quotients.classify.enumerate import brute_force, candidates
 from misere.quotients.classify.realisation import Witness, definitions, realise, shrink, witness_games
@@ -149,16 +149,6 @@ def questions_10_3(t: Sequence[Sequence[int]]) -> dict[str, Any]:
     return q103(Bipartite.from_table(np.asarray(t), 0, [False] * len(t)))
 
 
-def canonical_of(table: Any, identity: int, is_p: Sequence[bool]) -> tuple[Table, tuple[bool, ...]]:
-    """Canonical form of a quotient given with any identity (e.g. the engine's tables)."""
-    rows = [list(map(int, r)) for r in (table.tolist() if hasattr(table, "tolist") else table)]
-    n = len(rows)
-    perm = list(range(n))
-    perm[0], perm[identity] = identity, 0
-    t, p = relabel(rows, [bool(x) for x in is_p], perm)
-    return canonical(t, p)
-
-
 def _describe(t: Table, p: tuple[bool, ...], w: Witness) -> tuple[str, list[str]]:
     """Presentation on the atom values and the normal words of P."""
     from misere.quotients.monoid import TableMonoid
@@ -245,7 +235,7 @@ def classify(order: int, verify: bool = True, max_nodes: int = 200_000,
             continue
         classes.append(_class(t, p, shrink(t, p, w), verify))
         if progress:
-            progress(f"order {order}: class {len(classes)} {pres}")
+            progress(f"order {order}: class {len(classes)} {classes[-1].presentation}")
     return Classification(order, len(cands), classes, refuted, undecided, stats,
                           time.time() - t0)
 

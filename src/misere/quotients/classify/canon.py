@@ -17,6 +17,7 @@ so the key is an isomorphism invariant, and it determines ``(table, p)`` up to r
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 __all__ = ["Table", "canonical", "is_reduced", "relabel", "is_associative", "is_commutative"]
 
@@ -125,3 +126,13 @@ def canonical(t: Sequence[Sequence[int]], p: Sequence[bool]) -> tuple[Table, tup
 
     search(_initial(t, p))
     return best[0]
+
+
+def canonical_of(table: Any, identity: int, is_p: Sequence[bool]) -> tuple[Table, tuple[bool, ...]]:
+    """Canonical form of a quotient given with any identity (e.g. the engine's tables)."""
+    rows = [list(map(int, r)) for r in (table.tolist() if hasattr(table, "tolist") else table)]
+    n = len(rows)
+    perm = list(range(n))
+    perm[0], perm[identity] = identity, 0
+    t, p = relabel(rows, [bool(x) for x in is_p], perm)
+    return canonical(t, p)

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from misere.quotients.classify.canon import Table
+from misere.quotients.classify.canon import Table, canonical_of
 from misere.quotients.classify.realisation import Witness, _words
 
 __all__ = ["PATH", "Entry", "load", "lower_bounds", "orders", "counts", "class_name", "entries_json"]
@@ -98,8 +98,6 @@ def class_name(table: Any, identity: int, is_p: Sequence[bool]) -> str | None:
     ``"n.k"`` for a settled order, ``"n.xk"`` for one of the classes found so far of an order
     not settled; ``None`` when its order is not stored, or no stored class matches (for a
     misère quotient: only at an order not settled)."""
-    from misere.quotients.classify import canonical_of
-
     if len(is_p) not in load() and len(is_p) not in lower_bounds():
         return None
     return _index().get(canonical_of(table, identity, is_p))
