@@ -338,3 +338,9 @@ def test_census_classes_of_order_18_are_named_classes(tmp_path: Path) -> None:
     assert set(census_classes(recs, 18)[18]) <= set(stored)
     f = findings([r for r in recs if r.get("order") == 18], class_max_order=18)
     assert sorted(c["class"] for c in f["classes_all"]) == ["18.153", "18.199", "18.221", "18.226"]
+
+
+def test_progress_lines_name_each_class() -> None:
+    lines: list[str] = []
+    c = m.classify(8, verify=False, progress=lines.append)
+    assert lines[-1] == f"order 8: class 1 {c.classes[0].presentation}"
