@@ -15,6 +15,33 @@ import numpy as np
 __all__ = ["prefilter", "sorted_labelled_monoids"]
 
 
+def _p_rows(t, p, pm):  # pragma: no cover - compiled below
+    """``pm[x] = {z : xz ∈ P}`` for every ``x`` (bitmasks); returns ``P`` as a bitmask."""
+    n = t.shape[0]
+    pmask = np.int64(0)
+    for x in range(n):
+        if p[x]:
+            pmask |= np.int64(1) << x
+        m = np.int64(0)
+        for z in range(n):
+            if p[t[x, z]]:
+                m |= np.int64(1) << z
+        pm[x] = m
+    return pmask
+
+
+def _mex_rows(pm, T):  # pragma: no cover - compiled below
+    """``T[x] = Mex(x) = {y : pm[x] ∩ pm[y] = ∅}``; it holds no element of P when ``x ∈ P``
+    (``z = 1`` puts ``x`` and ``y`` in P), so it is ``T(x)`` of the conditions module."""
+    n = pm.shape[0]
+    for x in range(n):
+        m = np.int64(0)
+        for y in range(n):
+            if pm[x] & pm[y] == 0:
+                m |= np.int64(1) << y
+        T[x] = m
+
+
 def _prefilter_py(t, P):  # pragma: no cover - compiled below; kept plain for numba
     K, n = P.shape
     out = np.zeros(K, dtype=np.bool_)
@@ -25,13 +52,9 @@ def _prefilter_py(t, P):  # pragma: no cover - compiled below; kept plain for nu
     for k in range(K):
         p = P[k]
         ok = True
+        pmask = _p_rows(t, p, pm)
         for x in range(n):  # C4
-            m = 0
-            for z in range(n):
-                if p[t[x, z]]:
-                    m |= np.int64(1) << z
-            pm[x] = m
-            if m == 0:
+            if pm[x] == 0:
                 ok = False
                 break
         if not ok:
@@ -66,16 +89,7 @@ def _prefilter_py(t, P):  # pragma: no cover - compiled below; kept plain for nu
             count = c
         if count != n:
             continue
-        pmask = np.int64(0)
-        for x in range(n):
-            if p[x]:
-                pmask |= np.int64(1) << x
-        for x in range(n):
-            m = np.int64(0)
-            for y in range(n):
-                if pm[x] & pm[y] == 0:
-                    m |= np.int64(1) << y
-            T[x] = m
+        _mex_rows(pm, T)
         for x in range(1, n):  # C6
             if p[x]:
                 if T[x] == 0:
@@ -100,6 +114,8 @@ def _prefilter_py(t, P):  # pragma: no cover - compiled below; kept plain for nu
 try:
     from numba import njit
 
+    _p_rows = njit(cache=True)(_p_rows)
+    _mex_rows = njit(cache=True)(_mex_rows)
     _prefilter = njit(cache=True)(_prefilter_py)
 except ImportError:  # pragma: no cover
     _prefilter = _prefilter_py

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from misere.quotients.classify.fast import _prefilter
+from misere.quotients.classify.fast import _mex_rows, _p_rows, _prefilter
 
 __all__ = ["FAILS", "REFUTED", "REALISED", "UNKNOWN", "screen"]
 
@@ -234,22 +234,8 @@ def _screen(t, P, max_nodes, cap):  # pragma: no cover - compiled below
         if not keep[row]:
             continue
         p = P[row]
-        pmask = np.int64(0)
-        for x in range(n):
-            if p[x]:
-                pmask |= np.int64(1) << x
-        for x in range(n):
-            m = np.int64(0)
-            for z in range(n):
-                if p[t[x, z]]:
-                    m |= np.int64(1) << z
-            pm[x] = m
-        for x in range(n):
-            m = np.int64(0)
-            for y in range(n):
-                if pm[x] & pm[y] == 0 and not (p[x] and p[y]):
-                    m |= np.int64(1) << y
-            mexmask[x] = m
+        pmask = _p_rows(t, p, pm)
+        _mex_rows(pm, mexmask)
         c2 = False
         c7 = False
         for a in range(1, n):  # C2, C3 and C7 as in conditions.check
