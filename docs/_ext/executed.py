@@ -27,6 +27,7 @@ import sys
 import tempfile
 import traceback
 from dataclasses import dataclass
+from html import escape
 from typing import Callable
 
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
@@ -154,7 +155,7 @@ def show(obj: object, caption: str = "") -> None:
     it at full size."""
     html = obj if isinstance(obj, str) else getattr(obj, "_repr_html_", None) or getattr(obj, "_repr_svg_")
     html = html if isinstance(html, str) else html()
-    cap = f"<figcaption>{caption}</figcaption>" if caption else ""
+    cap = f"<figcaption>{escape(caption)}</figcaption>" if caption else ""  # text, not markup
     if widest_svg(html) > FULL_SIZE:
         cap += f'<a class="misere-full-size" href="#" onclick="{_OPEN_FULL}">open full size</a>'
     body = " ".join(html.split("\n"))  # one line: Markdown ends a raw HTML block at a blank line

@@ -344,3 +344,12 @@ def test_progress_lines_name_each_class() -> None:
     lines: list[str] = []
     c = m.classify(8, verify=False, progress=lines.append)
     assert lines[-1] == f"order 8: class 1 {c.classes[0].presentation}"
+
+
+def test_each_class_draws_its_cayley_graph() -> None:
+    """One picture per class: every element a vertex, the P-positions doubled."""
+    for k in m.classify(8, verify=False).classes + m.classify(6, verify=False).classes:
+        svg = k.cayley_svg()
+        assert svg.startswith("<svg") and f"{k.order} elements" in svg
+    with pytest.raises(ValueError, match="trivial"):
+        m.classify(1, verify=False).classes[0].cayley_svg()

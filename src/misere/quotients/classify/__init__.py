@@ -84,6 +84,17 @@ class QuotientClass:
         """``|Q|``."""
         return len(self.table)
 
+    def cayley_svg(self) -> str:
+        """The Cayley graph of the class on its presentation's generators
+        (:func:`misere.quotients.monoid.cayley.cayley_svg`: P-positions drawn doubled, one
+        colour per generator, with a legend)."""
+        from misere.quotients.monoid.cayley import cayley_svg
+
+        if self.atoms is None or not self.atoms.atoms:
+            raise ValueError("the trivial quotient has no generators to draw")
+        mon, pres = _presentation(self.table, self.atoms)
+        return cayley_svg(mon, self.p, pres)
+
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready: order, P-portion, presentation, witness and the §10.3 answers."""
         return {"order": self.order, "p_count": sum(self.p), "presentation": self.presentation,
@@ -149,15 +160,19 @@ def questions_10_3(t: Sequence[Sequence[int]]) -> dict[str, Any]:
     return q103(Bipartite.from_table(np.asarray(t), 0, [False] * len(t)))
 
 
-def _describe(t: Table, p: tuple[bool, ...], w: Witness) -> tuple[str, list[str]]:
-    """Presentation on the atom values and the normal words of P."""
+def _presentation(t: Table, w: Witness) -> tuple[Any, Any]:
+    """The monoid of ``t`` and its presentation on the witness's atom values."""
     from misere.quotients.monoid import TableMonoid
     from misere.quotients.monoid.presentation import choose_generators, present
 
     mon = TableMonoid([list(r) for r in t], 0)
     vals = [x for x, _ in w.atoms]
-    gens = [vals[i] for i in choose_generators(mon, vals)]
-    pres = present(mon, gens)
+    return mon, present(mon, [vals[i] for i in choose_generators(mon, vals)])
+
+
+def _describe(t: Table, p: tuple[bool, ...], w: Witness) -> tuple[str, list[str]]:
+    """Presentation on the atom values and the normal words of P."""
+    pres = _presentation(t, w)[1]
     return str(pres), sorted((pres.word(x) for x in range(len(t)) if p[x]),
                              key=lambda s: (len(s), s))
 
