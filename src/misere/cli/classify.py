@@ -46,12 +46,16 @@ def register(app: typer.Typer) -> None:
                                     help="Check each witness with the quotient engine."),
         max_nodes: int = typer.Option(200_000, "--max-nodes", min=1,
                                       help="Node limit of each realisability search."),
+        recompute: bool = typer.Option(False, "--recompute",
+                                       help="Enumerate an order past 14 instead of reading the "
+                                            "stored class list (order 16: about 20 minutes)."),
         as_json: bool = JSON_OPTION,
     ) -> None:
         """All misère quotients of one order up to isomorphism (seed 002 §10.2), each with a
         witness: exhaustive enumeration under proved conditions C1-C8, an exact realisability
-        search, and the quotient engine's check of the witness."""
+        search, and the quotient engine's check of the witness. Orders past 14 are read from
+        the stored class list (written from the same enumeration, run in parts)."""
         from misere.quotients.classify import classify as run
 
-        data = run(order, verify=verify, max_nodes=max_nodes).as_dict()
+        data = run(order, verify=verify, max_nodes=max_nodes, recompute=recompute).as_dict()
         emit(data, as_json, _text(data))

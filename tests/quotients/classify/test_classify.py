@@ -149,6 +149,8 @@ def test_top_level_api() -> None:
         m.classify(-2)
     with pytest.raises(m.MisereError, match="beyond"):
         m.classify(20)
+    with pytest.raises(m.MisereError, match="holds it"):
+        m.classify(18, recompute=True)
 
 
 def test_orders_past_14_are_read_from_the_catalogue() -> None:

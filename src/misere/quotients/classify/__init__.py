@@ -229,9 +229,13 @@ def classify(order: int, verify: bool = True, max_nodes: int = 200_000,
     if order > STORED_FROM and not recompute and order in catalogue.load():
         return _stored(order, verify)
     if order > MAX_ORDER:
-        raise RulesetError(f"order {order} is beyond this enumerator (at most {MAX_ORDER}: order 14 "
-                           f"takes minutes, order 16 about half an hour) and the catalogue does "
-                           f"not hold it (it holds {catalogue.orders()})")
+        held = order in catalogue.load()
+        raise RulesetError(
+            f"order {order} is beyond this enumerator in one call (at most {MAX_ORDER}: order 14 "
+            f"takes minutes, order 16 about half an hour); "
+            + ("the stored class list holds it (read it without recompute); "
+               "reproductions/quotients_by_order_in_parts.py recomputes it in parts" if held else
+               f"the stored class list holds orders up to {max(catalogue.orders())}"))
     t0 = time.time()
     stats: dict[str, Any] = {}
     cands = candidates(order, progress=progress, stats=stats)
