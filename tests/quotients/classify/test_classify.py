@@ -355,3 +355,10 @@ def test_each_class_draws_its_cayley_graph() -> None:
         assert svg.startswith("<svg") and f"{k.order} elements" in svg
     with pytest.raises(ValueError, match="trivial"):
         m.classify(1, verify=False).classes[0].cayley_svg()
+
+
+def test_odd_orders_are_answered_by_c5_at_any_size() -> None:
+    """C5 (|Q| even) answers every odd order > 1 without enumerating, past the enumerator too."""
+    for order in (17, 63):
+        c = m.classify(order)
+        assert c.count == 0 and c.exact and c.candidates == 0

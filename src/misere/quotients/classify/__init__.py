@@ -228,7 +228,7 @@ def classify(order: int, verify: bool = True, max_nodes: int = 200_000,
 
     if order > STORED_FROM and not recompute and order in catalogue.load():
         return _stored(order, verify)
-    if order > MAX_ORDER:
+    if order > MAX_ORDER and order % 2 == 0:  # odd orders: none, by C5, at any size
         held = order in catalogue.load()
         raise RulesetError(
             f"order {order} is beyond this enumerator in one call (at most {MAX_ORDER}: order 14 "
