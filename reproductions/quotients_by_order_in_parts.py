@@ -92,18 +92,32 @@ def _by_monoid_parts(order: int, monoid_dir: str, out_dir: str, worker: str) -> 
         for j in range(0, max(len(mine), 1), CHUNK):
             unit += 1
             target = out / f"{f.stem}_{j // CHUNK}.pkl"
+            if target.exists():
+                _check_kind(target, order)
             if unit % k != w or target.exists():
                 continue
             t0 = time.process_time()
             st: dict = {}
             found = realised_part(order, mine[j:j + CHUNK], stats=st)
-            st.update(part_monoids=len(mine[j:j + CHUNK]),
+            st.update(order=order, part_monoids=len(mine[j:j + CHUNK]),
                       seconds=round(time.process_time() - t0, 1))
             tmp = target.with_suffix(".tmp")
             with open(tmp, "wb") as fh:
                 pickle.dump((found, st), fh)
             tmp.rename(target)
             print(target.name, st, flush=True)
+
+
+def _check_kind(path, order: int) -> None:
+    """A result file already there must be one of this runner's, for this order (files of
+    another order in the same folder would otherwise be taken as done)."""
+    try:
+        with open(path, "rb") as fh:
+            found, st = pickle.load(fh)
+    except Exception:  # noqa: BLE001 - any unreadable file is refused the same way
+        raise SystemExit(f"error: {path} is not a result file of this runner") from None
+    if not isinstance(found, dict) or st.get("order", order) != order:
+        raise SystemExit(f"error: {path} holds order {st.get('order')}, not {order}")
 
 
 def _merge(order: int, files: list[str]) -> None:
@@ -117,7 +131,7 @@ def _merge(order: int, files: list[str]) -> None:
             part, st = pickle.load(fh)
         found.update(part)
         for key, v in st.items():
-            total[key] = total.get(key, 0) + v if key not in ("monoids",) else v
+            total[key] = total.get(key, 0) + v if key not in ("monoids", "order") else v
     print(order, "classes", len(found), total)
     for n, (key, w) in enumerate(sorted(found.items()), start=1):
         t, p = key
