@@ -74,7 +74,9 @@ w = s.wins([spots(n)], play)
 if store is not None:
     store.close()
 cpu = resource.getrusage(resource.RUSAGE_SELF).ru_utime
-print(json.dumps({"play": play, "n": n, "outcome": "N" if w else "P", "cpu_s": round(cpu, 2), **s.stats()}))
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+print(json.dumps({"play": play, "n": n, "outcome": "N" if w else "P", "cpu_s": round(cpu, 2), "peak_mb": peak,
+                  **s.stats()}))
 """
 
 
@@ -208,8 +210,11 @@ def main() -> None:
                                 str(a.widen), a.endgames, str(a.trees)],
                                capture_output=True, text=True, preexec_fn=limit)
             if p.returncode != 0:
+                # the largest resident size of the runs so far (this one is the largest: n grows)
+                peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024
                 print(json.dumps({"play": play, "n": n, "stopped": f"over {a.cpu} CPU s"
-                                  if p.returncode < 0 else p.stderr.strip().splitlines()[-1:]}), flush=True)
+                                  if p.returncode < 0 else p.stderr.strip().splitlines()[-1:],
+                                  "peak_mb": peak}), flush=True)
                 break
             row = json.loads(p.stdout)
             row["published"] = PUBLISHED[play][n - 1] if n <= len(PUBLISHED[play]) else None

@@ -69,8 +69,47 @@ def test_published_misere_outcomes(n: int) -> None:
         assert ("N" if s.wins([spots(n)], "normal") else "P") == NORMAL[n - 1]
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("n", [8, 9])
+def test_published_misere_outcomes_eight_and_nine_spots(n: int) -> None:
+    """Misère 8 and 9 spots (P, P), the default trees: about 15 and 300 CPU s."""
+    assert ("N" if ReducedSolver().wins([spots(n)], "misere") else "P") == MISERE[n - 1] == "P"
+
+
 def test_trees_fold_more_lands() -> None:
     """On misère 5 spots the trees merge positions: fewer positions than the plain search."""
     plain, reduced = SproutsSolver(), ReducedSolver()
     assert plain.wins([spots(5)], "misere") == reduced.wins([spots(5)], "misere") is True
     assert reduced.stats()["positions"] < plain.stats()["positions"]
+
+
+def test_play_plain_searches_without_trees_and_gives_the_same_answers(monkeypatch) -> None:
+    """``misere play sprouts N --plain``: the plain search (named in the answer) gives the trees'
+    outcome and winning moves on 2 to 6 spots and the position after a move; the next call is back
+    on the trees; ``--plain`` is refused in one line for another ruleset and for normal play."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from misere.cli.app import app
+    from misere.rulesets.sprouts_play import Sprouts as play
+
+    monkeypatch.setenv("MISERE_SPROUTS_STORE", "")
+    runner = CliRunner()
+
+    def ask(*args: str) -> dict:
+        res = runner.invoke(app, ["play", "sprouts", *args, "--json", "--quiet"])
+        assert res.exit_code == 0, res.output
+        return json.loads(res.stdout)
+
+    for pos in ["2", "3", "4", "5", "6", "5: 1(6)1[2]"]:
+        plain, trees = ask(pos, "--plain"), ask(pos)
+        assert plain["method"].startswith("plain search") and "reduced canonical trees;" not in plain["method"]
+        assert trees["method"].startswith("search over sums of reduced canonical trees")
+        assert plain["outcome"] == trees["outcome"] == (MISERE[int(pos) - 1] if ":" not in pos else "P")
+        assert plain["winning_moves"] == trees["winning_moves"]
+        assert isinstance(play._solver, ReducedSolver)
+    for args, says in [(["kayles", "5", "--plain"], "not 'kayles'"),
+                       (["sprouts", "5", "--plain", "--play", "normal"], "normal play has one search")]:
+        res = runner.invoke(app, ["play", *args, "--json"])
+        assert res.exit_code != 0 and says in json.loads(res.stdout)["error"]

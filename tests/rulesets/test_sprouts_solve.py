@@ -22,8 +22,11 @@ from misere.rulesets.sprouts_solve import SproutsSolver
 from misere.rulesets.sprouts_store import SproutsStore
 from tests.oracle import sprouts as oracle
 
-NORMAL = "PPNNNPPPNNN"
-MISERE = "NPPPNNPPPNN"
+#: published first-player outcomes of the n-spot start, n = 1..17: normal play (Applegate,
+#: Jacobson and Sleator 1991 to 11; Lemoine and Viennot, arXiv 1008.2320, beyond) and misère
+#: play (Applegate, Jacobson and Sleator to 9; Lemoine and Viennot, arXiv 0908.4407, beyond)
+NORMAL = "PPNNNPPPNNNPPPNNN"
+MISERE = "NPPPNNPPPNNNPPPNN"
 
 
 def reachable(starts: list, limit: int | None = None) -> list:

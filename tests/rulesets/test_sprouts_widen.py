@@ -85,6 +85,14 @@ def test_normal_starts_to_11_spots() -> None:
     assert ["N" if s.wins([spots(n)], "normal") else "P" for n in ns] == [NORMAL[n - 1] for n in ns]
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("n", [8, 12])
+def test_normal_p_starts_8_and_12(n: int) -> None:
+    """The P starts left out above: normal 8 spots (about 150 CPU s) and 12 spots (about 900 CPU s
+    and 2 GB), both P as published."""
+    assert ("N" if SproutsSolver().wins([spots(n)], "normal") else "P") == NORMAL[n - 1] == "P"
+
+
 def test_play_normal_answers_and_a_fresh_process_reuses_the_store(tmp_path, monkeypatch) -> None:
     """``misere play sprouts 5 --play normal``: N (published), the store written; a fresh
     ruleset (as a new process would be) answers from the store without making a move; a bad

@@ -312,6 +312,9 @@ def register(app: typer.Typer) -> None:
                                       help="misere (the default), normal (the outcome in normal play: last "
                                            "player to move wins) or both, for rulesets that have a normal-play "
                                            "search (sprouts)."),
+        plain: bool = typer.Option(False, "--plain",
+                                   help="Misère Sprouts: the plain search instead of reduced canonical trees "
+                                        "(the same answers; for comparing the two searches)."),
         timeout: Optional[float] = TIMEOUT_OPTION,
         max_memory: Optional[str] = MEMORY_OPTION,
         quiet: bool = QUIET_OPTION,
@@ -324,29 +327,42 @@ def register(app: typer.Typer) -> None:
         except MisereError:
             r = None
         check_options(r, code, " ".join(heaps), max_heap=max_heap, interactive=interactive, moves=moves,
-                      side=side, machine_first=machine_first, play_rule=play_rule, svg=svg)
-        if play_rule == "normal":
-            data, text = normal_data(r, " ".join(heaps))
-            emit(data, as_json, text)
+                      side=side, machine_first=machine_first, play_rule=play_rule, svg=svg, plain=plain)
+        if plain:
+            r.use_trees(False)
+            try:
+                _answer(r, code, heaps, max_heap, interactive, moves, side, machine_first, svg, play_rule, as_json)
+            finally:
+                r.use_trees(True)
             return
-        if interactive or moves is not None:
-            if as_json:
-                raise InvalidArgumentError("interactive play has no JSON form: drop --json")
-            _interactive(r, code, heaps, max_heap, moves, side, machine_first)
-            return
-        if r is not None:
-            data, text = ruleset_data(r, " ".join(heaps), play_rule)
-            if svg is not None:
-                from pathlib import Path
+        _answer(r, code, heaps, max_heap, interactive, moves, side, machine_first, svg, play_rule, as_json)
 
-                from misere.viz.output import write_picture
 
-                write_picture(Path(svg), lambda: r.winning_svg(" ".join(heaps)))
-                data["svg"] = svg
-                text += f"\npicture: {svg}"
-        else:
-            data, text = heap_data(code, _sizes(heaps), max_heap)
+def _answer(r: Any, code: str, heaps: List[str], max_heap: Optional[int], interactive: bool, moves: Optional[str],
+            side: Optional[str], machine_first: bool, svg: Optional[str], play_rule: str, as_json: bool) -> None:
+    """What ``misere play`` prints, its options checked."""
+    if play_rule == "normal":
+        data, text = normal_data(r, " ".join(heaps))
         emit(data, as_json, text)
+        return
+    if interactive or moves is not None:
+        if as_json:
+            raise InvalidArgumentError("interactive play has no JSON form: drop --json")
+        _interactive(r, code, heaps, max_heap, moves, side, machine_first)
+        return
+    if r is not None:
+        data, text = ruleset_data(r, " ".join(heaps), play_rule)
+        if svg is not None:
+            from pathlib import Path
+
+            from misere.viz.output import write_picture
+
+            write_picture(Path(svg), lambda: r.winning_svg(" ".join(heaps)))
+            data["svg"] = svg
+            text += f"\npicture: {svg}"
+    else:
+        data, text = heap_data(code, _sizes(heaps), max_heap)
+    emit(data, as_json, text)
 
 
 def _interactive(r: Any, code: str, heaps: List[str], max_heap: Optional[int], moves: Optional[str],

@@ -5,7 +5,7 @@
   ruleset and the mode (``--max-heap`` to heap games, ``--as`` to interactive play of a
   partizan ruleset, ``--machine-first`` to interactive play, ``--play normal`` to rulesets with
   a normal-play search, ``--svg`` to the misère answer of a ruleset with a move notation, its
-  file writable); anything else is refused in one line before any work.
+  file writable, ``--plain`` to the misère search of a ruleset with reduced canonical trees); anything else is refused in one line before any work.
 * what a stopped run keeps: :func:`misere.cli.common.keeping`.
 """
 from __future__ import annotations
@@ -41,7 +41,7 @@ def refuse_empty(r: Any, code: str, position: str) -> None:
 
 def check_options(r: Any, code: str, position: str, *, max_heap: Optional[int], interactive: bool,
                   moves: Optional[str], side: Optional[str], machine_first: bool, play_rule: str,
-                  svg: Optional[str] = None) -> None:
+                  svg: Optional[str] = None, plain: bool = False) -> None:
     """Refuse, in one line and before any work, an empty position or an option that does not
     apply to the ruleset ``r`` (``None``: a heap game named by ``code``) in this mode.
 
@@ -72,6 +72,12 @@ def check_options(r: Any, code: str, position: str, *, max_heap: Optional[int], 
         from misere.viz.output import check_output
 
         check_output(Path(svg))
+    if plain and (r is None or not hasattr(r, "use_trees")):
+        raise InvalidArgumentError(f"--plain chooses the misère search of a ruleset with reduced canonical trees "
+                                   f"(sprouts), not {name!r}")
+    if plain and play_rule == "normal":
+        raise InvalidArgumentError("--plain chooses the misère search; normal play has one search (drop --plain "
+                                   "or ask for --play misere or both)")
     if machine_first and not playing:
         raise InvalidArgumentError("--machine-first applies to interactive play (--interactive or --moves)")
     if side is not None:

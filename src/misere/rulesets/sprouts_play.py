@@ -27,7 +27,7 @@ from misere.rulesets.sprouts import SproutsRuleset, simplify_land
 from misere.rulesets.sprouts_canon import lives
 from misere.rulesets.sprouts_notation import Drawing, NamedMove, drawing_of, find_move, from_lands
 from misere.rulesets.sprouts_reduced import TREE_LIVES, ReducedSolver
-from misere.rulesets.sprouts_solve import SMALL
+from misere.rulesets.sprouts_solve import SMALL, SproutsSolver
 from misere.rulesets.sprouts_store import MIN_LIVES, SproutsStore
 
 __all__ = ["SproutsPlay", "Sprouts", "store_path"]
@@ -63,12 +63,26 @@ class SproutsPlay(SproutsRuleset):
     syntax = SproutsRuleset.syntax + ("; or N: MOVES, the N-spot start after moves in WGOSA notation "
                                       "(spots numbered as played), e.g. '5: 1(6)2; 3(7)3[4]'")
 
+    plain_search = (f"plain search over large lands plus one misère canonical form; lands with at most {SMALL} "
+                    "lives replaced by their canonical forms (no reduced canonical trees)")
+
     def __init__(self) -> None:
         super().__init__()
-        self._solver = ReducedSolver(small=SMALL)
+        self._solver: SproutsSolver = ReducedSolver(small=SMALL)
         self.store_note = "none"
         self._endgames_path: str | None = None
         self._named: dict[Drawing, list[tuple[Move, NamedMove | None]]] = {}
+
+    def use_trees(self, trees: bool = True) -> None:
+        """Search misère play over reduced canonical trees (the default) or, with ``trees=False``,
+        with the plain search they are measured against (``misere play sprouts N --plain``).
+        Both give every outcome exactly (:mod:`~misere.rulesets.sprouts_reduced`, theorem); the
+        store is shared, as it holds outcomes of positions, whichever search found them."""
+        if trees != isinstance(self._solver, ReducedSolver):
+            self._solver = ReducedSolver(small=SMALL) if trees else SproutsSolver(small=SMALL)
+            self._endgames_path = None
+            self._named.clear()
+        self.search = type(self).search if trees else self.plain_search
 
     def parse(self, text: str) -> list:
         """GLOP text or ``N``, or ``N: MOVES`` (:func:`~misere.rulesets.sprouts_notation.drawing_of`)."""
