@@ -138,12 +138,18 @@ def test_forms_get_the_element_of_the_lands_they_equal() -> None:
     assert sum(e is not None for e, _ in found) >= len(found) // 2
 
 
-def test_a_quotient_the_engine_cannot_settle_names_its_land(monkeypatch) -> None:
-    import misere.quotients as mq
+def test_a_quotient_the_engine_cannot_settle_names_its_land() -> None:
+    """Under size bounds too small for it, the table names the land whose heap stopped the engine,
+    from the API and from ``--max-order`` of the command (one line, exit status not 0)."""
+    import json
+
+    from misere.cli.app import app
     from misere.errors import ComputationLimitError
     from misere.quotients import Limits
 
-    real = mq.quotient
-    monkeypatch.setattr(mq, "quotient", lambda *a, **k: real(*a, limits=Limits(max_order=3, max_candidate=5), **k))
     with pytest.raises(ComputationLimitError, match=r"heap 3 is the canonical form of the land A2B\.\}AB\.\}"):
-        endgame_table(3, certify=0)
+        endgame_table(3, certify=0, limits=Limits(max_order=3, max_candidate=5))
+    r = CliRunner().invoke(app, ["sprouts-endgames", "--lives", "3", "--max-order", "1", "--json"])
+    assert r.exit_code != 0 and "is the canonical form of the land" in json.loads(r.stdout)["error"]
+    ok = CliRunner().invoke(app, ["sprouts-endgames", "--lives", "3", "--max-order", "100", "--json"])
+    assert ok.exit_code == 0 and json.loads(ok.stdout)["order"] == 6

@@ -121,3 +121,17 @@ def test_play_normal_answers_and_a_fresh_process_reuses_the_store(tmp_path, monk
     for bad in (["sprouts", "6", "--play", "sideways"], ["0.07", "6", "--play", "normal"]):
         res = runner.invoke(app, ["play", *bad, "--json"])
         assert res.exit_code != 0 and list(json.loads(res.stdout)) == ["error"]
+
+
+def test_widening_tries_each_child_position_once() -> None:
+    """The 10-spot start: its first moves leave fewer positions than there are moves; widening's
+    candidates are exactly those positions, each once (a repeated one would be searched again in
+    every round), and the positions one nim-heap move away in normal play follow them."""
+    s = SproutsSolver()
+    big = (spots(10),)
+    moves = list(s._children(big))
+    positions = {tuple(sorted(c, key=repr)) for c in moves}
+    cands = s._candidates(big, 0, [])
+    assert len(positions) < len(moves) and len(cands) == len(positions)
+    assert {c for c, _ in cands} == positions and all(w == 0 for _, w in cands)
+    assert s._candidates(big, 3, range(3))[-3:] == [(big, 0), (big, 1), (big, 2)]

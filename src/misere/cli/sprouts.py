@@ -70,6 +70,9 @@ def register(app: typer.Typer) -> None:
         brute: int = typer.Option(0, "--brute", min=0, max=6, metavar="M",
                                   help="Also search every sum of 1 to M lands directly and compare "
                                        "with the table."),
+        max_order: Optional[int] = typer.Option(None, "--max-order", min=1,
+                                                help="Largest reduced candidate of the quotient engine "
+                                                     "(default 8000), as for misere quotient."),
         as_json: bool = JSON_OPTION,
     ) -> None:
         """The misère quotient of the sums of Sprouts lands with at most K lives (Plambeck
@@ -91,7 +94,12 @@ def register(app: typer.Typer) -> None:
         seconds = None
         if t is None:
             t0 = time.monotonic()
-            t = endgame_table(k, n, certify=certify)
+            limits = None
+            if max_order is not None:
+                from misere.quotients import Limits
+
+                limits = Limits(max_order=max_order)
+            t = endgame_table(k, n, certify=certify, limits=limits)
             seconds = round(time.monotonic() - t0, 1)
             if store is not None:
                 save_table(t, store)

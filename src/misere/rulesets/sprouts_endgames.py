@@ -194,18 +194,19 @@ class EndgameTable:
 
 
 def endgame_table(k: int, starts: int | None = None, certify: int | None = None,
-                  lands: Sequence[Land] | None = None) -> EndgameTable:
+                  lands: Sequence[Land] | None = None, limits: Any = None) -> EndgameTable:
     """The misère quotient of the closure of ``E_k(N)`` (:func:`endgame_lands`), computed by
     :func:`misere.quotients.quotient` on :func:`endgame_game` (002 §5-§9, notes E.5), with its
     brute-force certificate on sums of up to ``certify`` lands (the quotient's default when
-    ``None``; 0 skips it)."""
+    ``None``; 0 skips it), under the engine's size bounds ``limits`` (a
+    :class:`misere.quotients.Limits`; ``None``: its defaults)."""
     from misere.quotients import quotient
 
     n = k if starts is None else starts
     lands = list(endgame_lands(k, n) if lands is None else lands)
     game, heap = endgame_game(lands, f"Sprouts lands with <= {k} lives from <= {n} spots")
     try:
-        q = quotient(game, certify=certify, quiet=True)
+        q = quotient(game, certify=certify, quiet=True, limits=limits)
     except ComputationLimitError as e:   # say which land the heap that stopped it is
         h = e.quotient.max_heap + 1 if getattr(e, "quotient", None) is not None else None
         err = ComputationLimitError(f"{e}; heap {h} is the canonical form of the land {game.labels[h]} (heaps: the "

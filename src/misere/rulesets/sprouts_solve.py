@@ -286,7 +286,7 @@ class SproutsSolver:
         arXiv 1008.2320, force their program by hand to search elsewhere when a child is too
         hard; this does it by effort). Every outcome memoised is exact (a try cut short stores
         nothing of the cut position), so the answer is the plain search's."""
-        cands = [(c, v) for c in self._children(big)] + [(big, w) for w in heap]
+        cands = self._candidates(big, v, heap)
         outer = self._limit
         effort = WIDEN_START
         try:
@@ -306,6 +306,14 @@ class SproutsSolver:
             return False
         finally:
             self._limit = outer
+
+    def _candidates(self, big: tuple[Land, ...], v: Any, heap: Any) -> list[tuple[tuple[Land, ...], Any]]:
+        """The children of ``big`` + ``v`` as :meth:`_widening` tries them, each position once:
+        different moves often leave one position (the 10-spot start has 11 first moves and 6
+        positions after them), and a try cut short stores nothing, so a repeated child would be
+        searched again to the same effort in every round."""
+        cands = list(dict.fromkeys((tuple(sorted(c, key=repr)), v) for c in self._children(big)))
+        return cands + [(big, w) for w in heap]
 
     def _known(self, play: str, lands: tuple[Land, ...], v: int) -> bool | None:
         """The outcome of a position when it is known without search (``None`` otherwise)."""
