@@ -107,9 +107,33 @@ def test_play_plain_searches_without_trees_and_gives_the_same_answers(monkeypatc
         assert plain["method"].startswith("plain search") and "reduced canonical trees;" not in plain["method"]
         assert trees["method"].startswith("search over sums of reduced canonical trees")
         assert plain["outcome"] == trees["outcome"] == (MISERE[int(pos) - 1] if ":" not in pos else "P")
-        assert plain["winning_moves"] == trees["winning_moves"]
+        if int(pos.split(":")[0]) < 5:   # small positions list every winning move
+            assert plain["winning_moves"] == trees["winning_moves"]
+        else:   # large ones the first each search proved: each leaves a P-position for the other search
+            for a, b in [(plain, "--plain"), (trees, None)]:
+                for mv in a["winning_moves"]["Left"]:
+                    other = ask(mv["result"], *([] if b else ["--plain"]))
+                    assert other["outcome"] == "P"
         assert isinstance(play._solver, ReducedSolver)
     for args, says in [(["kayles", "5", "--plain"], "not 'kayles'"),
                        (["sprouts", "5", "--plain", "--play", "normal"], "normal play has one search")]:
         res = runner.invoke(app, ["play", *args, "--json"])
         assert res.exit_code != 0 and says in json.loads(res.stdout)["error"]
+
+
+def test_the_winning_move_proved_by_the_outcome_is_found_without_a_new_search(monkeypatch, tmp_path) -> None:
+    """``misere play sprouts 6``: after the outcome N, the winning move is the child the search
+    proved lost (a look-up, no position searched again), the move's result is P, and a fresh
+    process (a new solver over the same store) finds the same move from the store alone."""
+    from misere.rulesets.sprouts_play import SproutsPlay
+
+    monkeypatch.setenv("MISERE_SPROUTS_STORE", str(tmp_path / "s.sqlite"))
+    play = SproutsPlay()
+    assert play.outcome("6").value == "N"
+    searched = play._solver.stats()["searched"]
+    moves = play.winning_moves("6")["Left"]
+    assert play._solver.stats()["searched"] == searched and len(moves) == 1
+    assert SproutsPlay().outcome(moves[0].result).value == "P"
+    again = SproutsPlay()
+    assert again.winning_moves("6")["Left"][0].result == moves[0].result
+    assert again._solver.stats()["searched"] == 0

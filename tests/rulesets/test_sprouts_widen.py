@@ -133,5 +133,6 @@ def test_widening_tries_each_child_position_once() -> None:
     positions = {tuple(sorted(c, key=repr)) for c in moves}
     cands = s._candidates(big, 0, [])
     assert len(positions) < len(moves) and len(cands) == len(positions)
-    assert {c for c, _ in cands} == positions and all(w == 0 for _, w in cands)
+    assert {tuple(sorted(c, key=repr)) for c, _ in cands} == positions and all(w == 0 for _, w in cands)
+    assert all(c in moves for c, _ in cands)   # as the moves leave them (the order of lands kept)
     assert s._candidates(big, 3, range(3))[-3:] == [(big, 0), (big, 1), (big, 2)]

@@ -16,6 +16,8 @@ misère positions of its lands are then answered by look-up in its quotient.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -105,8 +107,11 @@ class SproutsPlay(SproutsRuleset):
         comps = self.components(position)
         return getattr(comps, "drawing", None) or from_lands(list(comps))
 
-    def _run(self, lands: list, play: str) -> bool:
-        """Outcome with the store open for large positions; budgets report what was decided."""
+    @contextmanager
+    def _store_open(self, lands: list) -> Iterator[None]:
+        """The solver's store open while the block runs, for positions with at least
+        :data:`~misere.rulesets.sprouts_store.MIN_LIVES` lives (a store that cannot be opened is
+        skipped and :attr:`store_note` says why)."""
         path = store_path() if sum(map(lives, lands)) >= MIN_LIVES else None
         store = None
         if path is not None:
@@ -118,19 +123,26 @@ class SproutsPlay(SproutsRuleset):
             except (CheckpointError, OSError) as exc:
                 self.store_note = f"not used ({exc})"
         self._solver.store = store
-        self._endgames(play)
         try:
-            with budget.Progress(f"sprouts {play}") as bar:
-                self._solver.progress = lambda **f: bar.update(**f)
-                return self._solver.wins(lands, play)
-        except BudgetExceededError as err:
-            err.partial.update({"ruleset": self.name, "play": play, **self._solver.stats()})
-            raise
+            yield
         finally:
             self._solver.store = None
-            self._solver.progress = None
             if store is not None:
                 store.close()
+
+    def _run(self, lands: list, play: str) -> bool:
+        """Outcome with the store open for large positions; budgets report what was decided."""
+        with self._store_open(lands):
+            self._endgames(play)
+            try:
+                with budget.Progress(f"sprouts {play}") as bar:
+                    self._solver.progress = lambda **f: bar.update(**f)
+                    return self._solver.wins(lands, play)
+            except BudgetExceededError as err:
+                err.partial.update({"ruleset": self.name, "play": play, **self._solver.stats()})
+                raise
+            finally:
+                self._solver.progress = None
 
     def _endgames(self, play: str) -> None:
         """Load the endgame table named by ``MISERE_SPROUTS_ENDGAMES`` once (misère play)."""
@@ -169,7 +181,12 @@ class SproutsPlay(SproutsRuleset):
             return self._named[d]
         big = sum(map(lives, comps)) >= MIN_LIVES
         out = []
-        for mv, after in self.moves(comps, "Left"):
+        moves = self.moves(comps, "Left")
+        if big:   # a move the outcome's search proved winning (lost for the opponent) is tried first
+            with self._store_open(list(comps)):
+                self._endgames("misere")
+                moves.sort(key=lambda m: self._solver.known(m[1], "misere") is not False)
+        for mv, after in moves:
             if not self._run(after, "misere"):
                 found = find_move(d, tuple(sorted((simplify_land(x) for x in after), key=repr)))
                 nm = None if found is None else found[0]

@@ -312,8 +312,10 @@ class SproutsSolver:
         different moves often leave one position (the 10-spot start has 11 first moves and 6
         positions after them), and a try cut short stores nothing, so a repeated child would be
         searched again to the same effort in every round."""
-        cands = list(dict.fromkeys((tuple(sorted(c, key=repr)), v) for c in self._children(big)))
-        return cands + [(big, w) for w in heap]
+        first: dict[tuple[Land, ...], tuple[Land, ...]] = {}
+        for c in self._children(big):   # the first move's order of lands is kept: in normal play
+            first.setdefault(tuple(sorted(c, key=repr)), c)   # it decides which land keeps its search
+        return [(c, v) for c in first.values()] + [(big, w) for w in heap]
 
     def _known(self, play: str, lands: tuple[Land, ...], v: int) -> bool | None:
         """The outcome of a position when it is known without search (``None`` otherwise)."""
@@ -338,6 +340,19 @@ class SproutsSolver:
         with keyed_by(self.method or PLAY_KEYS[play]):
             keys = tuple(simplify_land(x) for x in lands)
             return self._win(play, keys, 0 if play == "normal" else ZERO)
+
+    def known(self, lands: list[Land] | tuple[Land, ...], play: str = "misere") -> bool | None:
+        """The outcome of the sum of ``lands`` when this solver (its memo tables and store) knows
+        it without searching, else ``None``: a search that answered N stored the child it found
+        lost, so the winning move it proved is found again by look-up, not by a new search."""
+        with keyed_by(self.method or PLAY_KEYS[play]):
+            keys = tuple(simplify_land(x) for x in lands)
+            r = self._known(play, keys, 0 if play == "normal" else ZERO)
+            if r is None and self.store is not None:
+                folded = self._fold(play, keys, 0 if play == "normal" else ZERO, compute=False)
+                if folded is not None and folded[0]:
+                    r = self.store.win(play, *folded)
+            return r
 
     def stats(self) -> dict[str, int]:
         """Sizes of the memo tables, positions searched and (with an endgame table) looked up."""
