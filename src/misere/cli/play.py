@@ -330,12 +330,11 @@ def register(app: typer.Typer) -> None:
                       side=side, machine_first=machine_first, play_rule=play_rule, svg=svg, plain=plain)
         if plain:
             r.use_trees(False)
-            try:
-                _answer(r, code, heaps, max_heap, interactive, moves, side, machine_first, svg, play_rule, as_json)
-            finally:
+        try:
+            _answer(r, code, heaps, max_heap, interactive, moves, side, machine_first, svg, play_rule, as_json)
+        finally:
+            if plain:   # the ruleset is shared by the process: back to the trees
                 r.use_trees(True)
-            return
-        _answer(r, code, heaps, max_heap, interactive, moves, side, machine_first, svg, play_rule, as_json)
 
 
 def _answer(r: Any, code: str, heaps: List[str], max_heap: Optional[int], interactive: bool, moves: Optional[str],

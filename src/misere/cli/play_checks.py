@@ -5,7 +5,8 @@
   ruleset and the mode (``--max-heap`` to heap games, ``--as`` to interactive play of a
   partizan ruleset, ``--machine-first`` to interactive play, ``--play normal`` to rulesets with
   a normal-play search, ``--svg`` to the misère answer of a ruleset with a move notation, its
-  file writable, ``--plain`` to the misère search of a ruleset with reduced canonical trees); anything else is refused in one line before any work.
+  file writable, ``--plain`` to the misère search of a ruleset with reduced canonical trees);
+  anything else is refused in one line before any work.
 * what a stopped run keeps: :func:`misere.cli.common.keeping`.
 """
 from __future__ import annotations

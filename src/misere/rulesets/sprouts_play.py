@@ -108,10 +108,10 @@ class SproutsPlay(SproutsRuleset):
         return getattr(comps, "drawing", None) or from_lands(list(comps))
 
     @contextmanager
-    def _store_open(self, lands: list) -> Iterator[None]:
+    def _store_open(self, lands: list, play: str) -> Iterator[None]:
         """The solver's store open while the block runs, for positions with at least
         :data:`~misere.rulesets.sprouts_store.MIN_LIVES` lives (a store that cannot be opened is
-        skipped and :attr:`store_note` says why)."""
+        skipped and :attr:`store_note` says why), and the endgame table of ``play`` loaded."""
         path = store_path() if sum(map(lives, lands)) >= MIN_LIVES else None
         store = None
         if path is not None:
@@ -124,6 +124,7 @@ class SproutsPlay(SproutsRuleset):
                 self.store_note = f"not used ({exc})"
         self._solver.store = store
         try:
+            self._endgames(play)
             yield
         finally:
             self._solver.store = None
@@ -132,8 +133,7 @@ class SproutsPlay(SproutsRuleset):
 
     def _run(self, lands: list, play: str) -> bool:
         """Outcome with the store open for large positions; budgets report what was decided."""
-        with self._store_open(lands):
-            self._endgames(play)
+        with self._store_open(lands, play):
             try:
                 with budget.Progress(f"sprouts {play}") as bar:
                     self._solver.progress = lambda **f: bar.update(**f)
@@ -183,8 +183,7 @@ class SproutsPlay(SproutsRuleset):
         out = []
         moves = self.moves(comps, "Left")
         if big:   # a move the outcome's search proved winning (lost for the opponent) is tried first
-            with self._store_open(list(comps)):
-                self._endgames("misere")
+            with self._store_open(list(comps), "misere"):
                 moves.sort(key=lambda m: self._solver.known(m[1], "misere") is not False)
         for mv, after in moves:
             if not self._run(after, "misere"):

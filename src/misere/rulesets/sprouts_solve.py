@@ -318,8 +318,10 @@ class SproutsSolver:
             first.setdefault(tuple(sorted(c, key=repr)), c)   # it decides which land keeps its search
         return [(c, v) for c in first.values()] + [(big, w) for w in heap]
 
-    def _known(self, play: str, lands: tuple[Land, ...], v: int) -> bool | None:
-        """The outcome of a position when it is known without search (``None`` otherwise)."""
+    def _known(self, play: str, lands: tuple[Land, ...], v: int, stored: bool = False) -> bool | None:
+        """The outcome of a position when it is known without search (``None`` otherwise), from
+        the memo tables and, with ``stored``, the store too (the search itself reads the store
+        only in :meth:`_win`, once per position it expands)."""
         folded = self._fold(play, lands, v, compute=False)
         if folded is None:
             return None
@@ -327,7 +329,11 @@ class SproutsSolver:
         if not big:
             return v != 0 if play == "normal" else not is_p_position(v)
         r = self._looked_up(play, big, v)
-        return self._wins.get((play, big, v)) if r is None else r
+        if r is None:
+            r = self._wins.get((play, big, v))
+        if r is None and stored and self.store is not None:
+            r = self.store.win(play, big, v)
+        return r
 
     def _looked_up(self, play: str, big: tuple[Land, ...], v: int) -> bool | None:
         """The misère outcome of ``big`` + ``v`` from the endgame table, when it has one."""
@@ -336,24 +342,27 @@ class SproutsSolver:
     def wins(self, lands: list[Land] | tuple[Land, ...], play: str = "misere") -> bool:
         """Does the player to move win the sum of ``lands`` (any keys) in ``play``
         (``"misere"`` or ``"normal"``)?"""
-        if play not in ("misere", "normal"):
-            raise ValueError(f"play is 'misere' or 'normal', got {play!r}")
-        with keyed_by(self.method or PLAY_KEYS[play]):
-            keys = tuple(simplify_land(x) for x in lands)
-            return self._win(play, keys, 0 if play == "normal" else ZERO)
+        with keyed_by(self._method(play)):
+            return self._win(play, *self._keyed(lands, play))
 
     def known(self, lands: list[Land] | tuple[Land, ...], play: str = "misere") -> bool | None:
         """The outcome of the sum of ``lands`` when this solver (its memo tables and store) knows
         it without searching, else ``None``: a search that answered N stored the child it found
         lost, so the winning move it proved is found again by look-up, not by a new search."""
-        with keyed_by(self.method or PLAY_KEYS[play]):
-            keys = tuple(simplify_land(x) for x in lands)
-            r = self._known(play, keys, 0 if play == "normal" else ZERO)
-            if r is None and self.store is not None:
-                folded = self._fold(play, keys, 0 if play == "normal" else ZERO, compute=False)
-                if folded is not None and folded[0]:
-                    r = self.store.win(play, *folded)
-            return r
+        with keyed_by(self._method(play)):
+            return self._known(play, *self._keyed(lands, play), stored=True)
+
+    def _method(self, play: str) -> str:
+        """The land keys ``play`` searches with (``play`` checked)."""
+        if play not in ("misere", "normal"):
+            raise ValueError(f"play is 'misere' or 'normal', got {play!r}")
+        return self.method or PLAY_KEYS[play]
+
+    @staticmethod
+    def _keyed(lands: list[Land] | tuple[Land, ...], play: str) -> tuple[tuple[Land, ...], Any]:
+        """The lands under the keys in force (:func:`keyed_by`) and the start value of ``play``:
+        the nim heap ``0`` or the misère form ``0``."""
+        return tuple(simplify_land(x) for x in lands), 0 if play == "normal" else ZERO
 
     def stats(self) -> dict[str, int]:
         """Sizes of the memo tables, positions searched and (with an endgame table) looked up."""
