@@ -1,0 +1,210 @@
+"""The least windows with which a candidate's outcomes are a function of the coarse state.
+
+:func:`~.counters_data.build_certificate` reads a claim off a candidate: the data are the
+candidate's outcomes at the points ``u`` of a grid of count sums (one row of outcomes, over the
+monoid of the other heaps, per point), and the windows are the least (by total, then the first
+window, then the second, ...) with which equal coarse states
+(:func:`~.counters.coarse_state`) always carry equal rows. :class:`Fit` tests one window vector
+and gives the table; :func:`least_windows` finds the least vector.
+
+Why the search can skip the tables (:class:`Conflicts`)
+-------------------------------------------------------
+Two points ``u, u'`` with different rows *conflict* under windows ``w`` when their coarse states
+agree. Their residues mod ``p`` do not depend on ``w``; each other coordinate agrees exactly when
+its window is at most a threshold ``t`` read off the pair:
+
+* a count read through ``min(u_i, w)``: always when ``u_i = u'_i``, else iff ``w <= min(u_i,
+  u'_i)``;
+* a difference ``d = u_i - u_j`` read through ``clip(d, -w, w)``: always when ``d = d'``; else,
+  with ``d, d'`` both positive, iff ``w <= min(d, d')``; both negative, iff ``w <= min(-d,
+  -d')``; otherwise only at ``w = 0`` (everything reads 0 there).
+
+So ``w`` fits iff no conflicting pair (same residues, different rows) has ``w <= t``
+componentwise. With every window at most ``cap``, a threshold above ``cap`` acts as ``cap``, and
+a threshold vector below another one adds nothing: the test reads only the maximal vectors of
+the clipped thresholds, a few dozen where :class:`Fit` builds the coarse states of every point
+for each window vector tried (the Watcher tries hundreds of thousands of vectors a minute on
+0.2036 at heap 11). The search itself, and so its answer, is the plain one: the tests compare
+the two on random data.
+"""
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Iterator, Sequence
+
+import numpy as np
+
+from misere import budget
+
+__all__ = ["Fit", "Conflicts", "least_windows", "compositions"]
+
+State = tuple[int, ...]
+
+#: the most point pairs the thresholds are built from; above it the search tests each window
+#: vector with :class:`Fit` (same answer, slower)
+MAX_PAIRS = 20_000_000
+#: the most window vectors tested as one array; a larger box is walked a vector at a time
+MAX_BOX = 2_000_000
+
+
+class Fit:
+    """``fit(windows)``: the table ``kappa -> P mask`` when the data are a function of the
+    coarse state, else ``None`` (:func:`~.counters.coarse_state` on every point at once)."""
+
+    def __init__(self, data: np.ndarray, tmat: np.ndarray, period: int):
+        k = len(tmat)
+        grid = np.array(list(itertools.product(*(range(s) for s in data.shape[:k]))),
+                        dtype=np.int64).reshape(-1, k)
+        self.u = grid @ tmat.T  # the sums the coarse state reads, one row per point
+        self.rows = data.reshape(len(grid), -1)
+        self.ids = np.unique(np.packbits(self.rows, axis=1), axis=0, return_inverse=True)[1].ravel()
+        self.period = period
+        self.pairs = [(i, j) for i in range(k) for j in range(i + 1, k)]
+
+    def __call__(self, windows: tuple[int, ...]) -> dict[State, np.ndarray] | None:
+        k, u = self.u.shape[1], self.u
+        cols = [np.minimum(u[:, i], windows[i]) for i in range(k)]
+        cols += [np.clip(u[:, i] - u[:, j], -w, w) for (i, j), w in zip(self.pairs, windows[k:])]
+        cols += [u[:, i] % self.period for i in range(k)]
+        radix = [2 * w + 2 for w in list(windows) + [self.period] * k]
+        if np.prod([float(r) for r in radix]) < 2.0 ** 62:
+            code = np.zeros(len(u), dtype=np.int64)
+            for c, r in zip(cols, radix):
+                code = code * r + c + r // 2 - 1  # every column lies in [-w, w] or [0, p)
+        else:
+            code = np.stack(cols, axis=1)
+        _, first, inverse = np.unique(code, axis=0, return_index=True, return_inverse=True)
+        if not np.array_equal(self.ids[first][inverse.ravel()], self.ids):
+            return None
+        return {tuple(int(c[n]) for c in cols): self.rows[n] for n in first}
+
+
+class Conflicts:
+    """``fits(windows)`` iff ``Fit(...)(windows)`` is not ``None``, for windows at most ``cap``
+    (the module's lemma): the maximal threshold vectors of the conflicting pairs."""
+
+    def __init__(self, fit: Fit, cap: int):
+        u, ids = fit.u, fit.ids
+        k = u.shape[1]
+        coords = np.concatenate([u, np.stack([u[:, i] - u[:, j] for i, j in fit.pairs], axis=1)],
+                                axis=1) if fit.pairs else u
+        residue = np.unique(u % fit.period, axis=0, return_inverse=True)[1].ravel()
+        found = []
+        for r in np.unique(residue):
+            pts = np.flatnonzero(residue == r)
+            i, j = np.triu_indices(len(pts), 1)
+            keep = ids[pts[i]] != ids[pts[j]]
+            a, b = coords[pts[i[keep]]], coords[pts[j[keep]]]
+            t = np.where(a == b, cap, 0)
+            cnt = np.minimum(a[:, :k], b[:, :k])
+            t[:, :k] = np.where(a[:, :k] == b[:, :k], cap, cnt)
+            da, db = a[:, k:], b[:, k:]
+            same_sign = np.where((da > 0) & (db > 0), np.minimum(da, db),
+                                 np.where((da < 0) & (db < 0), np.minimum(-da, -db), 0))
+            t[:, k:] = np.where(da == db, cap, same_sign)
+            found.append(np.unique(np.minimum(t, cap), axis=0))
+            budget.check()
+        rows = np.unique(np.concatenate(found), axis=0) if found else np.zeros((0, len(coords[0])),
+                                                                                 dtype=np.int64)
+        self.maximal = _maximal(rows)
+
+    def fits(self, windows: Sequence[int]) -> bool:
+        return not bool((self.maximal >= np.asarray(windows)).all(axis=1).any())
+
+
+def _maximal(rows: np.ndarray) -> np.ndarray:
+    """The rows not below another row componentwise (``rows`` distinct)."""
+    order = np.argsort(-rows.sum(axis=1), kind="stable")
+    rest, kept = rows[order], []
+    while len(rest):
+        top = rest[0]
+        kept.append(top)
+        rest = rest[1:][~(rest[1:] <= top).all(axis=1)]
+    return np.array(kept, dtype=np.int64).reshape(-1, rows.shape[1])
+
+
+def compositions(total: int, parts: int, cap: int, low: Sequence[int] | None = None
+                 ) -> Iterator[tuple[int, ...]]:
+    """Vectors of ``parts`` entries in ``[low_i, cap]`` (``low`` default 0) summing to
+    ``total``, in lexicographic order."""
+    low = tuple(low) if low is not None else (0,) * parts
+    if parts == 1:
+        if low[0] <= total <= cap:
+            yield (total,)
+        return
+    for first in range(low[0], min(total, cap) + 1):
+        for rest in compositions(total - first, parts - 1, cap, low[1:]):
+            yield (first,) + rest
+
+
+def least_windows(data: np.ndarray, tmat: np.ndarray, cap: int, period: int
+                  ) -> tuple[tuple[int, ...], dict[State, np.ndarray]] | None:
+    """The windows of :func:`~.counters_data.build_certificate` and their table (``None``: none
+    fits).
+
+    Larger windows refine the coarse state, so the data fitting ``w`` fit every ``w' >= w``.
+    Hence nothing fits when the finest windows ``(cap, ..., cap)`` do not, and a fitting ``w``
+    has ``w_i >= low_i``, the least ``w_i`` that fits with every other window at ``cap``: the
+    search skips only vectors that cannot fit, and returns what the plain search would. Each
+    vector is tested by :class:`Conflicts` (:class:`Fit` when the points are too many to pair),
+    and the table is built once, for the answer."""
+    k = len(tmat)
+    size = k * (k + 1) // 2
+    fit = Fit(data, tmat, period)
+    conflicts = None if _pairs(fit) > MAX_PAIRS else Conflicts(fit, cap)
+    fits = conflicts.fits if conflicts is not None else (lambda w: fit(w) is not None)
+    if not fits((cap,) * size):
+        return None
+    low = []
+    for i in range(size):
+        low.append(next(v for v in range(cap + 1)
+                        if fits(tuple(v if j == i else cap for j in range(size)))))
+    boxed = (cap + 1.0) ** size <= MAX_BOX
+    found = (_least_in_box(conflicts.maximal, low, cap) if conflicts is not None and boxed
+             else next((w for total in range(sum(low), size * cap + 1)
+                        for w in _budgeted(compositions(total, size, cap, low)) if fits(w)), None))
+    if found is None:
+        return None
+    table = fit(found)
+    assert table is not None  # the lemma: Conflicts.fits is Fit's test
+    return found, table
+
+
+def _budgeted(vectors: Iterator[tuple[int, ...]]) -> Iterator[tuple[int, ...]]:
+    budget.check()
+    yield from vectors
+
+
+def _least_in_box(maximal: np.ndarray, low: Sequence[int], cap: int) -> tuple[int, ...] | None:
+    """The first fitting vector of the box ``[low, cap]`` by total, then lexicographically: the
+    order of the plain search, tested a total at a time."""
+    box, starts = _box(len(low), cap)
+    floor = np.asarray(low)
+    for total in range(sum(low), len(low) * cap + 1):
+        block = box[starts[total]:starts[total + 1]]
+        block = block[(block >= floor).all(axis=1)]
+        bad = np.zeros(len(block), dtype=bool)
+        for row in maximal:
+            bad |= (block <= row).all(axis=1)
+        if not bad.all():
+            return tuple(int(x) for x in block[int(np.argmin(bad))])
+        budget.check()
+    return None
+
+
+@functools.lru_cache(maxsize=8)
+def _box(size: int, cap: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every vector of ``[0, cap]^size``, by total, lexicographically within a total, and where
+    each total starts."""
+    axes = [np.arange(cap + 1, dtype=np.int16)] * size
+    box = np.stack(np.meshgrid(*axes, indexing="ij"), axis=-1).reshape(-1, size)
+    totals = box.sum(axis=1)
+    order = np.argsort(totals, kind="stable")  # stable: lexicographic within a total
+    return box[order], np.searchsorted(totals[order], np.arange(size * cap + 2))
+
+
+def _pairs(fit: Fit) -> int:
+    residue = np.unique(fit.u % fit.period, axis=0, return_inverse=True)[1].ravel()
+    sizes = np.bincount(residue)
+    return int((sizes * (sizes - 1) // 2).sum())
