@@ -12,7 +12,7 @@ Usage::
 
     python reproductions/census_decided.py STORE [--groups N] [--per-code-timeout 150]
         [--work max_rounds=200,...] [--status limit] [--max-order 60]
-        [--reason "reduced candidate"] [--smallest-first]
+        [--min-order 61] [--reason "reduced candidate"] [--smallest-first]
 
 ``--reason`` takes only the records whose undecided reason (``findings.undecided_reason``)
 contains the words; ``--smallest-first`` takes the groups by the order of their stored
@@ -43,6 +43,9 @@ def main() -> None:
     ap.add_argument("--max-order", type=int, default=None,
                     help="only codes whose stored quotient has at most this order (the likeliest "
                          "to be decided soon: small quotients before an infinite heap)")
+    ap.add_argument("--min-order", type=int, default=None,
+                    help="only codes whose stored quotient has at least this order (the codes "
+                         "above an earlier run's --max-order)")
     ap.add_argument("--reason", default=None,
                     help="only records whose undecided reason contains these words")
     ap.add_argument("--smallest-first", action="store_true",
@@ -60,6 +63,7 @@ def main() -> None:
     with st:
         taken = [r for r in st.records() if r["status"] in a.status.split(",")
                  and (a.max_order is None or (r["order"] or 0) <= a.max_order)
+                 and (a.min_order is None or (r["order"] or 0) >= a.min_order)
                  and (a.reason is None or a.reason in (undecided_reason(r) or ""))]
     codes = [r["code"] for r in taken]
     if not codes:  # nothing selected is an answer, not an error
