@@ -110,6 +110,7 @@ class Conflicts:
         self.maximal = _maximal(rows)
 
     def fits(self, windows: Sequence[int]) -> bool:
+        """Whether the data are a function of the coarse state under ``windows``."""
         return not bool((self.maximal >= np.asarray(windows)).all(axis=1).any())
 
 
