@@ -1,0 +1,60 @@
+"""Seed 002 §10.3 asks whether every element of a finite misère quotient satisfies
+``x^(k+2) = x^k``. The census found two finite partial quotients where it fails; here the first,
+``Q_11`` of 0.3371 (order 186), is computed and ``Phi(4)`` is shown to have period 6, with the
+positions that tell ``4^k`` from ``4^(k+2)`` checked by a brute-force outcome search from the
+rules, for ``k`` through a whole period."""
+from __future__ import annotations
+
+import numpy as np
+
+import misere
+from misere.quotients.census.iso import bipartite, questions_10_3
+from misere.quotients.impartial.certify import brute_force_outcomes, rule_moves
+
+
+def _shortest_words(table: np.ndarray, phi: list[int], identity: int, heaps: int) -> dict:
+    """A word of heaps (fewest heaps first) for each element, by breadth-first search."""
+    words, frontier = {identity: ()}, [identity]
+    while frontier:
+        nxt = []
+        for x in frontier:
+            for h in range(1, heaps + 1):
+                y = int(table[x, phi[h]])
+                if y not in words:
+                    words[y] = words[x] + (h,)
+                    nxt.append(y)
+        frontier = nxt
+    return words
+
+
+def test_a_finite_quotient_with_an_element_of_period_6():
+    q = misere.quotient("0.3371", max_heap=11, certify=0, quiet=True)
+    mon, phi = q.monoid, list(q.state.phi)
+    table, is_p = np.asarray(mon.table), np.asarray(q.state.is_p, dtype=bool)
+    assert mon.order == 186
+    rec = {"table": np.ascontiguousarray(table, dtype="<i4").tobytes(), "order": mon.order,
+           "is_p": is_p.astype(np.uint8).tobytes(), "identity": mon.identity}
+    answers = questions_10_3(bipartite(rec))  # what the census report runs
+    assert not answers["x_k2_eq_xk"] and not answers["subgroups_elementary_2"]
+    x = phi[4]
+    index, period = mon.index_period(x)
+    assert (index, period) == (2, 6)
+    identity = mon.identity
+    words = _shortest_words(table, phi, identity, 11)
+
+    def power(n: int) -> int:
+        r = identity
+        for _ in range(n):
+            r = int(table[r, x])
+        return r
+
+    outcome = brute_force_outcomes(rule_moves("0.3371"))
+    for k in range(index, index + period):  # x^k != x^(k+2) along a whole period
+        a, b = power(k), power(k + 2)
+        told = [z for z in words if is_p[table[a, z]] != is_p[table[b, z]]]
+        assert told
+        z = min(told, key=lambda t: sum(words[t]))
+        pa, pb = (4,) * k + words[z], (4,) * (k + 2) + words[z]
+        assert outcome(tuple(sorted(pa))) == bool(is_p[table[a, z]])
+        assert outcome(tuple(sorted(pb))) == bool(is_p[table[b, z]])
+        assert outcome(tuple(sorted(pa))) != outcome(tuple(sorted(pb)))
