@@ -36,14 +36,15 @@ from collections.abc import Iterator, Sequence
 import numpy as np
 
 from misere import budget
+from misere.quotients.impartial.counters import State
 
 __all__ = ["Fit", "Conflicts", "least_windows", "compositions"]
 
-State = tuple[int, ...]
 
-#: the most point pairs the thresholds are built from; above it the search tests each window
-#: vector with :class:`Fit` (same answer, slower)
-MAX_PAIRS = 20_000_000
+#: the most point pairs the thresholds are built from (some 100 MB at the most, six windows);
+#: above it the search tests each window vector with :class:`Fit` (same answer, slower). The
+#: hook's claims stay far below: about 400,000 pairs with three counts
+MAX_PAIRS = 1_000_000
 #: the most window vectors tested as one array; a larger box is walked a vector at a time
 MAX_BOX = 2_000_000
 
@@ -87,10 +88,11 @@ class Conflicts:
     def __init__(self, fit: Fit, cap: int):
         u, ids = fit.u, fit.ids
         k = u.shape[1]
-        coords = np.concatenate([u, np.stack([u[:, i] - u[:, j] for i, j in fit.pairs], axis=1)],
-                                axis=1) if fit.pairs else u
+        coords = (np.concatenate([u, np.stack([u[:, i] - u[:, j] for i, j in fit.pairs], axis=1)],
+                                 axis=1) if fit.pairs else u).astype(np.int32)
         residue = np.unique(u % fit.period, axis=0, return_inverse=True)[1].ravel()
         found = []
+        budget.reserve(20 * _pairs(fit) * coords.shape[1], "the thresholds of the window search")
         for r in np.unique(residue):
             pts = np.flatnonzero(residue == r)
             i, j = np.triu_indices(len(pts), 1)
