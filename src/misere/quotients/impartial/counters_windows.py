@@ -62,6 +62,13 @@ class Fit:
         self.ids = np.unique(np.packbits(self.rows, axis=1), axis=0, return_inverse=True)[1].ravel()
         self.period = period
         self.pairs = [(i, j) for i in range(k) for j in range(i + 1, k)]
+        #: each point's class of residues mod ``p`` (points in different classes never collide)
+        self.residue = np.unique(self.u % period, axis=0, return_inverse=True)[1].ravel()
+
+    def pair_count(self) -> int:
+        """How many pairs of points share their residues (what :class:`Conflicts` reads)."""
+        sizes = np.bincount(self.residue)
+        return int((sizes * (sizes - 1) // 2).sum())
 
     def __call__(self, windows: tuple[int, ...]) -> dict[State, np.ndarray] | None:
         k, u = self.u.shape[1], self.u
@@ -90,17 +97,16 @@ class Conflicts:
         k = u.shape[1]
         coords = (np.concatenate([u, np.stack([u[:, i] - u[:, j] for i, j in fit.pairs], axis=1)],
                                  axis=1) if fit.pairs else u).astype(np.int32)
-        residue = np.unique(u % fit.period, axis=0, return_inverse=True)[1].ravel()
         found = []
-        budget.reserve(20 * _pairs(fit) * coords.shape[1], "the thresholds of the window search")
-        for r in np.unique(residue):
-            pts = np.flatnonzero(residue == r)
+        budget.reserve(20 * fit.pair_count() * coords.shape[1],
+                       "the thresholds of the window search")
+        for r in np.unique(fit.residue):
+            pts = np.flatnonzero(fit.residue == r)
             i, j = np.triu_indices(len(pts), 1)
             keep = ids[pts[i]] != ids[pts[j]]
             a, b = coords[pts[i[keep]]], coords[pts[j[keep]]]
-            t = np.where(a == b, cap, 0)
-            cnt = np.minimum(a[:, :k], b[:, :k])
-            t[:, :k] = np.where(a[:, :k] == b[:, :k], cap, cnt)
+            t = np.empty_like(a)
+            t[:, :k] = np.where(a[:, :k] == b[:, :k], cap, np.minimum(a[:, :k], b[:, :k]))
             da, db = a[:, k:], b[:, k:]
             same_sign = np.where((da > 0) & (db > 0), np.minimum(da, db),
                                  np.where((da < 0) & (db < 0), np.minimum(-da, -db), 0))
@@ -155,7 +161,7 @@ def least_windows(data: np.ndarray, tmat: np.ndarray, cap: int, period: int
     k = len(tmat)
     size = k * (k + 1) // 2
     fit = Fit(data, tmat, period)
-    conflicts = None if _pairs(fit) > MAX_PAIRS else Conflicts(fit, cap)
+    conflicts = None if fit.pair_count() > MAX_PAIRS else Conflicts(fit, cap)
     fits = conflicts.fits if conflicts is not None else (lambda w: fit(w) is not None)
     if not fits((cap,) * size):
         return None
@@ -206,8 +212,3 @@ def _box(size: int, cap: int) -> tuple[np.ndarray, np.ndarray]:
     order = np.argsort(totals, kind="stable")  # stable: lexicographic within a total
     return box[order], np.searchsorted(totals[order], np.arange(size * cap + 2))
 
-
-def _pairs(fit: Fit) -> int:
-    residue = np.unique(fit.u % fit.period, axis=0, return_inverse=True)[1].ravel()
-    sizes = np.bincount(residue)
-    return int((sizes * (sizes - 1) // 2).sum())
