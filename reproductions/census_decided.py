@@ -1,7 +1,8 @@
 """Decide the undecided codes of a census store: the largest groups of same-game codes first.
 
 Reads the codes of ``STORE`` whose record is ``limit`` (stopped by the census's work budget),
-groups them by the canonical forms of their heaps (:mod:`misere.quotients.census.twins`), and
+groups them by the canonical forms of their heaps up to the heap each is stuck at (codes that
+differ only in larger heaps are one problem there: :mod:`misere.quotients.census.twins`), and
 runs the census again on them, one code per group, largest group first, under a larger work
 budget (by default the solver's own bounds) with the engine's infinite-quotient step
 (:mod:`misere.quotients.infinite.discover`); the other codes of a group take its record. The
@@ -12,11 +13,12 @@ Usage::
 
     python reproductions/census_decided.py STORE [--groups N] [--per-code-timeout 150]
         [--work max_rounds=200,...] [--status limit] [--max-order 60]
-        [--min-order 61] [--reason "reduced candidate"] [--smallest-first]
+        [--min-order 61] [--reason "reduced candidate"] [--smallest-first] [--part 1/2]
 
 ``--reason`` takes only the records whose undecided reason (``findings.undecided_reason``)
 contains the words; ``--smallest-first`` takes the groups by the order of their stored
-partial quotient, smallest first, instead of the largest groups first.
+partial quotient, smallest first, instead of the largest groups first; ``--part K/N`` takes
+every N-th group from the K-th, so that N processes share one store (one core each).
 """
 from __future__ import annotations
 
@@ -50,7 +52,9 @@ def main() -> None:
                     help="only records whose undecided reason contains these words")
     ap.add_argument("--smallest-first", action="store_true",
                     help="groups by their stored quotient's order, smallest first")
+    ap.add_argument("--part", default="1/1", help="K/N: every N-th group from the K-th")
     a = ap.parse_args()
+    k, n = (int(x) for x in a.part.split("/"))
     work = {k: int(v) for k, v in (kv.split("=") for kv in a.work.split(",") if kv)}
     from misere.quotients.census.work import Work
 
@@ -71,17 +75,18 @@ def main() -> None:
         return
     size = {r["code"]: r["order"] or 0 for r in taken}
     t0 = time.monotonic()
-    p = plan(codes, a.max_heap)
+    stuck = {r["code"]: min((r["last_heap"] or 0) + 1, a.max_heap) for r in taken}
+    p = plan(codes, a.max_heap, group_to=stuck)
     groups = sorted(([c] + [t for t, _ in p.twins.get(c, [])] for c in p.first),
                     key=(lambda g: (size[g[0]], -len(g))) if a.smallest_first else len,
-                    reverse=not a.smallest_first)[:a.groups]
+                    reverse=not a.smallest_first)[:a.groups][k - 1::n]
     print(json.dumps({"codes": len(codes), "groups": len(p.first), "taken": len(groups),
                       "codes_taken": sum(map(len, groups)),
                       "plan_seconds": round(time.monotonic() - t0, 1)}), flush=True)
     order = [c for g in groups for c in g]
     try:
         recs = census(order, max_heap=a.max_heap, store=a.store, work=budget,
-                      per_code_timeout=a.per_code_timeout)
+                      per_code_timeout=a.per_code_timeout, group_to=stuck)
     except KeyboardInterrupt:
         sys.exit(130)
     print(json.dumps(dict(collections.Counter(r["status"] for r in recs if r)),

@@ -73,3 +73,25 @@ def test_a_census_finds_an_infinite_quotient_itself(tmp_path, monkeypatch):
     assert [r["status"] for r in recs] == ["infinite", "infinite"]
     assert "--certificate FILE" in recs[0]["message"]  # found now, not read from a file
     check_command("0.4672", store=str(path))  # raises SystemExit(1) unless proved
+
+
+def test_codes_stuck_at_a_heap_are_grouped_to_that_heap(tmp_path):
+    """A rerun groups codes by their heaps up to the heap they are stuck at (``group_to``):
+    0.4041 is 0.446 to heap 19 only, so the default grouping (to heap 20) computes both, while
+    grouping to heap 12 gives 0.4041 the proof that ``Q_12`` of 0.446 is infinite (its own
+    computation gives the same record); a record past the agreement is never copied (0.47 is
+    0.07 to heap 4 only, so it is computed)."""
+    codes = "0.446 0.4041"
+    assert plan(codes.split(), 20).twins == {}
+    to = {"0.446": 12, "0.4041": 12}
+    assert plan(codes.split(), 20, group_to=to).twins == {"0.446": [("0.4041", 19)]}
+    shared = census(codes, max_heap=20, store=tmp_path / "e.sqlite", certify=0, group_to=to)
+    alone = census("0.4041", max_heap=20, store=tmp_path / "f.sqlite", certify=0)[0]
+    assert shared[1]["same_game"] == {"code": "0.446", "heap": 19}
+    assert shared[1]["status"] == alone["status"] == "infinite"
+    assert shared[1]["last_heap"] == alone["last_heap"] == 11
+    assert _what(shared[1]) == _what(alone)
+    recs = census("0.07 0.47", max_heap=8, store=tmp_path / "g.sqlite", certify=0,
+                  group_to={"0.07": 4, "0.47": 4})
+    assert recs[0]["last_heap"] == 8 and recs[1]["same_game"] is None
+    assert recs[1]["seconds"] > 0

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -318,6 +318,7 @@ def census(
     work: Work | dict[str, int] | None = None,
     on_record: Callable[[dict[str, Any]], None] | None = None,
     same_game: bool = True,
+    group_to: Mapping[str, int] | None = None,
 ) -> list[dict[str, Any]]:
     """Misère quotients of many take-and-break codes (issue 11; seed 002 §9-§10).
 
@@ -350,6 +351,9 @@ def census(
     same_game : bool
         Compute one code of each group of codes that are the same game to ``max_heap`` and
         give the others its record (:mod:`~misere.quotients.census.twins`; default).
+    group_to : mapping, optional
+        Group code ``c`` by its heaps up to ``group_to[c]`` only (a rerun of codes stuck at a
+        heap: :func:`~misere.quotients.census.twins.plan`).
 
     Returns
     -------
@@ -431,7 +435,7 @@ def census(
                         budget.current().check()
                         progress.update(completed=0, step=f"same-game forms {i}/{len(todo)}")
 
-                    plan = twins.plan(todo, max_heap, tick)
+                    plan = twins.plan(todo, max_heap, tick, group_to)
                 for batch in (plan.first, later):  # ``later`` grows while the first batch runs
                     if not batch:
                         continue

@@ -23,7 +23,7 @@ Each copied record names the computed code and ``m`` in ``same_game``, and says 
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,7 +44,7 @@ class Plan:
     #: ``twins[c]``: the codes of ``c``'s group with the heap ``m`` to which they equal ``c``
 
 
-def _key(code: str, max_heap: int) -> tuple | None:
+def _forms(code: str, max_heap: int) -> list | None:
     from misere.impartial.heap_forms import heap_forms
     from misere.impartial.octal import octal_game
 
@@ -53,30 +53,51 @@ def _key(code: str, max_heap: int) -> tuple | None:
     except (MisereError, ValueError):
         return None
     forms = heap_forms(game, max_heap)
-    return tuple(forms) if len(forms) > 1 else None
+    return forms if len(forms) > 1 else None
+
+
+def _agree(a: list, b: list) -> int:
+    """The largest ``m`` with ``a[1..m] == b[1..m]`` (heaps ``1..m`` the same games)."""
+    m = 0
+    while m + 1 < min(len(a), len(b)) and a[m + 1] == b[m + 1]:
+        m += 1
+    return m
 
 
 def plan(codes: Iterable[str], max_heap: int,
-         tick: Callable[[int], None] | None = None) -> Plan:
+         tick: Callable[[int], None] | None = None,
+         group_to: Mapping[str, int] | None = None) -> Plan:
     """Group ``codes`` by the canonical forms of their heaps ``1..max_heap`` (or as many as
     :data:`~misere.impartial.heap_forms.MAX_SIZE` allows); the first code of each group is
     computed. ``tick(i)`` is called after each code (progress).
 
+    ``group_to[c]``, where given, groups ``c`` by its heaps ``1..group_to[c]`` only: a rerun
+    of codes stuck at a heap groups them by the heaps up to the one they are stuck at (codes
+    that differ only in larger heaps are one problem there). A twin's heap ``m`` is always
+    the whole agreement of its forms with the computed code's, to ``max_heap``.
+
     >>> p = plan(["0.446", "0.07", "0.4672", "0.444"], 20)
     >>> p.first, p.twins["0.446"]
     (['0.446', '0.07'], [('0.4672', 20), ('0.444', 20)])
+    >>> plan(["0.07", "0.47"], 20).twins  # heap 5 of 0.07 and of 0.47 differ
+    {}
+    >>> plan(["0.07", "0.47"], 20, group_to={"0.07": 4, "0.47": 4}).twins
+    {'0.07': [('0.47', 4)]}
     """
     first: list[str] = []
     twins: dict[str, list[tuple[str, int]]] = {}
-    seen: dict[tuple, str] = {}
+    seen: dict[tuple, tuple[str, list]] = {}
     for i, code in enumerate(codes):
-        key = _key(code, max_heap)
+        forms = _forms(code, max_heap)
+        upto = max_heap if group_to is None else group_to.get(code, max_heap)
+        key = None if forms is None else tuple(forms[:upto + 1])
         if key is None or key not in seen:
             first.append(code)
             if key is not None:
-                seen[key] = code
+                seen[key] = (code, forms)
         else:
-            twins.setdefault(seen[key], []).append((code, len(key) - 1))
+            rep, rep_forms = seen[key]
+            twins.setdefault(rep, []).append((code, _agree(rep_forms, forms)))
         if tick is not None:
             tick(i + 1)
     return Plan(first, twins)
