@@ -135,42 +135,59 @@ def residue_family_claims(cert: CounterCertificate, word: Sequence[int], b_min: 
             if s[first] % modulus == residue % modulus}
 
 
+#: codes of (counts, value) pairs up to which :func:`_elements` keeps a table of those seen
+DENSE = 16_000_000
+
+
 def _elements(heaps: Sequence[int], col: Callable[[int], np.ndarray | None], identity: int,
               limits: Sequence[tuple[int, int]]) -> tuple[np.ndarray, np.ndarray, int, int | None]:
     """``X`` for :func:`build_certificate`: the pairs (counts of heaps ``>= t`` for each limit
     ``(t, k)``, candidate value) of the words of ``heaps`` within every limit, and one element
     for the words past a limit (value ``-1``). Returns the action (``heaps`` x elements), the
     candidate value of each element, the identity and the outside element (``None`` without
-    limits: then ``X`` is the submonoid the heaps generate)."""
-    start = (tuple(0 for _ in limits), identity)
-    seen = {start}
-    front = [start]
-    while front:
-        nxt = []
-        for h in heaps:
-            c = col(h)
-            for prof, x in front:
-                p2 = tuple(k + (h >= t) for k, (t, _) in zip(prof, limits))
-                if any(k > cap for k, (_, cap) in zip(p2, limits)):
-                    continue
-                y = (p2, x if c is None else int(c[x]))
-                if y not in seen:
-                    seen.add(y)
-                    nxt.append(y)
-        front = nxt
-    elems = sorted(seen)
-    index = {e: i for i, e in enumerate(elems)}
-    out = len(elems) if limits else None
-    values = np.array([x for _, x in elems] + ([-1] if limits else []), dtype=np.int64)
-    action = np.zeros((len(heaps), len(values)), dtype=np.int32)
-    for r, h in enumerate(heaps):
-        c = col(h)
-        for i, (prof, x) in enumerate(elems):
-            p2 = tuple(k + (h >= t) for k, (t, _) in zip(prof, limits))
-            action[r, i] = index.get((p2, x if c is None else int(c[x])), out if limits else -1)
-        if limits:
-            action[r, out] = out
-    return action, values, index[start], out
+    limits: then ``X`` is the submonoid the heaps generate).
+
+    The elements are listed in increasing order of (counts, value), each pair coded as one
+    integer (the counts in mixed radix, first most significant, then the value), and found by
+    a breadth-first search over whole fronts of codes at once."""
+    caps = np.array([k for _, k in limits], dtype=np.int64)
+    radix = caps + 1
+    weight = np.array([int(np.prod(radix[i + 1:])) for i in range(len(limits))], dtype=np.int64)
+    cols = [col(h) for h in heaps]
+    n = max([len(c) for c in cols if c is not None] + [identity + 1])
+    adds = [np.array([h >= t for t, _ in limits], dtype=np.int64) for h in heaps]
+
+    def image(codes: np.ndarray, r: int) -> np.ndarray:  # -1: past a limit
+        if not limits:  # the codes are the values
+            return codes if cols[r] is None else cols[r][codes]
+        counts, x = np.divmod(codes, n)
+        within = np.all((counts[:, None] // weight) % radix + adds[r] <= caps, axis=1)
+        moved = (counts + int(adds[r] @ weight)) * n + (x if cols[r] is None else cols[r][x])
+        return np.where(within, moved, -1)
+
+    dense = int(np.prod(radix)) * n <= DENSE  # a table of every code, or sorted arrays
+    seen = np.zeros(int(np.prod(radix)) * n if dense else 0, dtype=bool)
+    elems = front = np.array([identity], dtype=np.int64)
+    seen[front if dense else []] = True
+    while front.size:
+        nxt = np.unique(np.concatenate([image(front, r) for r in range(len(heaps))] or [front]))
+        nxt = nxt[nxt >= 0]
+        front = nxt[~seen[nxt]] if dense else nxt[~np.isin(nxt, elems)]
+        if dense:
+            seen[front] = True
+        else:
+            elems = np.union1d(elems, front)
+    if dense:
+        elems = np.flatnonzero(seen).astype(np.int64)
+    m = len(elems)
+    out = m if limits else None
+    values = np.concatenate([elems % n, [-1] if limits else []]).astype(np.int64)
+    action = np.full((len(heaps), m + (1 if limits else 0)), -1 if out is None else out,
+                     dtype=np.int32)
+    for r in range(len(heaps)):
+        img = image(elems, r)
+        action[r, :m] = np.where(img >= 0, np.searchsorted(elems, img), action[r, :m])
+    return action, values, int(np.searchsorted(elems, identity)), out
 
 
 #: the arrays every certificate file holds (:func:`save_certificate`)

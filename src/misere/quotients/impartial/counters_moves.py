@@ -78,24 +78,43 @@ def _bitset(bits: Iterable[int]) -> int:
     return out
 
 
+def _images(t: int, n: int, cols: np.ndarray, nbytes: int) -> list[int]:
+    """``T`` (an int bitset of ``slot * n + y``) mapped by each column of ``cols`` (``y`` to
+    ``col[y]`` in every slot), all columns at once: one pass of numpy over the set bits (a
+    loop over the bits of an int costs a pass over the whole int per bit)."""
+    if not t:
+        return [0] * len(cols)
+    bits = np.unpackbits(np.frombuffer(t.to_bytes(nbytes, "little"), np.uint8), bitorder="little")
+    k, y = np.divmod(np.flatnonzero(bits), n)
+    width = 8 * nbytes
+    where = (k * n + cols[:, y] + (np.arange(len(cols)) * width)[:, None]).ravel()
+    out = np.zeros(width * len(cols), np.uint8)
+    out[where] = 1
+    packed = np.packbits(out, bitorder="little").tobytes()
+    return [int.from_bytes(packed[i * nbytes:(i + 1) * nbytes], "little") for i in range(len(cols))]
+
+
+def _dominated(t: int, sets: list[int]) -> bool:
+    """Whether a non-empty set of ``sets`` is a subset of ``t`` (a plain loop: this test runs
+    millions of times)."""
+    for s in sets:
+        if s and t & s == s:
+            return True
+    return False
+
+
 def transition_pairs(cert: Any, mv: Moves, tick: Any = None) -> list[tuple[int, int]]:
     """Minimal ``(psi(v), T(v))`` over all words ``v`` of uncounted heaps, with ``T`` as an int
     bitset of ``slot(dv) * |X| + y`` (:mod:`~.counters`, step 3; E.2's enumeration); ``tick``
     (optional) hears of the progress every few thousand words."""
     n = cert.order
     heaps = [h for h in cert.heaps if mv.opts[h]]
-    tx = {h: [_bitset(mv.slot(dv) * n + int(xs[x]) for dv, xs in mv.opts[h]) for x in range(n)]
-          for h in heaps}
-    cols = {h: cert.action[mv.row[h]] for h in heaps}
-
-    def times(t: int, col: np.ndarray) -> int:
-        out = 0
-        while t:
-            low = t & -t
-            k, y = divmod(low.bit_length() - 1, n)
-            out |= 1 << (k * n + int(col[y]))
-            t ^= low
-        return out
+    tx = {}  # T of the one-heap word h at x: bit slot(dv) * n + x psi(rest) per option
+    for h in heaps:
+        bases = [(mv.slot(dv) * n, xs.tolist()) for dv, xs in mv.opts[h]]
+        tx[h] = [_bitset(b + xs[x] for b, xs in bases) for x in range(n)]
+    cols = np.asarray([cert.action[mv.row[h]] for h in heaps], dtype=np.int64).reshape(len(heaps), n)
+    nbytes = (len(mv.shifts) * n + 7) // 8  # every T fits: slots * |X| bits
 
     stored: dict[int, list[int]] = {cert.identity: [0]}
     queue = [(cert.identity, 0)]
@@ -104,13 +123,16 @@ def transition_pairs(cert: Any, mv: Moves, tick: Any = None) -> list[tuple[int, 
         x, t = queue.pop()
         if t not in stored[x]:
             continue  # superseded by a smaller set
-        for h in heaps:
-            x2 = int(cols[h][x])
+        images = None  # T(v) mapped by each heap's column, computed once per word
+        for i, h in enumerate(heaps):
+            x2 = int(cols[i, x])
             if x2 == cert.outside:
                 continue  # outside the domain, and so is every word containing this one
-            t2 = times(t, cols[h]) | tx[h][x]  # never empty: heap h has a move
+            if images is None:
+                images = _images(t, n, cols, nbytes)
+            t2 = images[i] | tx[h][x]  # never empty: heap h has a move
             lst = stored.setdefault(x2, [])
-            if any(s and (t2 & s) == s for s in lst):
+            if _dominated(t2, lst):
                 continue
             lst[:] = [s for s in lst if not s or (s & t2) != t2]
             lst.append(t2)

@@ -93,19 +93,27 @@ def separable_counts(cert: CounterCertificate) -> list[int]:
 
 def word_of_values(cert: CounterCertificate) -> dict[int, tuple[int, ...]]:
     """A shortest word of the non-counted heaps for each value of ``X`` it reaches (breadth
-    first from the identity), the outside element left out: the values a position can have."""
+    first from the identity: each front's elements in the order they were reached, each with
+    the heaps in order), the outside element left out: the values a position can have."""
+    action = np.asarray(cert.action, dtype=np.int64).reshape(len(cert.heaps), -1)
+    seen = np.zeros(action.shape[1], dtype=bool)
+    seen[cert.identity] = True
+    if cert.outside is not None:
+        seen[cert.outside] = True  # never a value a position has
     words = {cert.identity: ()}
-    front = [cert.identity]
-    while front:
-        nxt = []
-        for x in front:
-            for row, h in enumerate(cert.heaps):
-                y = int(cert.action[row][x])
-                if y not in words and y != cert.outside:
-                    words[y] = words[x] + (h,)
-                    nxt.append(y)
+    front = np.array([cert.identity], dtype=np.int64)
+    while front.size:
+        reach = action[:, front].T.ravel()  # element by element, each heap in turn
+        new = np.flatnonzero(~seen[reach])
+        ys, first = np.unique(reach[new], return_index=True)
+        order = np.argsort(first)  # the order of discovery
+        at = new[first[order]]
+        nxt = ys[order]
+        seen[nxt] = True
+        for y, w in zip(nxt.tolist(), at.tolist()):
+            x, row = divmod(w, len(cert.heaps))
+            words[y] = words[int(front[x])] + (cert.heaps[row],)
         front = nxt
-    words.pop(cert.outside, None)
     return words
 
 
