@@ -30,7 +30,6 @@ the two on random data.
 from __future__ import annotations
 
 import functools
-import itertools
 from collections.abc import Iterator, Sequence
 
 import numpy as np
@@ -55,15 +54,17 @@ class Fit:
 
     def __init__(self, data: np.ndarray, tmat: np.ndarray, period: int):
         k = len(tmat)
-        grid = np.array(list(itertools.product(*(range(s) for s in data.shape[:k]))),
-                        dtype=np.int64).reshape(-1, k)
+        grid = np.indices(data.shape[:k]).reshape(k, -1).T.astype(np.int64)  # points in C order
         self.u = grid @ tmat.T  # the sums the coarse state reads, one row per point
         self.rows = data.reshape(len(grid), -1)
-        self.ids = np.unique(np.packbits(self.rows, axis=1), axis=0, return_inverse=True)[1].ravel()
+        label: dict[bytes, int] = {}  # equal rows, equal labels (a dict: unique(axis=0) sorts)
+        self.ids = np.array([label.setdefault(r, len(label))
+                             for r in map(bytes, np.packbits(self.rows, axis=1))], dtype=np.int64)
         self.period = period
         self.pairs = [(i, j) for i in range(k) for j in range(i + 1, k)]
         #: each point's class of residues mod ``p`` (points in different classes never collide)
-        self.residue = np.unique(self.u % period, axis=0, return_inverse=True)[1].ravel()
+        self.residue = np.unique((self.u % period) @ period ** np.arange(len(tmat) - 1, -1, -1),
+                                 return_inverse=True)[1].ravel()
 
     def pair_count(self) -> int:
         """How many pairs of points share their residues (what :class:`Conflicts` reads)."""
@@ -111,15 +112,26 @@ class Conflicts:
             same_sign = np.where((da > 0) & (db > 0), np.minimum(da, db),
                                  np.where((da < 0) & (db < 0), np.minimum(-da, -db), 0))
             t[:, k:] = np.where(da == db, cap, same_sign)
-            found.append(np.unique(np.minimum(t, cap), axis=0))
+            found.append(_distinct(np.minimum(t, cap), cap))
             budget.check()
-        rows = np.unique(np.concatenate(found), axis=0) if found else np.zeros((0, len(coords[0])),
-                                                                                 dtype=np.int64)
+        rows = _distinct(np.concatenate(found), cap) if found else np.zeros((0, len(coords[0])),
+                                                                             dtype=np.int64)
         self.maximal = _maximal(rows)
 
     def fits(self, windows: Sequence[int]) -> bool:
         """Whether the data are a function of the coarse state under ``windows``."""
         return not bool((self.maximal >= np.asarray(windows)).all(axis=1).any())
+
+
+def _distinct(rows: np.ndarray, cap: int) -> np.ndarray:
+    """The distinct rows of entries in ``[0, cap]``, in increasing order (``np.unique(rows,
+    axis=0)``, through one integer per row when the rows fit one)."""
+    base = cap + 1
+    if rows.shape[1] * np.log2(base) >= 62:
+        return np.unique(rows, axis=0)
+    weights = base ** np.arange(rows.shape[1] - 1, -1, -1, dtype=np.int64)
+    codes = np.unique(rows.astype(np.int64) @ weights)
+    return (codes[:, None] // weights % base).astype(rows.dtype)
 
 
 def _maximal(rows: np.ndarray) -> np.ndarray:
