@@ -124,7 +124,7 @@ def _state_ids(cert: CounterCertificate, side: int, values: np.ndarray) -> np.nd
     rows: dict[bytes, int] = {}
     ids = {key: rows.setdefault(np.packbits(mask[values]).tobytes(), len(rows))
            for key, mask in cert.p_table.items()}
-    grids = np.meshgrid(*(np.arange(side),) * k, indexing="ij")
+    grids = np.meshgrid(*(np.arange(side),) * k, indexing="ij", sparse=True)  # broadcast
     parts = [np.minimum(g, w) for g, w in zip(grids, win[:k])]
     radix = [w + 1 for w in win[:k]]
     pair = iter(win[k:])
@@ -135,9 +135,10 @@ def _state_ids(cert: CounterCertificate, side: int, values: np.ndarray) -> np.nd
             radix.append(2 * w + 1)
     parts += [g % p for g in grids]
     radix += [p] * k
-    code = np.zeros_like(grids[0])
+    code = np.zeros((side,) * k, dtype=np.int64)
     for part, base in zip(parts, radix):
-        code = code * base + part
+        code *= base
+        code += part
     lookup = np.full(int(np.prod(radix)), -1, dtype=np.int64)
     for key, i in ids.items():
         c = 0
@@ -151,8 +152,8 @@ def _valid(cert: CounterCertificate, side: int) -> np.ndarray:
     """Which ``u`` of ``[0, side)^k`` are sums of count vectors (``u_S >= u_S'`` along each
     chain: :func:`~misere.quotients.impartial.counters.chain_steps`)."""
     k = len(cert.counters)
-    grids = np.meshgrid(*(np.arange(side),) * k, indexing="ij")
-    ok = np.ones(grids[0].shape, dtype=bool)
+    grids = np.meshgrid(*(np.arange(side),) * k, indexing="ij", sparse=True)  # broadcast
+    ok = np.ones((side,) * k, dtype=bool)
     for _, r, par in chain_steps(cert.sums, k):
         if par is not None:
             ok &= grids[r] >= grids[par]
@@ -165,6 +166,20 @@ def _counts(cert: CounterCertificate, u: Sequence[int]) -> tuple[int, ...]:
     if a is None:
         raise ValueError(f"{tuple(u)} is not a vector of sums of counts")
     return a
+
+
+_last_box: list = [None, None]  # (certificate, its box): separate() is called once per count
+
+
+def _box(cert: CounterCertificate, side: int) -> tuple:
+    """The words of the values, the values, the state ids and the valid points of the box
+    ``[0, side)^k`` (the same for every count of one certificate: kept for the last one)."""
+    if _last_box[0] is not cert or _last_box[1][0] != side:
+        words = word_of_values(cert)
+        values = np.array(sorted(words), dtype=np.int64)
+        _last_box[:] = [cert, (side, words, values, _state_ids(cert, side, values),
+                               _valid(cert, side))]
+    return _last_box[1][1:]
 
 
 def separate(cert: CounterCertificate, r: int = 0) -> Separation:
@@ -193,10 +208,7 @@ def separate(cert: CounterCertificate, r: int = 0) -> Separation:
     if side ** k > MAX_BOX:  # a hostile or huge claim: refused before any array is made
         return Separation(False, r, cert.members[r], start, top, (),
                           f"the lemma's box [0, {side})^{k} is over {MAX_BOX:,} points")
-    words = word_of_values(cert)
-    values = np.array(sorted(words), dtype=np.int64)
-    ids = _state_ids(cert, side, values)
-    valid = _valid(cert, side)
+    words, values, ids, valid = _box(cert, side)
     found = []
     for d in range(1, top + 1):
         budget.check()
