@@ -177,10 +177,15 @@ def least_windows(data: np.ndarray, tmat: np.ndarray, cap: int, period: int
     fits = conflicts.fits if conflicts is not None else (lambda w: fit(w) is not None)
     if not fits((cap,) * size):
         return None
-    low = []
-    for i in range(size):
-        low.append(next(v for v in range(cap + 1)
-                        if fits(tuple(v if j == i else cap for j in range(size)))))
+    if conflicts is not None:  # w_i = v, the rest at cap, fits iff v is above every threshold
+        m = conflicts.maximal  # of the rows at cap elsewhere (thresholds are at most cap)
+        low = [int(max([-1] + [int(r[i]) for r in m if all(r[j] == cap for j in range(size)
+                                                             if j != i)])) + 1
+               for i in range(size)]
+    else:
+        low = [next(v for v in range(cap + 1)
+                    if fits(tuple(v if j == i else cap for j in range(size))))
+               for i in range(size)]
     boxed = (cap + 1.0) ** size <= MAX_BOX
     found = (_least_in_box(conflicts.maximal, low, cap) if conflicts is not None and boxed
              else next((w for total in range(sum(low), size * cap + 1)
