@@ -14,11 +14,14 @@ Usage::
     python reproductions/census_decided.py STORE [--groups N] [--per-code-timeout 150]
         [--work max_rounds=200,...] [--status limit] [--max-order 60]
         [--min-order 61] [--reason "reduced candidate"] [--smallest-first] [--part 1/2]
+        [--skip FILE]
 
 ``--reason`` takes only the records whose undecided reason (``findings.undecided_reason``)
 contains the words; ``--smallest-first`` takes the groups by the order of their stored
 partial quotient, smallest first, instead of the largest groups first; ``--part K/N`` takes
-every N-th group from the K-th, so that N processes share one store (one core each).
+every N-th group from the K-th, so that N processes share one store (one core each);
+``--skip FILE`` leaves out the groups of the codes listed in FILE (e.g. the codes an earlier
+run stopped at its safety net).
 """
 from __future__ import annotations
 
@@ -53,6 +56,8 @@ def main() -> None:
     ap.add_argument("--smallest-first", action="store_true",
                     help="groups by their stored quotient's order, smallest first")
     ap.add_argument("--part", default="1/1", help="K/N: every N-th group from the K-th")
+    ap.add_argument("--skip", default=None,
+                    help="a file of codes whose groups are not taken, one code per line")
     a = ap.parse_args()
     k, n = (int(x) for x in a.part.split("/"))
     work = {k: int(v) for k, v in (kv.split("=") for kv in a.work.split(",") if kv)}
@@ -64,6 +69,7 @@ def main() -> None:
         st = Store(a.store)
     except CheckpointError as e:  # one line, as the CLI gives it
         sys.exit(f"error: {e}")
+    skip = set(open(a.skip).read().split()) if a.skip else set()
     with st:
         taken = [r for r in st.records() if r["status"] in a.status.split(",")
                  and (a.max_order is None or (r["order"] or 0) <= a.max_order)
@@ -77,7 +83,8 @@ def main() -> None:
     t0 = time.monotonic()
     stuck = {r["code"]: min((r["last_heap"] or 0) + 1, a.max_heap) for r in taken}
     p = plan(codes, a.max_heap, group_to=stuck)
-    groups = sorted(([c] + [t for t, _ in p.twins.get(c, [])] for c in p.first),
+    every = ([c] + [t for t, _ in p.twins.get(c, [])] for c in p.first)
+    groups = sorted((g for g in every if not skip & set(g)),
                     key=(lambda g: (size[g[0]], -len(g))) if a.smallest_first else len,
                     reverse=not a.smallest_first)[:a.groups][k - 1::n]
     print(json.dumps({"codes": len(codes), "groups": len(p.first), "taken": len(groups),
