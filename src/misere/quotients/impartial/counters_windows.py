@@ -204,28 +204,29 @@ def _budgeted(vectors: Iterator[tuple[int, ...]]) -> Iterator[tuple[int, ...]]:
 
 def _least_in_box(maximal: np.ndarray, low: Sequence[int], cap: int) -> tuple[int, ...] | None:
     """The first fitting vector of the box ``[low, cap]`` by total, then lexicographically: the
-    order of the plain search, tested a total at a time."""
-    box, starts = _box(len(low), cap)
-    floor = np.asarray(low)
-    for total in range(sum(low), len(low) * cap + 1):
+    order of the plain search, tested a total at a time. The box is walked as ``u = w - low``;
+    a maximal threshold vector under ``low`` somewhere is above no vector of it and is left
+    out."""
+    floor = np.asarray(low, dtype=np.int64)
+    box, starts = _box_of(tuple(int(cap - v + 1) for v in low))
+    rows = np.asarray(maximal, dtype=np.int64).reshape(-1, len(low)) - floor
+    rows = rows[(rows >= 0).all(axis=1)]
+    for total in range(len(starts) - 1):
         block = box[starts[total]:starts[total + 1]]
-        block = block[(block >= floor).all(axis=1)]
         bad = np.zeros(len(block), dtype=bool)
-        for row in maximal:
+        for row in rows:
             bad |= (block <= row).all(axis=1)
         if not bad.all():
-            return tuple(int(x) for x in block[int(np.argmin(bad))])
+            return tuple(int(x) for x in block[int(np.argmin(bad))] + floor)
         budget.check()
     return None
 
 
-@functools.lru_cache(maxsize=8)
-def _box(size: int, cap: int) -> tuple[np.ndarray, np.ndarray]:
-    """Every vector of ``[0, cap]^size``, by total, lexicographically within a total, and where
+@functools.lru_cache(maxsize=64)
+def _box_of(sides: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """Every vector of ``[0, sides_i)``, by total, lexicographically within a total, and where
     each total starts."""
-    axes = [np.arange(cap + 1, dtype=np.int16)] * size
-    box = np.stack(np.meshgrid(*axes, indexing="ij"), axis=-1).reshape(-1, size)
+    box = np.indices(sides).reshape(len(sides), -1).T
     totals = box.sum(axis=1)
     order = np.argsort(totals, kind="stable")  # stable: lexicographic within a total
-    return box[order], np.searchsorted(totals[order], np.arange(size * cap + 2))
-
+    return box[order], np.searchsorted(totals[order], np.arange(int(sum(sides)) + 1))
