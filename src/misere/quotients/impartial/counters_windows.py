@@ -222,11 +222,11 @@ def _least_in_box(maximal: np.ndarray, low: Sequence[int], cap: int) -> tuple[in
     return None
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=8)  # at most 6.4 MB each (six windows up to 8, int16)
 def _box_of(sides: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
     """Every vector of ``[0, sides_i)``, by total, lexicographically within a total, and where
     each total starts."""
-    box = np.indices(sides).reshape(len(sides), -1).T
+    box = np.indices(sides, dtype=np.int16).reshape(len(sides), -1).T
     totals = box.sum(axis=1)
     order = np.argsort(totals, kind="stable")  # stable: lexicographic within a total
     return box[order], np.searchsorted(totals[order], np.arange(int(sum(sides)) + 1))
