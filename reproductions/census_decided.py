@@ -59,7 +59,13 @@ def main() -> None:
     ap.add_argument("--skip", default=None,
                     help="a file of codes whose groups are not taken, one code per line")
     a = ap.parse_args()
-    k, n = (int(x) for x in a.part.split("/"))
+    try:
+        k, n = (int(x) for x in a.part.split("/"))
+        skip = set(open(a.skip).read().split()) if a.skip else set()
+    except (ValueError, OSError) as e:
+        ap.error(f"--part K/N with 1 <= K <= N, and a readable --skip file: {e}")
+    if not 1 <= k <= n:
+        ap.error(f"--part K/N needs 1 <= K <= N, got {a.part}")
     work = {k: int(v) for k, v in (kv.split("=") for kv in a.work.split(",") if kv)}
     from misere.quotients.census.work import Work
 
@@ -69,7 +75,6 @@ def main() -> None:
         st = Store(a.store)
     except CheckpointError as e:  # one line, as the CLI gives it
         sys.exit(f"error: {e}")
-    skip = set(open(a.skip).read().split()) if a.skip else set()
     with st:
         taken = [r for r in st.records() if r["status"] in a.status.split(",")
                  and (a.max_order is None or (r["order"] or 0) <= a.max_order)

@@ -24,7 +24,7 @@ from misere.core.table import ZERO, GameId, left
 from misere.impartial.canonical import add_canonical, canonical, impartial
 from misere.impartial.heap import HeapGame
 
-__all__ = ["heap_forms", "same_game_to", "form_size", "MAX_SIZE"]
+__all__ = ["heap_forms", "same_game_to", "agreement", "form_size", "MAX_SIZE"]
 
 #: largest number of distinct followers (the form itself included) of a heap form computed
 MAX_SIZE = 2000
@@ -91,7 +91,12 @@ def same_game_to(a: HeapGame, b: HeapGame, up_to: int, max_size: int = MAX_SIZE)
     >>> same_game_to(octal_game("0.07"), octal_game("0.137"), 40)
     0
     """
-    fa, fb = heap_forms(a, up_to, max_size), heap_forms(b, up_to, max_size)
+    return agreement(heap_forms(a, up_to, max_size), heap_forms(b, up_to, max_size))
+
+
+def agreement(fa: list[GameId], fb: list[GameId]) -> int:
+    """The largest ``m`` with ``fa[1..m] == fb[1..m]``: heaps ``1..m`` the same games (two lists
+    of :func:`heap_forms`)."""
     m = 0
     while m + 1 < min(len(fa), len(fb)) and fa[m + 1] == fb[m + 1]:
         m += 1

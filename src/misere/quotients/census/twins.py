@@ -56,14 +56,6 @@ def _forms(code: str, max_heap: int) -> list | None:
     return forms if len(forms) > 1 else None
 
 
-def _agree(a: list, b: list) -> int:
-    """The largest ``m`` with ``a[1..m] == b[1..m]`` (heaps ``1..m`` the same games)."""
-    m = 0
-    while m + 1 < min(len(a), len(b)) and a[m + 1] == b[m + 1]:
-        m += 1
-    return m
-
-
 def plan(codes: Iterable[str], max_heap: int,
          tick: Callable[[int], None] | None = None,
          group_to: Mapping[str, int] | None = None) -> Plan:
@@ -84,6 +76,8 @@ def plan(codes: Iterable[str], max_heap: int,
     >>> plan(["0.07", "0.47"], 20, group_to={"0.07": 4, "0.47": 4}).twins
     {'0.07': [('0.47', 4)]}
     """
+    from misere.impartial.heap_forms import agreement
+
     first: list[str] = []
     twins: dict[str, list[tuple[str, int]]] = {}
     seen: dict[tuple, tuple[str, list]] = {}
@@ -97,7 +91,7 @@ def plan(codes: Iterable[str], max_heap: int,
                 seen[key] = (code, forms)
         else:
             rep, rep_forms = seen[key]
-            twins.setdefault(rep, []).append((code, _agree(rep_forms, forms)))
+            twins.setdefault(rep, []).append((code, agreement(rep_forms, forms)))
         if tick is not None:
             tick(i + 1)
     return Plan(first, twins)
