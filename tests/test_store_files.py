@@ -202,7 +202,7 @@ def test_new_files_carry_their_identity(tmp_path):
         make(path)
         head = path.read_bytes()[:100]
         ids = {"census store": b"mcns", "quotient checkpoint": b"mqck"}
-        versions = {"census store": 5, "quotient checkpoint": 2}
+        versions = {"census store": 6, "quotient checkpoint": 2}
         assert head[68:72] == ids[kind] and int.from_bytes(head[60:64], "big") == versions[kind]
         with sqlite3.connect(path) as db:
             assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)

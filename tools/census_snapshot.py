@@ -5,6 +5,7 @@ Usage::
     python tools/census_snapshot.py STORE [--html benchmarks/data/census.html.xz]
 
 Copies ``STORE`` consistently (SQLite's backup API, so a census may still be writing it),
+keeps each multiplication table once (:meth:`~misere.quotients.census.store.Store.share_tables`),
 compacts and compresses it to ``benchmarks/data/census.sqlite.xz``, writes the tables of
 ``misere census --report --markdown`` between the README's ``census-table`` markers (the test
 ``tests/quotients/census/test_readme_table.py`` checks they match the store), and with
@@ -34,7 +35,11 @@ def main() -> None:
     a = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         copy = Path(tmp) / "census.sqlite"
-        compact_copy(a.store, copy)
+        shared = Path(tmp) / "shared.sqlite"
+        compact_copy(a.store, shared)
+        with Store(shared, create=False) as st:
+            st.share_tables()
+        compact_copy(shared, copy)  # the moved tables' pages freed
         with Store(copy, create=False) as st:
             f = findings(st.records(), st.runs())
         out = ROOT / "benchmarks" / "data" / "census.sqlite.xz"

@@ -3,6 +3,8 @@ upgrade (issue 22, items 1-2)."""
 from __future__ import annotations
 
 import sqlite3
+
+import numpy as np
 import pytest
 
 from misere.errors import RulesetError
@@ -127,6 +129,25 @@ def test_slices_are_disjoint_and_cover_the_codes():
             slice_codes(cs, bad)
 
 
+def test_a_table_is_stored_once_however_many_records_hold_it(tmp_path):
+    """Same-game codes hold their representative's table: one row of ``quotient_tables``, read
+    back as one shared ``bytes``; a table no record names any more is dropped."""
+    path = tmp_path / "s.sqlite"
+    recs = census("0.44 0.46 0.6", max_heap=9, store=path, work=TIGHT)
+    assert recs[0]["table"] == recs[1]["table"] != recs[2]["table"]
+    with Store(path) as st:
+        got = {r["code"]: r for r in st.records()}
+        assert got["0.44"]["table"] is got["0.46"]["table"] == recs[0]["table"]
+        assert got["0.6"]["table"] == recs[2]["table"]
+        assert st.get("0.46")["table"] == recs[0]["table"]
+        (n,) = st.db.execute("SELECT count(*) FROM quotient_tables").fetchone()
+        assert n == 2
+        st.put({**got["0.6"], "table": None})  # replaced: its old table is named by nothing
+        assert st.share_tables() == 0
+        (n,) = st.db.execute("SELECT count(*) FROM quotient_tables").fetchone()
+        assert n == 1 and st.get("0.6")["table"] is None
+
+
 def test_a_version_2_store_is_upgraded_in_place(tmp_path):
     """A store of schema version 2 (before ``work`` and ``certificate``) keeps its records."""
     path = tmp_path / "v2.sqlite"
@@ -137,17 +158,20 @@ def test_a_version_2_store_is_upgraded_in_place(tmp_path):
         db.execute("CREATE TABLE runs (id INTEGER PRIMARY KEY AUTOINCREMENT, started REAL, "
                    "finished REAL, spec TEXT, codes INTEGER, computed INTEGER, workers INTEGER, "
                    "max_heap INTEGER, timeout REAL, wall REAL)")
-        db.execute("INSERT INTO results (code, status, solved, \"order\", max_heap) "
-                   "VALUES ('0.3', 'solved', 1, 2, 12)")
+        table = np.array([[0, 1], [1, 0]], dtype="<i4").tobytes()  # the table of Q(0.3)
+        db.execute("INSERT INTO results (code, status, solved, \"order\", max_heap, \"table\") "
+                   "VALUES ('0.3', 'solved', 1, 2, 12, ?)", (table,))
         db.execute(f"PRAGMA application_id = {int.from_bytes(b'mcns', 'big')}")
         db.execute("PRAGMA user_version = 2")
     db.close()
     with Store(path) as st:
         rec = st.get("0.3")
         assert rec["order"] == 2 and rec["work"] is None and rec["certificate"] is None
-        assert rec["same_game"] is None and rec["proof"] is None
+        assert rec["same_game"] is None and rec["proof"] is None and rec["table"] == table
         assert st.done("0.3", 12, work=TIGHT)
-    assert int.from_bytes(path.read_bytes()[60:64], "big") == 5
+        assert st.share_tables() == 1 and st.get("0.3")["table"] == table  # moved, same bytes
+        assert st.share_tables() == 0
+    assert int.from_bytes(path.read_bytes()[60:64], "big") == 6
     (r,) = census("0.1", max_heap=12, store=path, work=TIGHT)
     with Store(path) as st:
         assert st.get("0.1")["certificate"]["brute_force"]["agreed"]

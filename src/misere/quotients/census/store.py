@@ -6,12 +6,17 @@ a code stopped by a budget is stored as ``stopped`` (no result) and computed aga
 run. The file carries its identity and schema version (:data:`KIND`; issue 24), and several runs
 may write it at once.
 Quotients keep their pretending function ``phi`` (element of each heap ``0..last_heap``) and,
-up to :data:`~misere.quotients.census.run.TABLE_LIMIT` elements, their multiplication table (``int32`` little-endian, row-major) and
-P-portion so the findings (isomorphism classes, seed 002 §10.2-§10.3) are computed from the store
-alone. A ``runs`` table records each census run (codes, workers, wall time) for the budget report.
+up to :data:`~misere.quotients.census.run.TABLE_LIMIT` elements, their multiplication table
+(``int32`` little-endian, row-major) and P-portion so the findings (isomorphism classes, seed
+002 §10.2-§10.3) are computed from the store alone. A multiplication table is stored once, in
+``quotient_tables`` under its digest, however many records hold it (same-game codes,
+:mod:`~misere.quotients.census.twins`, hold their representative's; schema version 6), and is
+read back as one shared ``bytes`` per table. A ``runs`` table records each census run (codes,
+workers, wall time) for the budget report.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from pathlib import Path
@@ -51,34 +56,44 @@ _STOPPED_BEFORE = ("status = 'timeout' OR (status IN ('limit', 'error') AND (mes
 _RESULT_FIELDS = ("order", "p_count", "period", "preperiod", "presentation", "normal_period",
                   "normal_preperiod", "P", "changes", "phi", "identity", "table", "is_p")
 
-#: the census store's identity: application_id ``b"mcns"``, schema version 5 (1: the stores
+#: the column naming a record's shared multiplication table (not a record field: the record's
+#: ``table`` is read back from ``quotient_tables``)
+_DIGEST = "table_digest"
+
+#: the census store's identity: application_id ``b"mcns"``, schema version 6 (1: the stores
 #: before identities, 2: before the ``work`` and ``certificate`` fields, 3: before
 #: the runs' ``startup``, 4: before ``same_game`` (the code whose record this one repeats,
 #: and to which heap they are the same game: :mod:`~misere.quotients.census.twins`) and
 #: ``proof`` (the counter certificate of an ``infinite`` record, the bytes of its ``.npz``
-#: file, :mod:`misere.quotients.infinite.proof`); all upgraded in place, the new fields left
-#: empty)
+#: file, :mod:`misere.quotients.infinite.proof`), 5: before ``quotient_tables`` (each
+#: multiplication table once, named by the records' ``table_digest``; a record of an older
+#: store keeps its table in its row until :meth:`Store.share_tables`); all upgraded in place,
+#: the new fields left empty)
 KIND = FileKind(
     label="census store",
     application_id=APPLICATION_IDS["census store"],
-    version=5,
-    tables={"results": RECORD_FIELDS, "runs": _RUNS},
+    version=6,
+    tables={"results": RECORD_FIELDS + (_DIGEST,), "runs": _RUNS,
+            "quotient_tables": ("digest", "data")},
     legacy_tables={"results": RECORD_FIELDS[:-4], "runs": _RUNS[:-1]},
     migrations={2: ("ALTER TABLE results ADD COLUMN work TEXT",
                     "ALTER TABLE results ADD COLUMN certificate TEXT"),
                 3: ("ALTER TABLE runs ADD COLUMN startup REAL",),
                 4: ("ALTER TABLE results ADD COLUMN same_game TEXT",
-                    "ALTER TABLE results ADD COLUMN proof BLOB")},
+                    "ALTER TABLE results ADD COLUMN proof BLOB"),
+                5: (f"ALTER TABLE results ADD COLUMN {_DIGEST} TEXT",
+                    "CREATE TABLE quotient_tables (digest TEXT PRIMARY KEY, data BLOB NOT NULL)")},
     schema=(
         """CREATE TABLE results (
     code TEXT PRIMARY KEY, status TEXT NOT NULL, solved INTEGER NOT NULL, "order" INTEGER,
     p_count INTEGER, period INTEGER, preperiod INTEGER, presentation TEXT, last_heap INTEGER,
     seconds REAL, max_heap INTEGER, timeout REAL, normal_period INTEGER, normal_preperiod INTEGER,
     P TEXT, changes TEXT, phi TEXT, identity INTEGER, "table" BLOB, is_p BLOB, message TEXT,
-    work TEXT, certificate TEXT, same_game TEXT, proof BLOB)""",
+    work TEXT, certificate TEXT, same_game TEXT, proof BLOB, table_digest TEXT)""",
         """CREATE TABLE runs (
     id INTEGER PRIMARY KEY AUTOINCREMENT, started REAL, finished REAL, spec TEXT, codes INTEGER,
     computed INTEGER, workers INTEGER, max_heap INTEGER, timeout REAL, wall REAL, startup REAL)""",
+        "CREATE TABLE quotient_tables (digest TEXT PRIMARY KEY, data BLOB NOT NULL)",
     ),
     upgrade=(f"UPDATE results SET status = 'stopped', solved = 0, "
              + ", ".join(f'"{f}" = NULL' for f in _RESULT_FIELDS) + f" WHERE {_STOPPED_BEFORE}",),
@@ -87,10 +102,12 @@ KIND = FileKind(
 _JSON = ("P", "changes", "phi", "work", "certificate", "same_game")
 
 _FINAL_SQL = ", ".join(f"'{x}'" for x in FINAL_STATUSES)
-_COLS = ", ".join(f'"{f}"' for f in RECORD_FIELDS)
+_STORED = RECORD_FIELDS + (_DIGEST,)
+_COLS = ", ".join(f'"{f}"' for f in _STORED)
+_TABLE = RECORD_FIELDS.index("table")
 _UPSERT = (f"INSERT INTO results ({_COLS}) "
-           f"VALUES ({', '.join('?' * len(RECORD_FIELDS))}) ON CONFLICT(code) DO UPDATE SET "
-           + ", ".join(f'"{f}" = excluded."{f}"' for f in RECORD_FIELDS[1:])
+           f"VALUES ({', '.join('?' * len(_STORED))}) ON CONFLICT(code) DO UPDATE SET "
+           + ", ".join(f'"{f}" = excluded."{f}"' for f in _STORED[1:])
            + f" WHERE NOT (results.status IN ({_FINAL_SQL}) AND (excluded.status NOT IN ({_FINAL_SQL})"
            " OR (excluded.solved = 0 AND (results.solved = 1"
            " OR coalesce(excluded.max_heap, 0) < coalesce(results.max_heap, 0)))))")
@@ -134,12 +151,55 @@ class Store(FileStore):
             elif f == "solved":
                 v = int(bool(v))
             row.append(v)
+        table, row[_TABLE] = row[_TABLE], None
+        digest = _digest(table) if table is not None else None
         with self.file.errors(), self.db:
-            self.db.execute(_UPSERT, row)
+            if digest is not None:
+                self.db.execute("INSERT OR IGNORE INTO quotient_tables VALUES (?, ?)",
+                                (digest, bytes(table)))
+            self.db.execute(_UPSERT, row + [digest])
 
     def _rows(self, sql: str, args: tuple = ()) -> list[tuple]:
         with self.file.errors():
             return self.db.execute(sql, args).fetchall()
+
+    def _tables(self, digests: set[str]) -> dict[str, bytes]:
+        """The shared multiplication tables named by ``digests``, one ``bytes`` each."""
+        out: dict[str, bytes] = {}
+        names = sorted(digests)
+        for i in range(0, len(names), 500):  # SQLite's limit on parameters
+            part = names[i:i + 500]
+            out.update(self._rows("SELECT digest, data FROM quotient_tables WHERE digest IN "
+                                  f"({', '.join('?' * len(part))})", tuple(part)))
+        return out
+
+    def _filled(self, rows: list[tuple]) -> list[dict[str, Any]]:
+        """Records of ``rows`` (the stored columns), each table read once and shared."""
+        tables = self._tables({r[-1] for r in rows if r[-1] is not None})
+        recs = []
+        for r in rows:
+            rec = self._record(r[:-1])
+            if r[-1] is not None:
+                if r[-1] not in tables:
+                    raise damaged(self.path, KIND.label,
+                                  ValueError(f"no quotient table {r[-1]} for {rec['code']}"))
+                rec["table"] = tables[r[-1]]
+            recs.append(rec)
+        return recs
+
+    def share_tables(self) -> int:
+        """Move the tables held in records' rows (stores before schema version 6) to the shared
+        ``quotient_tables``, and drop shared tables no record names; the number moved."""
+        with self.file.errors(), self.db:
+            rows = self.db.execute('SELECT code, "table" FROM results WHERE "table" IS NOT NULL').fetchall()
+            for code, table in rows:
+                d = _digest(table)
+                self.db.execute("INSERT OR IGNORE INTO quotient_tables VALUES (?, ?)", (d, table))
+                self.db.execute(f'UPDATE results SET "table" = NULL, {_DIGEST} = ? WHERE code = ?',
+                                (d, code))
+            self.db.execute(f"DELETE FROM quotient_tables WHERE digest NOT IN (SELECT {_DIGEST} "
+                            f"FROM results WHERE {_DIGEST} IS NOT NULL)")
+        return len(rows)
 
     def _record(self, row: tuple) -> dict[str, Any]:
         rec = dict(zip(RECORD_FIELDS, row))
@@ -155,12 +215,11 @@ class Store(FileStore):
     def get(self, code: str) -> dict[str, Any] | None:
         """The stored record of ``code``, or ``None``."""
         rows = self._rows(f"SELECT {_COLS} FROM results WHERE code = ?", (code,))
-        return self._record(rows[0]) if rows else None
+        return self._filled(rows)[0] if rows else None
 
     def records(self) -> list[dict[str, Any]]:
         """Every stored record, ordered by code length then code."""
-        return [self._record(r) for r in
-                self._rows(f"SELECT {_COLS} FROM results ORDER BY length(code), code")]
+        return self._filled(self._rows(f"SELECT {_COLS} FROM results ORDER BY length(code), code"))
 
     def done(self, code: str, max_heap: int, timeout: float | None = None,
              work: Any = None) -> bool:
@@ -200,3 +259,8 @@ class Store(FileStore):
         """Every logged run."""
         return [dict(zip(_RUNS, r)) for r in
                 self._rows(f"SELECT {', '.join(_RUNS)} FROM runs ORDER BY id")]
+
+
+def _digest(table: bytes) -> str:
+    """The name of a multiplication table in ``quotient_tables`` (BLAKE2b, 128 bits)."""
+    return hashlib.blake2b(table, digest_size=16).hexdigest()
