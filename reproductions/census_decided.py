@@ -14,14 +14,16 @@ Usage::
     python reproductions/census_decided.py STORE [--groups N] [--per-code-timeout 150]
         [--work max_rounds=200,...] [--status limit] [--max-order 60]
         [--min-order 61] [--reason "reduced candidate"] [--smallest-first] [--part 1/2]
-        [--skip FILE]
+        [--skip FILE] [--retry-stopped]
 
 ``--reason`` takes only the records whose undecided reason (``findings.undecided_reason``)
 contains the words; ``--smallest-first`` takes the groups by the order of their stored
 partial quotient, smallest first, instead of the largest groups first; ``--part K/N`` takes
 every N-th group from the K-th, so that N processes share one store (one core each);
-``--skip FILE`` leaves out the groups of the codes listed in FILE (e.g. the codes an earlier
-run stopped at its safety net).
+``--skip FILE`` leaves out the groups of the codes listed in FILE. The groups of codes an
+earlier rerun stopped at its safety net (the store's ``attempts``) under at least this work
+budget and per-code timeout are left out too (they would stop again), unless
+``--retry-stopped``.
 """
 from __future__ import annotations
 
@@ -58,6 +60,8 @@ def main() -> None:
     ap.add_argument("--part", default="1/1", help="K/N: every N-th group from the K-th")
     ap.add_argument("--skip", default=None,
                     help="a file of codes whose groups are not taken, one code per line")
+    ap.add_argument("--retry-stopped", action="store_true",
+                    help="also take the groups an earlier run stopped under this budget")
     a = ap.parse_args()
     try:
         k, n = (int(x) for x in a.part.split("/"))
@@ -76,6 +80,10 @@ def main() -> None:
     except CheckpointError as e:  # one line, as the CLI gives it
         sys.exit(f"error: {e}")
     with st:
+        if not a.retry_stopped:
+            skip |= {t["code"] for t in st.attempts() if t["work"] is not None
+                     and Work.of(t["work"]).covers(budget)
+                     and (t["timeout"] or 0) >= a.per_code_timeout}
         taken = [r for r in st.records() if r["status"] in a.status.split(",")
                  and (a.max_order is None or (r["order"] or 0) <= a.max_order)
                  and (a.min_order is None or (r["order"] or 0) >= a.min_order)

@@ -254,3 +254,21 @@ def test_a_loaded_process_stores_the_same_record(one_worker):
         stop.set()
         hog.join()
     assert same_results(got, [want[c] for c in ("0.6", "0.72", "0.144")])
+
+
+def test_a_stopped_rerun_is_remembered_beside_the_result_it_left(tmp_path):
+    """A rerun under a larger budget that its per-code timeout stops leaves the stored result
+    as it was (a stop is no answer) and is kept in ``attempts``: code, heap reached, timeout,
+    work, so the next rerun can leave it out."""
+    path = tmp_path / "s.sqlite"
+    (first,) = census("0.15", max_heap=40, store=path, work=TIGHT)
+    assert first["status"] == "limit"
+    wide = {**TIGHT, "max_order": 5000, "max_rounds": 200}
+    (again,) = census("0.15", max_heap=40, store=path, work=wide, per_code_timeout=0.3)
+    assert again["status"] == "stopped"
+    with Store(path) as st:
+        assert st.get("0.15")["status"] == "limit"
+        (att,) = st.attempts()
+        assert att["code"] == "0.15" and att["status"] == "stopped" and att["timeout"] == 0.3
+        assert Work.of(att["work"]).covers(Work.of(wide)) and not Work.of(TIGHT).covers(Work.of(wide))
+        assert "time budget" in att["message"] and isinstance(att["last_heap"], int)

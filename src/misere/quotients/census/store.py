@@ -24,7 +24,7 @@ from typing import Any
 
 from misere.sqlite_file import APPLICATION_IDS, FileKind, FileStore, damaged, open_file
 
-__all__ = ["Store", "RECORD_FIELDS", "FINAL_STATUSES", "RESULT_STATUSES", "RETRIED_STATUSES", "KIND"]
+__all__ = ["Store", "RECORD_FIELDS", "ATTEMPT_FIELDS", "FINAL_STATUSES", "RESULT_STATUSES", "RETRIED_STATUSES", "KIND"]
 
 #: fields of a census record (the ``results`` columns, ``P``/``changes`` as JSON)
 RECORD_FIELDS = ("code", "status", "solved", "order", "p_count", "period", "preperiod",
@@ -44,6 +44,10 @@ RESULT_STATUSES = ("solved", "partial", "limit", "infinite")
 #: statuses of records that hold no result: every later run computes the code again
 RETRIED_STATUSES = ("stopped", "killed")
 
+#: columns of an attempt: a record stopped by time or memory (``stopped``, ``killed``), kept even
+#: when the store holds a result for the code (which the attempt does not replace)
+ATTEMPT_FIELDS = ("code", "status", "last_heap", "seconds", "timeout", "work", "message", "finished")
+
 _RUNS = ("id", "started", "finished", "spec", "codes", "computed", "workers", "max_heap",
          "timeout", "wall", "startup")
 
@@ -56,6 +60,9 @@ _STOPPED_BEFORE = ("status = 'timeout' OR (status IN ('limit', 'error') AND (mes
 _RESULT_FIELDS = ("order", "p_count", "period", "preperiod", "presentation", "normal_period",
                   "normal_preperiod", "P", "changes", "phi", "identity", "table", "is_p")
 
+_ATTEMPTS = ("CREATE TABLE attempts (code TEXT NOT NULL, status TEXT, last_heap INTEGER, "
+             "seconds REAL, timeout REAL, work TEXT, message TEXT, finished REAL)")
+
 #: the column naming a record's shared multiplication table (not a record field: the record's
 #: ``table`` is read back from ``quotient_tables``)
 _DIGEST = "table_digest"
@@ -67,14 +74,15 @@ _DIGEST = "table_digest"
 #: ``proof`` (the counter certificate of an ``infinite`` record, the bytes of its ``.npz``
 #: file, :mod:`misere.quotients.infinite.proof`), 5: before ``quotient_tables`` (each
 #: multiplication table once, named by the records' ``table_digest``; a record of an older
-#: store keeps its table in its row until :meth:`Store.share_tables`); all upgraded in place,
-#: the new fields left empty)
+#: store keeps its table in its row until :meth:`Store.share_tables`) and ``attempts`` (the
+#: codes a budget stopped, :data:`ATTEMPT_FIELDS`); all upgraded in place, the new fields left
+#: empty)
 KIND = FileKind(
     label="census store",
     application_id=APPLICATION_IDS["census store"],
     version=6,
     tables={"results": RECORD_FIELDS + (_DIGEST,), "runs": _RUNS,
-            "quotient_tables": ("digest", "data")},
+            "quotient_tables": ("digest", "data"), "attempts": ATTEMPT_FIELDS},
     legacy_tables={"results": RECORD_FIELDS[:-4], "runs": _RUNS[:-1]},
     migrations={2: ("ALTER TABLE results ADD COLUMN work TEXT",
                     "ALTER TABLE results ADD COLUMN certificate TEXT"),
@@ -82,7 +90,8 @@ KIND = FileKind(
                 4: ("ALTER TABLE results ADD COLUMN same_game TEXT",
                     "ALTER TABLE results ADD COLUMN proof BLOB"),
                 5: (f"ALTER TABLE results ADD COLUMN {_DIGEST} TEXT",
-                    "CREATE TABLE quotient_tables (digest TEXT PRIMARY KEY, data BLOB NOT NULL)")},
+                    "CREATE TABLE quotient_tables (digest TEXT PRIMARY KEY, data BLOB NOT NULL)",
+                    _ATTEMPTS)},
     schema=(
         """CREATE TABLE results (
     code TEXT PRIMARY KEY, status TEXT NOT NULL, solved INTEGER NOT NULL, "order" INTEGER,
@@ -94,6 +103,7 @@ KIND = FileKind(
     id INTEGER PRIMARY KEY AUTOINCREMENT, started REAL, finished REAL, spec TEXT, codes INTEGER,
     computed INTEGER, workers INTEGER, max_heap INTEGER, timeout REAL, wall REAL, startup REAL)""",
         "CREATE TABLE quotient_tables (digest TEXT PRIMARY KEY, data BLOB NOT NULL)",
+        _ATTEMPTS,
     ),
     upgrade=(f"UPDATE results SET status = 'stopped', solved = 0, "
              + ", ".join(f'"{f}" = NULL' for f in _RESULT_FIELDS) + f" WHERE {_STOPPED_BEFORE}",),
@@ -158,6 +168,12 @@ class Store(FileStore):
                 self.db.execute("INSERT OR IGNORE INTO quotient_tables VALUES (?, ?)",
                                 (digest, bytes(table)))
             self.db.execute(_UPSERT, row + [digest])
+            if rec.get("status") in RETRIED_STATUSES:
+                self.db.execute("INSERT INTO attempts VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                                (rec["code"], rec["status"], rec.get("last_heap"),
+                                 rec.get("seconds"), rec.get("timeout"),
+                                 None if rec.get("work") is None else json.dumps(rec["work"]),
+                                 rec.get("message"), time.time()))
 
     def _rows(self, sql: str, args: tuple = ()) -> list[tuple]:
         with self.file.errors():
@@ -186,6 +202,17 @@ class Store(FileStore):
                 rec["table"] = tables[r[-1]]
             recs.append(rec)
         return recs
+
+    def attempts(self) -> list[dict[str, Any]]:
+        """Every stopped attempt (:data:`ATTEMPT_FIELDS`, ``work`` as a dict), oldest first: a
+        rerun under a larger budget that a time or memory budget stopped leaves the stored
+        result as it was, and is remembered here (so that the next rerun can leave it out)."""
+        rows = self._rows(f"SELECT {', '.join(ATTEMPT_FIELDS)} FROM attempts ORDER BY rowid")
+        out = [dict(zip(ATTEMPT_FIELDS, r)) for r in rows]
+        for a in out:
+            if a["work"] is not None:
+                a["work"] = json.loads(a["work"])
+        return out
 
     def share_tables(self) -> int:
         """Move the tables held in records' rows (stores before schema version 6) to the shared
