@@ -76,7 +76,7 @@ def main() -> None:
     budget = Work(**{**dict(max_order=8_000, max_candidate=400_000, max_wide_candidate=8_000_000,
                             max_words=50_000_000, max_rounds=200), **work})
     try:
-        st = Store(a.store)
+        st = Store(a.store, create=False)
     except CheckpointError as e:  # one line, as the CLI gives it
         sys.exit(f"error: {e}")
     with st:
