@@ -258,7 +258,9 @@ class Progress:
 
     Use as a context manager and call :meth:`update` with the fields to show, e.g.
     ``p.update(heap=27, order=176)``; plain mode prints ``label  heap 27  order 176  12.3 s``
-    at most once every ``interval`` seconds. Silent when the budget in force is quiet.
+    at most once every ``interval`` seconds, and on leaving the context the last state not yet
+    shown, when the run lasted ``interval`` or more (a run stopped by its budget inside one long
+    step still says where it was). Silent when the budget in force is quiet.
     """
 
     def __init__(self, label: str, *, total: int | None = None, interval: float = 1.0,
@@ -272,6 +274,7 @@ class Progress:
         self._last = self.started
         self._rich: Any = None
         self._task: Any = None
+        self._pending: str | None = None  # the last line not printed (within ``interval``)
 
     def __enter__(self) -> "Progress":
         if not self.quiet and getattr(self.stream, "isatty", lambda: False)():
@@ -286,6 +289,9 @@ class Progress:
     def __exit__(self, *exc: object) -> None:
         if self._rich is not None:
             self._rich.stop()
+        elif self._pending is not None and time.monotonic() - self.started >= self.interval:
+            print(f"{self._pending}  {time.monotonic() - self.started:.1f} s", file=self.stream,
+                  flush=True)
 
     def update(self, completed: int | None = None, **fields: Any) -> None:
         """Show the current state (``completed`` counts towards ``total`` when given)."""
@@ -298,12 +304,14 @@ class Progress:
         if self._rich is not None:
             self._rich.update(self._task, completed=completed, info=info)
             return
+        done = "" if completed is None else f"{completed}/{self.total}  " if self.total else f"{completed}  "
+        self._pending = f"{self.label}  {done}{info}"
         now = time.monotonic()
         if now - self._last < self.interval:
             return
         self._last = now
-        done = "" if completed is None else f"{completed}/{self.total}  " if self.total else f"{completed}  "
-        print(f"{self.label}  {done}{info}  {now - self.started:.1f} s", file=self.stream, flush=True)
+        print(f"{self._pending}  {now - self.started:.1f} s", file=self.stream, flush=True)
+        self._pending = None
 
 
 class Reporter:

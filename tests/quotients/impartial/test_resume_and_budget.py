@@ -189,6 +189,27 @@ def test_progress_lines_on_stderr(monkeypatch, capsys):
     assert capsys.readouterr().err == ""
 
 
+def test_a_run_stopped_inside_one_long_step_still_shows_its_last_state():
+    """Plain lines come at most once per ``interval``; a run that lasted that long but whose
+    updates all fell inside it (one long step, then a budget stop) prints its last state on
+    leaving, and a shorter run prints nothing."""
+    import io
+
+    out = io.StringIO()
+    with pytest.raises(RuntimeError):
+        with Progress("quotient 0.07", interval=0.05, stream=out) as p:
+            p.update(heap=27, order=144)  # within the interval: not printed yet
+            assert out.getvalue() == ""
+            time.sleep(0.06)  # the long step, then the stop
+            raise RuntimeError("time budget exhausted")
+    (line,) = out.getvalue().splitlines()
+    assert re.fullmatch(r"quotient 0\.07  heap 27  order 144  [\d.]+ s", line), line
+    short = io.StringIO()
+    with Progress("quotient 0.07", interval=60.0, stream=short) as p:
+        p.update(heap=3)
+    assert short.getvalue() == ""
+
+
 def test_progress_stays_off_stdout_under_json(monkeypatch):
     monkeypatch.setattr(driver, "Progress", partial(Progress, interval=0.0))
     code, out, err = cli("quotient", "0.07", "--max-heap", "12", "--certify", "0", "--json")

@@ -24,7 +24,8 @@ from typing import Any
 
 from misere.sqlite_file import APPLICATION_IDS, FileKind, FileStore, damaged, open_file
 
-__all__ = ["Store", "RECORD_FIELDS", "ATTEMPT_FIELDS", "FINAL_STATUSES", "RESULT_STATUSES", "RETRIED_STATUSES", "KIND"]
+__all__ = ["Store", "RECORD_FIELDS", "ATTEMPT_FIELDS", "FINAL_STATUSES", "RESULT_STATUSES",
+           "RETRIED_STATUSES", "KIND"]
 
 #: fields of a census record (the ``results`` columns, ``P``/``changes`` as JSON)
 RECORD_FIELDS = ("code", "status", "solved", "order", "p_count", "period", "preperiod",
@@ -218,7 +219,8 @@ class Store(FileStore):
         """Move the tables held in records' rows (stores before schema version 6) to the shared
         ``quotient_tables``, and drop shared tables no record names; the number moved."""
         with self.file.errors(), self.db:
-            rows = self.db.execute('SELECT code, "table" FROM results WHERE "table" IS NOT NULL').fetchall()
+            rows = self.db.execute('SELECT code, "table" FROM results '
+                                   'WHERE "table" IS NOT NULL').fetchall()
             for code, table in rows:
                 d = _digest(table)
                 self.db.execute("INSERT OR IGNORE INTO quotient_tables VALUES (?, ?)", (d, table))
