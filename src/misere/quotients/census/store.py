@@ -115,7 +115,7 @@ _JSON = ("P", "changes", "phi", "work", "certificate", "same_game")
 _FINAL_SQL = ", ".join(f"'{x}'" for x in FINAL_STATUSES)
 _STORED = RECORD_FIELDS + (_DIGEST,)
 _COLS = ", ".join(f'"{f}"' for f in _STORED)
-_TABLE = RECORD_FIELDS.index("table")
+_TABLE, _WORK = RECORD_FIELDS.index("table"), RECORD_FIELDS.index("work")
 _UPSERT = (f"INSERT INTO results ({_COLS}) "
            f"VALUES ({', '.join('?' * len(_STORED))}) ON CONFLICT(code) DO UPDATE SET "
            + ", ".join(f'"{f}" = excluded."{f}"' for f in _STORED[1:])
@@ -163,18 +163,22 @@ class Store(FileStore):
                 v = int(bool(v))
             row.append(v)
         table, row[_TABLE] = row[_TABLE], None
-        digest = _digest(table) if table is not None else None
         with self.file.errors(), self.db:
-            if digest is not None:
-                self.db.execute("INSERT OR IGNORE INTO quotient_tables VALUES (?, ?)",
-                                (digest, bytes(table)))
+            digest = None if table is None else self._keep_table(table)
             self.db.execute(_UPSERT, row + [digest])
             if rec.get("status") in RETRIED_STATUSES:
                 self.db.execute("INSERT INTO attempts VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                                 (rec["code"], rec["status"], rec.get("last_heap"),
-                                 rec.get("seconds"), rec.get("timeout"),
-                                 None if rec.get("work") is None else json.dumps(rec["work"]),
+                                 rec.get("seconds"), rec.get("timeout"), row[_WORK],
                                  rec.get("message"), time.time()))
+
+    def _keep_table(self, table: bytes) -> str:
+        """Store ``table`` in ``quotient_tables`` unless it is there; its digest (inside the
+        caller's transaction)."""
+        digest = hashlib.blake2b(table, digest_size=16).hexdigest()
+        self.db.execute("INSERT OR IGNORE INTO quotient_tables VALUES (?, ?)",
+                        (digest, bytes(table)))
+        return digest
 
     def _rows(self, sql: str, args: tuple = ()) -> list[tuple]:
         with self.file.errors():
@@ -222,10 +226,8 @@ class Store(FileStore):
             rows = self.db.execute('SELECT code, "table" FROM results '
                                    'WHERE "table" IS NOT NULL').fetchall()
             for code, table in rows:
-                d = _digest(table)
-                self.db.execute("INSERT OR IGNORE INTO quotient_tables VALUES (?, ?)", (d, table))
                 self.db.execute(f'UPDATE results SET "table" = NULL, {_DIGEST} = ? WHERE code = ?',
-                                (d, code))
+                                (self._keep_table(table), code))
             self.db.execute(f"DELETE FROM quotient_tables WHERE digest NOT IN (SELECT {_DIGEST} "
                             f"FROM results WHERE {_DIGEST} IS NOT NULL)")
         return len(rows)
@@ -288,8 +290,3 @@ class Store(FileStore):
         """Every logged run."""
         return [dict(zip(_RUNS, r)) for r in
                 self._rows(f"SELECT {', '.join(_RUNS)} FROM runs ORDER BY id")]
-
-
-def _digest(table: bytes) -> str:
-    """The name of a multiplication table in ``quotient_tables`` (BLAKE2b, 128 bits)."""
-    return hashlib.blake2b(table, digest_size=16).hexdigest()
