@@ -1,0 +1,123 @@
+"""Claims read late: two counts, a longer period, and the exact part of the candidate found by
+trying smaller exponents.
+
+:class:`~.discover.Watcher` reads a claim as soon as an exponent of the least failure has grown,
+with the periods :data:`~.discover.PERIODS` and the powers of the first count taken as exact up
+to one below the failure's exponent. Some heaps need more than that. At heap 18 of 0.264 the
+least failures grow as ``18^a 13^b`` with ``a`` and ``b`` both unbounded (``18^28 13^33`` at
+round 90), and the outcomes of ``18^a 13^b + v`` have period 4 in ``a`` and 6 in ``b - a`` (so 12
+for the coarse state), with a boundary along ``b = a``. The candidate of a round is exact only
+some powers below its failure (the P-positions along ``b = a + 4`` stop at ``a = 23`` in round
+89, whose failure holds ``18^27``). And the data must reach past the largest window plus a
+whole period below the diagonal before every coarse state has an entry. :class:`DeepWatcher`
+settles it at round 94 (68,208 elements, far above the census's work budget), reading the powers
+of 18 as exact to 27 (three claims checked, 32 s of CPU in all).
+
+:class:`DeepWatcher` reads such claims. Whenever the largest exponent of the least failure has
+grown by ``every`` since its last try, it takes each ordered pair of the three most repeated
+heaps, each period of ``periods`` and each exact exponent from one below the failure's down to
+half of it. A claim whose powers are not told apart is dropped unchecked. Each remaining claim
+goes through :func:`~.proof.prove`, the check from the rules and then the separation lemma, so
+a wrong guess costs time, never correctness. Costly, hence not the engine's default: it is meant
+for one heap at a time, under a large bound
+(``reproductions/infinite_deep_claims.py``).
+"""
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from misere import budget
+from misere.errors import BudgetExceededError
+from misere.quotients.impartial.driver import HeapSettled
+from misere.quotients.infinite.discover import Watcher
+
+__all__ = ["DeepWatcher", "DEEP_PERIODS"]
+
+#: periods of the coarse state tried late (0.264 at heap 18 needs 12)
+DEEP_PERIODS = (2, 4, 6, 12)
+
+
+class DeepWatcher(Watcher):
+    """The solver's ``on_failure`` hook that reads late claims at ``heap`` (module docstring).
+
+    Parameters
+    ----------
+    code : str
+    heap : int
+        The heap whose rounds are read (the rounds of smaller heaps are left alone).
+    every : int
+        Growth of the largest exponent between two tries.
+    start : int
+        Least exponent before the first try.
+    periods : sequence of int
+    b_max, max_window : int
+        :func:`~misere.quotients.impartial.counters_data.build_certificate`'s bounds.
+    tick : callable, optional
+        Receives a line per round and per claim checked.
+    """
+
+    def __init__(self, code: str, heap: int, every: int = 3, start: int = 6,
+                 periods: Sequence[int] = DEEP_PERIODS, b_max: int = 60, max_window: int = 8,
+                 tick: Callable[[str], None] | None = None) -> None:
+        super().__init__(code, tick=tick)
+        self.target, self.every, self.start = heap, every, start
+        self.periods, self.b_max, self.max_window = tuple(periods), b_max, max_window
+        self.last = 0  # the largest exponent at the last try
+        self.checked: set[tuple[int, int, int, int]] = set()
+
+    def __call__(self, cand: Any, failure: tuple[int, ...]) -> None:
+        if cand.heap != self.target:
+            return
+        mult = Counter(failure)
+        top = sorted(mult.items(), key=lambda t: (-t[1], -t[0]))
+        if self.tick is not None:
+            self.tick(f"heap {cand.heap}: round {cand.round}: {len(cand.is_p)} elements, "
+                      f"failure {' '.join(f'{h}^{e}' for h, e in sorted(mult.items(), reverse=True))}")
+        exponent = top[0][1]
+        if exponent < max(self.start, self.last + self.every):
+            return
+        self.last = exponent
+        heaps = [h for h, _ in top[:3]]
+        for c1 in heaps[:2]:
+            for c2 in heaps:
+                if c2 == c1:
+                    continue
+                for exact_a in range(mult[c1] - 1, max(mult[c1] // 2, 2), -1):
+                    for period in self.periods:
+                        budget.check()
+                        t0 = time.process_time()
+                        try:
+                            proof = self._claim(cand, (c1, c2), exact_a, period)
+                        except BudgetExceededError:
+                            raise
+                        except (ValueError, KeyError, IndexError, MemoryError):
+                            proof = None  # a shape the candidate's data cannot take
+                        self.seconds += time.process_time() - t0
+                        if proof is not None and proof.ok:
+                            raise HeapSettled(proof)
+
+    def _claim(self, cand: Any, counters: tuple[int, int], exact_a: int, period: int) -> Any:
+        """Read one claim and prove it, or ``None`` when none fits or it was checked before."""
+        from misere.quotients.impartial.counters_data import build_certificate
+        from misere.quotients.infinite.proof import prove
+        from misere.quotients.infinite.separation import separable_counts, separate
+
+        key = (*counters, exact_a, period)
+        if key in self.checked:
+            return None
+        cert = build_certificate(self.code, cand, counters, exact_a=exact_a, period=period,
+                                 max_window=self.max_window, b_max=self.b_max)
+        if cert is None or not any(separate(cert, r).ok for r in separable_counts(cert)):
+            return None
+        self.checked.add(key)
+        self.tried += 1
+        proof = prove(cert, f"claim read off round {cand.round} of heap {cand.heap} "
+                            f"({len(cand.is_p)} elements), counting {counters}, period {period}, "
+                            f"the powers of {counters[0]} exact to {exact_a}")
+        if self.tick is not None:
+            self.tick(f"heap {cand.heap}: round {cand.round}: claim {counters} period {period} "
+                      f"exact to {exact_a}: {proof.reason[:120]}")
+        return proof
