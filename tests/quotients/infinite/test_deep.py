@@ -1,0 +1,105 @@
+"""Late claims (:mod:`misere.quotients.infinite.deep`): what they prove is checked against the
+stored claims and against misère play searched from the rules, with no part of ``misere``."""
+from __future__ import annotations
+
+import itertools
+from functools import lru_cache
+from types import SimpleNamespace
+
+import pytest
+
+from misere.impartial.octal import octal_game
+from misere.quotients.impartial.counters import certificate_outcome
+from misere.quotients.impartial.driver import compute
+from misere.quotients.impartial.solver import Limits
+from misere.quotients.infinite.deep import DeepWatcher
+from misere.quotients.infinite.proof import load_claim
+from misere.quotients.infinite.store import DATA
+
+from tests.quotients.infinite.test_discovery import _agree
+
+
+def _octal_options(digits: str, n: int) -> set[tuple[int, ...]]:
+    """The positions a heap of ``n`` moves to under the octal code ``0.digits`` (Guy-Smith:
+    digit ``k`` lets a player take ``k`` tokens leaving 0, 1 or 2 nonempty heaps as its bits 1,
+    2, 4 allow), written out from the definition."""
+    out: set[tuple[int, ...]] = set()
+    for k, ch in enumerate(digits, start=1):
+        d, rest = int(ch), n - k
+        if rest < 0:
+            break
+        if d & 1 and rest == 0:
+            out.add(())
+        if d & 2 and rest > 0:
+            out.add((rest,))
+        if d & 4:
+            out.update(tuple(sorted((i, rest - i))) for i in range(1, rest // 2 + 1))
+    return out
+
+
+@lru_cache(maxsize=None)
+def _misere_outcome(digits: str, position: tuple[int, ...]) -> str:
+    """'N' or 'P' of a sum of heaps, by search from the definition (no move: the player to
+    move wins)."""
+    moved = False
+    for i, n in enumerate(position):
+        rest = position[:i] + position[i + 1:]
+        for opt in _octal_options(digits, n):
+            moved = True
+            if _misere_outcome(digits, tuple(sorted(rest + opt))) == "P":
+                return "N"
+    return "P" if moved else "N"
+
+
+def _agrees_with_play(cert, digits: str, top: int, tokens: int, most: int) -> int:
+    """The certificate's outcome equals the searched one on every position of heaps <= top
+    with at most ``most`` heaps and ``tokens`` tokens; returns how many were compared."""
+    seen = 0
+    for n in range(1, most + 1):
+        for word in itertools.combinations_with_replacement(range(1, top + 1), n):
+            if sum(word) <= tokens:
+                assert certificate_outcome(cert, word) == (_misere_outcome(digits, word) == "P"), word
+                seen += 1
+    return seen
+
+
+def test_late_claims_settle_0_3102_and_agree_with_the_stored_claim():
+    """0.3102 at heap 12 (a 002 §10 bounty): the late reader proves ``Q_12`` infinite too, with
+    ``Q_11`` finite, and its claim gives the stored claim's outcome wherever both are defined."""
+    watch = DeepWatcher("0.3102", 12)
+    q = compute(octal_game("0.3102"), 12, watch=watch, limits=Limits(max_order=200_000))
+    proof = q.settled
+    assert q.max_heap == 11 and proof is not None and proof.ok and proof.heap == 12
+    assert "period" in proof.origin and "exact to" in proof.origin
+    assert _agree(proof.cert, load_claim(DATA / "bounty-03102-heap12.npz"), 12, 36) > 500
+
+
+def test_rounds_of_other_heaps_are_left_alone():
+    """Only the rounds of the named heap are read, and only once an exponent has grown to
+    ``start``; below that nothing is tried."""
+    watch = DeepWatcher("0.264", 18, start=6)
+    other = SimpleNamespace(heap=17, round=3, is_p=[False] * 10)
+    watch(other, (17,) * 9 + (5,))
+    early = SimpleNamespace(heap=18, round=3, is_p=[False] * 10)
+    watch(early, (18,) * 5 + (13,) * 5)
+    assert watch.tried == 0 and watch.last == 0
+
+
+def test_the_stored_0_264_claim_agrees_with_play_searched_from_the_rules():
+    """Q_18(0.264), proved by the late reader: its outcomes equal those of misère play searched
+    from the octal code's definition on every position of heaps <= 18 with at most 8 heaps and 40 tokens."""
+    cert = load_claim(DATA / "0264-heap18.npz")
+    assert _agrees_with_play(cert, "264", 18, 40, 8) > 60000
+
+
+@pytest.mark.slow
+def test_late_claims_settle_0_264_at_heap_18():
+    """Round 94 of heap 18 (68,208 elements; the census's work budget stops at round 26): the
+    late reader proves ``Q_18`` infinite with ``Q_17`` finite of order 460, and the claim agrees
+    with searched play on positions of up to 40 tokens."""
+    watch = DeepWatcher("0.264", 18)
+    q = compute(octal_game("0.264"), 18, watch=watch, limits=Limits(max_order=200_000))
+    proof = q.settled
+    assert q.max_heap == 17 and q.order == 460 and proof is not None and proof.ok
+    assert any(18 in s.heaps for s in proof.separations if s.ok)
+    assert _agrees_with_play(proof.cert, "264", 18, 40, 8) > 60000
