@@ -272,3 +272,30 @@ def test_a_stopped_rerun_is_remembered_beside_the_result_it_left(tmp_path):
         assert att["code"] == "0.15" and att["status"] == "stopped" and att["timeout"] == 0.01
         assert Work.of(att["work"]).covers(Work.of(wide)) and not Work.of(TIGHT).covers(Work.of(wide))
         assert "time budget" in att["message"]
+
+
+def test_a_certificate_stored_since_answers_the_records_it_proves(tmp_path, monkeypatch):
+    """A record that a certificate stored later proves infinite is no longer done under the
+    same budget: the next run answers it from the proof (theory first), and a code that took
+    a record as the same game up to a heap at least the certificate's goes with it."""
+    import misere.quotients.infinite.store as infinite_store
+    from misere.quotients.census.store import _proved_since
+
+    real = infinite_store.known_infinite
+    monkeypatch.setattr(infinite_store, "known_infinite", lambda code: None)  # not stored yet
+    path = tmp_path / "s.sqlite"
+    (first,) = census("0.3102", max_heap=40, store=path, work=TIGHT)
+    assert first["status"] == "limit" and first["last_heap"] < 12
+    with Store(path) as st:
+        assert st.done("0.3102", 40, work=TIGHT)
+    monkeypatch.setattr(infinite_store, "known_infinite", real)  # Q_12(0.3102): stored
+    with Store(path) as st:
+        assert not st.done("0.3102", 40, work=TIGHT)
+    (again,) = census("0.3102", max_heap=40, store=path, work=TIGHT)
+    assert again["status"] == "infinite" and again["last_heap"] == 11
+    with Store(path) as st:
+        assert st.done("0.3102", 40, work=TIGHT)
+    twin = {"code": "0.7777", "status": "limit", "same_game": {"code": "0.3102", "heap": 40}}
+    assert _proved_since(twin, 40) and not _proved_since(twin, 11)
+    assert not _proved_since({**twin, "same_game": {"code": "0.3102", "heap": 11}}, 40)
+    assert not _proved_since({**twin, "same_game": None}, 40)

@@ -262,12 +262,17 @@ class Store(FileStore):
         ran under the solver's default limits, larger than any census budget). A record stopped
         by a budget (time, per code or for the whole run, or memory) or killed holds no result
         and is never done, whatever ``timeout``: a later run computes it again (issue 24).
+        Nor is a record that a certificate stored with the package since answers
+        (:func:`~misere.quotients.infinite.store.known_infinite`, for the code or the code whose
+        record it took as the same game): theory first, the run answers it from the proof.
         """
         rec = self.get(code)
         if rec is None or rec["status"] not in FINAL_STATUSES:
             return False
         if rec["solved"]:
             return True
+        if rec["status"] != "infinite" and _proved_since(rec, max_heap):
+            return False
         if work is not None and rec["work"] is not None:
             from misere.quotients.census.work import Work
 
@@ -290,3 +295,20 @@ class Store(FileStore):
         """Every logged run."""
         return [dict(zip(_RUNS, r)) for r in
                 self._rows(f"SELECT {', '.join(_RUNS)} FROM runs ORDER BY id")]
+
+
+def _proved_since(rec: dict[str, Any], max_heap: int) -> bool:
+    """Whether a stored certificate makes ``Q_n`` of the record's code infinite for some ``n <=
+    max_heap``: the code's own, or that of the code whose record it took as the same game up
+    to a heap at least ``n``."""
+    from misere.quotients.infinite.store import known_infinite
+
+    known = known_infinite(rec["code"])
+    if known is not None:
+        return known.heap <= max_heap
+    twin = rec.get("same_game")
+    if isinstance(twin, str):  # as stored
+        twin = json.loads(twin)
+    known = known_infinite(twin["code"]) if twin else None
+    return known is not None and known.heap <= min(max_heap, twin.get("heap") or 0)
+

@@ -32,7 +32,7 @@ from typing import Any
 from misere import budget
 from misere.errors import BudgetExceededError
 from misere.quotients.impartial.driver import HeapSettled
-from misere.quotients.infinite.discover import Watcher
+from misere.quotients.infinite.discover import HISTORY, Watcher, interchangeable
 
 __all__ = ["DeepWatcher", "DEEP_PERIODS"]
 
@@ -66,7 +66,7 @@ class DeepWatcher(Watcher):
         self.target, self.every, self.start = heap, every, start
         self.periods, self.b_max, self.max_window = tuple(periods), b_max, max_window
         self.last = 0  # the largest exponent at the last try
-        self.checked: set[tuple[int, int, int, int]] = set()
+        self.checked: set[tuple] = set()
 
     def __call__(self, cand: Any, failure: tuple[int, ...]) -> None:
         if cand.heap != self.target:
@@ -76,21 +76,24 @@ class DeepWatcher(Watcher):
         if self.tick is not None:
             self.tick(f"heap {cand.heap}: round {cand.round}: {len(cand.is_p)} elements, "
                       f"failure {' '.join(f'{h}^{e}' for h, e in sorted(mult.items(), reverse=True))}")
+        self.history = (self.history + [mult])[-HISTORY:]
         exponent = top[0][1]
         if exponent < max(self.start, self.last + self.every):
             return
         self.last = exponent
+        same = interchangeable(self.history)  # 0.034 at heap 19: 19^a beside 9^b, then 12^b
         heaps = [h for h, _ in top[:3]]
         for c1 in heaps[:2]:
             for c2 in heaps:
-                if c2 == c1:
+                if c2 == c1 or c1 in same.get(c2, ()):
                     continue
+                group = tuple(sorted(same.get(c2, (c2,))))
                 for exact_a in range(mult[c1] - 1, max(mult[c1] // 2, 2), -1):
                     for period in self.periods:
                         budget.check()
                         t0 = time.process_time()
                         try:
-                            proof = self._claim(cand, (c1, c2), exact_a, period)
+                            proof = self._claim(cand, (c1, c2), group, exact_a, period)
                         except BudgetExceededError:
                             raise
                         except (ValueError, KeyError, IndexError, MemoryError):
@@ -99,25 +102,29 @@ class DeepWatcher(Watcher):
                         if proof is not None and proof.ok:
                             raise HeapSettled(proof)
 
-    def _claim(self, cand: Any, counters: tuple[int, int], exact_a: int, period: int) -> Any:
-        """Read one claim and prove it, or ``None`` when none fits or it was checked before."""
+    def _claim(self, cand: Any, counters: tuple[int, int], group: tuple[int, ...],
+               exact_a: int, period: int) -> Any:
+        """Read one claim (the second count counts the sizes of ``group``) and prove it, or
+        ``None`` when none fits or it was checked before."""
         from misere.quotients.impartial.counters_data import build_certificate
         from misere.quotients.infinite.proof import prove
         from misere.quotients.infinite.separation import separable_counts, separate
 
-        key = (*counters, exact_a, period)
+        key = (*counters, group, exact_a, period)
         if key in self.checked:
             return None
+        groups = ((counters[0],), group) if len(group) > 1 else None
         cert = build_certificate(self.code, cand, counters, exact_a=exact_a, period=period,
-                                 max_window=self.max_window, b_max=self.b_max)
+                                 max_window=self.max_window, b_max=self.b_max, groups=groups)
         if cert is None or not any(separate(cert, r).ok for r in separable_counts(cert)):
             return None
         self.checked.add(key)
         self.tried += 1
         proof = prove(cert, f"claim read off round {cand.round} of heap {cand.heap} "
-                            f"({len(cand.is_p)} elements), counting {counters}, period {period}, "
+                            f"({len(cand.is_p)} elements), counting {counters[0]} and "
+                            f"{'+'.join(map(str, group))}, period {period}, "
                             f"the powers of {counters[0]} exact to {exact_a}")
         if self.tick is not None:
-            self.tick(f"heap {cand.heap}: round {cand.round}: claim {counters} period {period} "
+            self.tick(f"heap {cand.heap}: round {cand.round}: claim {counters} {group} period {period} "
                       f"exact to {exact_a}: {proof.reason[:120]}")
         return proof
