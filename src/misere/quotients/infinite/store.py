@@ -93,6 +93,7 @@ def write_index() -> None:
     """Rewrite :data:`INDEX` from the files (after adding a certificate to ``data/``)."""
     INDEX.write_text(json.dumps(scan(), indent=1, sort_keys=True) + "\n", encoding="utf-8")
     _index.cache_clear()
+    _chains.cache_clear()
 
 
 @dataclass(frozen=True)
@@ -124,14 +125,25 @@ def known_infinite(code: str) -> Known | None:
         return Known(key, index[key][1], key, index[key][0], 0)
     if key == "grundy":
         return None
-    mine = {c: s for s, c in enumerate(shift_chain(key))}
-    for source, (path, heap) in index.items():
-        if source == "grundy":
-            continue
-        for t, c in enumerate(shift_chain(source)):
-            if c in mine:
-                return Known(key, heap + mine[c] - t, source, path, mine[c] - t)
+    chains = _chains()
+    for s, c in enumerate(shift_chain(key)):
+        if c in chains:
+            source, t = chains[c]
+            path, heap = index[source]
+            return Known(key, heap + s - t, source, path, s - t)
     return None
+
+
+@functools.lru_cache(maxsize=1)
+def _chains() -> dict[str, tuple[str, int]]:
+    """``code -> (source, t)``: ``code`` is entry ``t`` of the shift chain of the stored
+    certificate ``source`` (the first such, in the index's order), read once per index."""
+    out: dict[str, tuple[str, int]] = {}
+    for source in _index():
+        if source != "grundy":
+            for t, c in enumerate(shift_chain(source)):
+                out.setdefault(c, (source, t))
+    return out
 
 
 @functools.lru_cache(maxsize=None)
