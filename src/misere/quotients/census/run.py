@@ -32,6 +32,7 @@ from misere.quotients.census import twins
 from misere.quotients.census.codes import CodeSet, parse_codes
 from misere.quotients.census.store import RECORD_FIELDS, RESULT_STATUSES, RETRIED_STATUSES, Store
 from misere.quotients.census.work import DEFAULT_CERTIFY, Work, certificate
+from misere.quotients.infinite.store import answers
 
 __all__ = ["census", "census_one", "TABLE_LIMIT", "same_results", "summary"]
 
@@ -394,6 +395,7 @@ def census(
     results: dict[str, dict[str, Any]] = {}
     try:
         todo = [c for c in cs.codes if not (st and st.done(c, max_heap, work=w))]
+        todo.sort(key=lambda c: not answers(c, max_heap))  # theory first: a proved code leads its group
         if todo and st is not None and st.file.readonly:  # read it, but never compute what cannot be kept
             st.file.refuse_write(f"store the {len(todo)} codes it does not answer ({', '.join(todo[:3])}"
                                  f"{', ...' if len(todo) > 3 else ''}); it answers the others")

@@ -301,14 +301,10 @@ def _proved_since(rec: dict[str, Any], max_heap: int) -> bool:
     """Whether a stored certificate makes ``Q_n`` of the record's code infinite for some ``n <=
     max_heap``: the code's own, or that of the code whose record it took as the same game up
     to a heap at least ``n``."""
-    from misere.quotients.infinite.store import known_infinite
+    from misere.quotients.infinite.store import answers
 
-    known = known_infinite(rec["code"])
-    if known is not None:
-        return known.heap <= max_heap
     twin = rec.get("same_game")
     if isinstance(twin, str):  # as stored
         twin = json.loads(twin)
-    known = known_infinite(twin["code"]) if twin else None
-    return known is not None and known.heap <= min(max_heap, twin.get("heap") or 0)
-
+    return answers(rec["code"], max_heap) or bool(
+        twin and answers(twin["code"], min(max_heap, twin.get("heap") or 0)))

@@ -25,8 +25,8 @@ from misere.impartial.octal import format_octal, parse_octal, shifted_code
 if TYPE_CHECKING:  # the proof machinery (numpy) loads only when a proof is read
     from misere.quotients.infinite.proof import InfiniteProof
 
-__all__ = ["DATA", "INDEX", "Known", "known_infinite", "stored_proof", "shift_chain", "game_key",
-           "describe", "found", "scan", "write_index"]
+__all__ = ["DATA", "INDEX", "Known", "known_infinite", "answers", "stored_proof", "shift_chain",
+           "game_key", "describe", "found", "scan", "write_index"]
 
 #: the stored certificates
 DATA = Path(__file__).resolve().parent / "data"
@@ -132,6 +132,13 @@ def known_infinite(code: str) -> Known | None:
             path, heap = index[source]
             return Known(key, heap + s - t, source, path, s - t)
     return None
+
+
+def answers(code: str, max_heap: int) -> bool:
+    """Whether a stored certificate (checked only when read) makes ``Q_n`` of ``code`` infinite
+    for some ``n <= max_heap``."""
+    known = known_infinite(code)
+    return known is not None and known.heap <= max_heap
 
 
 @functools.lru_cache(maxsize=1)
