@@ -24,14 +24,10 @@ for one heap at a time, under a large bound
 """
 from __future__ import annotations
 
-import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from misere import budget
-from misere.errors import BudgetExceededError
-from misere.quotients.impartial.driver import HeapSettled
 from misere.quotients.infinite.discover import HISTORY, Watcher, interchangeable
 
 __all__ = ["DeepWatcher", "DEEP_PERIODS"]
@@ -90,17 +86,7 @@ class DeepWatcher(Watcher):
                 group = tuple(sorted(same.get(c2, (c2,))))
                 for exact_a in range(mult[c1] - 1, max(mult[c1] // 2, 2), -1):
                     for period in self.periods:
-                        budget.check()
-                        t0 = time.process_time()
-                        try:
-                            proof = self._claim(cand, (c1, c2), group, exact_a, period)
-                        except BudgetExceededError:
-                            raise
-                        except (ValueError, KeyError, IndexError, MemoryError):
-                            proof = None  # a shape the candidate's data cannot take
-                        self.seconds += time.process_time() - t0
-                        if proof is not None and proof.ok:
-                            raise HeapSettled(proof)
+                        self.settle(lambda: self._claim(cand, (c1, c2), group, exact_a, period))
 
     def _claim(self, cand: Any, counters: tuple[int, int], group: tuple[int, ...],
                exact_a: int, period: int) -> Any:

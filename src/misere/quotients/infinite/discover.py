@@ -259,19 +259,25 @@ class Watcher:
             key = tuple(sorted((k, repr(v)) for k, v in shape.items()))
             if key in self.done:
                 continue  # refused in an earlier round: again once its exact_a has grown
-            budget.check()
-            t0 = time.process_time()
-            try:
-                proof = self.attempt(cand, shape)
-            except BudgetExceededError:
-                raise
-            except (ValueError, KeyError, IndexError, MemoryError):
-                proof = None  # a shape the candidate's data cannot take
-            self.seconds += time.process_time() - t0
-            if proof is not None and proof.ok:
-                raise HeapSettled(proof)
-            if proof is not None:  # checked from the rules and refused: the costly case
-                self.done.add(key)
+            if self.settle(lambda: self.attempt(cand, shape)) is not None:
+                self.done.add(key)  # checked from the rules and refused: the costly case
+
+    def settle(self, read: Callable[[], InfiniteProof | None]) -> InfiniteProof | None:
+        """Read and check one claim under the budget, its CPU time counted; the first proof
+        settles the heap (:class:`~misere.quotients.impartial.driver.HeapSettled`). Returns a
+        refused proof, or ``None`` when no claim was checked."""
+        budget.check()
+        t0 = time.process_time()
+        try:
+            proof = read()
+        except BudgetExceededError:
+            raise
+        except (ValueError, KeyError, IndexError, MemoryError):
+            proof = None  # a shape the candidate's data cannot take
+        self.seconds += time.process_time() - t0
+        if proof is not None and proof.ok:
+            raise HeapSettled(proof)
+        return proof
 
     def attempt(self, cand: Any, shape: dict[str, Any]) -> InfiniteProof | None:
         """Read one claim off ``cand`` and prove or refuse it."""
