@@ -125,7 +125,7 @@ def known_infinite(code: str) -> Known | None:
         return Known(key, index[key][1], key, index[key][0], 0)
     if key == "grundy":
         return None
-    chains = _chains()
+    chains = _chains(tuple(index))
     for s, c in enumerate(shift_chain(key)):
         if c in chains:
             source, t = chains[c]
@@ -141,12 +141,12 @@ def answers(code: str, max_heap: int) -> bool:
     return known is not None and known.heap <= max_heap
 
 
-@functools.lru_cache(maxsize=1)
-def _chains() -> dict[str, tuple[str, int]]:
+@functools.lru_cache(maxsize=4)
+def _chains(sources: tuple[str, ...]) -> dict[str, tuple[str, int]]:
     """``code -> (source, t)``: ``code`` is entry ``t`` of the shift chain of the stored
     certificate ``source`` (the first such, in the index's order), read once per index."""
     out: dict[str, tuple[str, int]] = {}
-    for source in _index():
+    for source in sources:
         if source != "grundy":
             for t, c in enumerate(shift_chain(source)):
                 out.setdefault(c, (source, t))
