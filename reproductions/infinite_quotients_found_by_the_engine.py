@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 from misere import budget
-from misere.errors import BudgetExceededError, ComputationLimitError
+from misere.errors import BudgetExceededError, ComputationLimitError, MisereError
 from misere.quotients import resolve_game
 from misere.quotients.impartial.driver import compute
 from misere.quotients.impartial.solver import Limits
@@ -48,6 +48,14 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--deep", action="store_true",
                     help="late claims at HEAP (misere.quotients.infinite.deep)")
     args = ap.parse_args(argv)
+    runs = []
+    for run in args.runs:  # every CODE:HEAP read before any work, refused in one line
+        code, _, heap = run.partition(":")
+        try:
+            game = resolve_game(code)
+            runs.append((code, octal_game(game) if isinstance(game, str) else game, int(heap)))
+        except (MisereError, ValueError) as e:
+            ap.error(f"{run!r}: expected CODE:HEAP, e.g. 0.264:18 ({e})")
     try:  # the output folder before any work, not after an hour of it
         Path(args.out).mkdir(parents=True, exist_ok=True)
         probe = Path(args.out) / ".write-test"
@@ -56,16 +64,12 @@ def main(argv: list[str]) -> int:
     except OSError as e:
         print(f"error: cannot write certificates to {args.out}: {e.strerror}", file=sys.stderr)
         return 2
-    for run in args.runs:
-        code, _, heap = run.partition(":")
-        game = resolve_game(code)
-        if isinstance(game, str):
-            game = octal_game(game)
-        watch = DeepWatcher(code, int(heap)) if args.deep else Watcher(code)
+    for code, game, heap in runs:
+        watch = DeepWatcher(code, heap) if args.deep else Watcher(code)
         t0 = time.process_time()
         try:
             with budget.limits(timeout=args.timeout, quiet=True):
-                q = compute(game, int(heap), watch=watch,
+                q = compute(game, heap, watch=watch,
                             limits=Limits(max_rounds=args.max_rounds, max_order=args.max_order))
         except (BudgetExceededError, ComputationLimitError) as e:
             print(f"{code} heap {heap}: not settled ({str(e).splitlines()[0]}); "

@@ -31,7 +31,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from misere.quotients.infinite.discover import HISTORY, Watcher, interchangeable
+from misere.quotients.infinite.discover import HISTORY, Watcher, interchangeable, told_apart
 
 __all__ = ["DeepWatcher", "DEEP_PERIODS"]
 
@@ -73,8 +73,8 @@ class DeepWatcher(Watcher):
         mult = Counter(failure)
         top = sorted(mult.items(), key=lambda t: (-t[1], -t[0]))
         if self.tick is not None:
-            self.tick(f"heap {cand.heap}: round {cand.round}: {len(cand.is_p)} elements, "
-                      f"failure {' '.join(f'{h}^{e}' for h, e in sorted(mult.items(), reverse=True))}")
+            word = " ".join(f"{h}^{e}" for h, e in sorted(mult.items(), reverse=True))
+            self.tick(f"heap {cand.heap}: round {cand.round}: {len(cand.is_p)} elements, failure {word}")
         self.history = (self.history + [mult])[-HISTORY:]
         exponent = top[0][1]
         if exponent < max(self.start, self.last + self.every):
@@ -96,8 +96,6 @@ class DeepWatcher(Watcher):
         """Read one claim (the second count counts the sizes of ``group``) and prove it, or
         ``None`` when none fits or it was checked before."""
         from misere.quotients.impartial.counters_data import build_certificate
-        from misere.quotients.infinite.proof import prove
-        from misere.quotients.infinite.separation import separable_counts, separate
 
         key = (*counters, group, exact_a, period)
         if key in self.checked:
@@ -105,15 +103,10 @@ class DeepWatcher(Watcher):
         groups = ((counters[0],), group) if len(group) > 1 else None
         cert = build_certificate(self.code, cand, counters, exact_a=exact_a, period=period,
                                  max_window=self.max_window, b_max=self.b_max, groups=groups)
-        if cert is None or not any(separate(cert, r).ok for r in separable_counts(cert)):
+        if not told_apart(cert):
             return None
         self.checked.add(key)
         self.tried += 1
-        proof = prove(cert, f"claim read off round {cand.round} of heap {cand.heap} "
-                            f"({len(cand.is_p)} elements), counting {counters[0]} and "
-                            f"{'+'.join(map(str, group))}, period {period}, "
-                            f"the powers of {counters[0]} exact to {exact_a}")
-        if self.tick is not None:
-            self.tick(f"heap {cand.heap}: round {cand.round}: claim {counters} {group} period {period} "
-                      f"exact to {exact_a}: {proof.reason[:120]}")
-        return proof
+        how = (f"counting {counters[0]} and {'+'.join(map(str, group))}, period {period}, "
+               f"the powers of {counters[0]} exact to {exact_a}")
+        return self.check(cand, cert, how, f"{counters} {group} period {period} exact to {exact_a}")

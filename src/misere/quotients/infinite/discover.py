@@ -61,8 +61,8 @@ from misere.quotients.impartial.driver import HeapSettled
 if TYPE_CHECKING:  # the proof machinery (numpy) loads at the first claim tried
     from misere.quotients.infinite.proof import InfiniteProof
 
-__all__ = ["Watcher", "proposals", "interchangeable", "partners", "round_candidate", "PERIODS",
-           "MAX_CANDIDATE"]
+__all__ = ["Watcher", "proposals", "interchangeable", "partners", "told_apart", "round_candidate",
+           "PERIODS", "MAX_CANDIDATE"]
 
 #: failures of earlier rounds that suggest interchangeable heaps
 HISTORY = 12
@@ -282,8 +282,6 @@ class Watcher:
     def attempt(self, cand: Any, shape: dict[str, Any]) -> InfiniteProof | None:
         """Read one claim off ``cand`` and prove or refuse it."""
         from misere.quotients.impartial.counters_data import build_certificate
-        from misere.quotients.infinite.proof import prove
-        from misere.quotients.infinite.separation import separable_counts, separate
 
         self.tried += 1
         a = shape["exact_a"]
@@ -291,16 +289,31 @@ class Watcher:
             # with too few powers of the first count no window fits, or the powers are not
             # told apart: read one power more (Grundy's game at heap 29)
             cert = build_certificate(self.code, cand, **{**shape, "exact_a": exact_a})
-            if cert is not None and any(separate(cert, r).ok for r in separable_counts(cert)):
-                break  # a claim whose powers are not told apart proves nothing: not checked
+            if told_apart(cert):
+                break
         else:
             return None
+        return self.check(cand, cert, f"counting {shape['counters']}",
+                          f"{shape['counters']} period {shape['period']}")
+
+    def check(self, cand: Any, cert: Any, how: str, claim: str) -> InfiniteProof:
+        """Prove ``cert``, read off ``cand`` as ``how`` says (kept in the proof's origin), and
+        tick a line for the ``claim``."""
+        from misere.quotients.infinite.proof import prove
+
         proof = prove(cert, f"claim read off round {cand.round} of heap {cand.heap} "
-                            f"({len(cand.is_p)} elements), counting {shape['counters']}")
+                            f"({len(cand.is_p)} elements), {how}")
         if self.tick is not None:
-            self.tick(f"heap {cand.heap}: round {cand.round}: claim {shape['counters']} "
-                      f"period {shape['period']}: {proof.reason}")
+            self.tick(f"heap {cand.heap}: round {cand.round}: claim {claim}: {proof.reason}")
         return proof
+
+
+def told_apart(cert: Any) -> bool:
+    """Whether a claim (``None``: none fitted) tells the powers of some count apart; one that
+    does not proves nothing, so it is not checked from the rules."""
+    from misere.quotients.infinite.separation import separable_counts, separate
+
+    return cert is not None and any(separate(cert, r).ok for r in separable_counts(cert))
 
 
 def round_candidate(game: Any, heap: int, rounds: int) -> Any:
