@@ -14,7 +14,8 @@ A code the hook does not settle within the rounds or the budget is reported as s
 
 ``--deep`` reads the late claims of :mod:`misere.quotients.infinite.deep` at ``HEAP`` instead
 (a longer period, smaller exact exponents): ``0.264:18 --deep`` settles at round 94 that way,
-in about 30 s of CPU.
+in about 30 s of CPU. ``CODE:FIRST-LAST`` reads them at each heap from ``FIRST`` to ``LAST`` and
+computes to ``LAST`` (the heap a code is stuck at under one bound may pass under a larger one).
 """
 from __future__ import annotations
 
@@ -50,12 +51,16 @@ def main(argv: list[str]) -> int:
     args = ap.parse_args(argv)
     runs = []
     for run in args.runs:  # every CODE:HEAP read before any work, refused in one line
-        code, _, heap = run.partition(":")
+        code, _, heaps = run.partition(":")
+        first, _, last = heaps.partition("-")
         try:
             game = resolve_game(code)
-            runs.append((code, octal_game(game) if isinstance(game, str) else game, int(heap)))
+            first, last = int(first), int(last or first)
+            if last < first:
+                raise ValueError(f"{last} < {first}")
+            runs.append((code, octal_game(game) if isinstance(game, str) else game, first, last))
         except (MisereError, ValueError) as e:
-            ap.error(f"{run!r}: expected CODE:HEAP, e.g. 0.264:18 ({e})")
+            ap.error(f"{run!r}: expected CODE:HEAP or CODE:FIRST-LAST, e.g. 0.264:18 ({e})")
     try:  # the output folder before any work, not after an hour of it
         Path(args.out).mkdir(parents=True, exist_ok=True)
         probe = Path(args.out) / ".write-test"
@@ -64,17 +69,20 @@ def main(argv: list[str]) -> int:
     except OSError as e:
         print(f"error: cannot write certificates to {args.out}: {e.strerror}", file=sys.stderr)
         return 2
-    for code, game, heap in runs:
-        watch = DeepWatcher(code, heap) if args.deep else Watcher(code)
+    for code, game, first, heap in runs:
+        watch = DeepWatcher(code, first, through=heap) if args.deep else Watcher(code)
         t0 = time.process_time()
         try:
             with budget.limits(timeout=args.timeout, quiet=True):
                 q = compute(game, heap, watch=watch,
                             limits=Limits(max_rounds=args.max_rounds, max_order=args.max_order))
         except (BudgetExceededError, ComputationLimitError) as e:
+            last = " ".join(f"{h}^{e}" for h, e in sorted(watch.history[-1].items(), reverse=True)) \
+                if watch.history else "none"
             print(f"{code} heap {heap}: not settled ({str(e).splitlines()[0]}); "
                   f"{watch.tried} claims tried in {watch.seconds:.1f} s CPU, "
-                  f"{time.process_time() - t0:.0f} s CPU in all", flush=True)
+                  f"{time.process_time() - t0:.0f} s CPU in all; last failure read: {last}",
+                  flush=True)
             continue
         proof = q.settled
         if proof is None:

@@ -59,6 +59,10 @@ def check_command(target: str, as_json: bool = False, store: str | None = None) 
         if known is None:
             raise MisereError(f"{target!r} is neither a file nor a code with a stored certificate")
         path = known.path
+        if known.same_game:  # confirmed on the forms when it was found (infinite.store)
+            extra["same_game"] = {"code": known.source, "heap": known.heap, "checked": True}
+        elif known.source != known.code:
+            extra["shift"] = {"code": known.source, "heaps": known.shift}
     elif path.is_dir():  # type: ignore[attr-defined]
         raise MisereError(f"{target!r} is a folder, not a certificate file")
     if store is None:
@@ -78,6 +82,9 @@ def check_command(target: str, as_json: bool = False, store: str | None = None) 
     if "same_game" in extra:
         text += (f"\n{target} is the same game as {extra['same_game']['code']} to heap "
                  f"{extra['same_game']['heap']} (canonical forms of the heaps, checked now)")
+    elif "shift" in extra:
+        text += (f"\nheap n of {target} is heap n{-extra['shift']['heaps']:+d} of "
+                 f"{extra['shift']['code']} (chain of shifts, misere.impartial.octal.shifted_code)")
     emit(d, as_json, text)
     if not proof.ok:
         raise SystemExit(1)

@@ -19,17 +19,23 @@ it reaches is the same on every machine).
 """
 from __future__ import annotations
 
+import hashlib
+import itertools
+from collections.abc import Iterator
+
 from misere.core import cache
 from misere.core.table import ZERO, GameId, left
 from misere.impartial.canonical import add_canonical, canonical, impartial
 from misere.impartial.heap import HeapGame
 
-__all__ = ["heap_forms", "same_game_to", "agreement", "form_size", "MAX_SIZE"]
+__all__ = ["heap_forms", "iter_heap_forms", "same_game_to", "agreement", "form_size",
+           "form_digest", "MAX_SIZE"]
 
 #: largest number of distinct followers (the form itself included) of a heap form computed
 MAX_SIZE = 2000
 
 _sizes = cache.table("impartial.heap_forms.sizes")
+_digests = cache.table("impartial.heap_forms.digests")
 
 
 def form_size(g: GameId, cap: int = MAX_SIZE) -> int:
@@ -53,6 +59,31 @@ def form_size(g: GameId, cap: int = MAX_SIZE) -> int:
     return size
 
 
+def iter_heap_forms(game: HeapGame, max_size: int = MAX_SIZE) -> Iterator[GameId]:
+    """Canonical forms of heaps ``1, 2, ...`` of ``game``, one at a time, ending before the first
+    heap whose form has more than ``max_size`` followers (or after the last heap of a game with
+    a largest heap).
+
+    Heap ``n``'s form is ``simplify{canonical(option)}``; an option is a sum of smaller heaps,
+    whose form is the canonical sum of their forms (Conway, ONAG ch. 12).
+    """
+    forms: list[GameId] = [ZERO]
+    n = 0
+    while game.max_heap is None or n < game.max_heap:
+        n += 1
+        opts = set()
+        for option in game.options(n):
+            f = ZERO
+            for h in option:
+                f = add_canonical(f, forms[h])
+            opts.add(f)
+        form = canonical(impartial(sorted(opts)))
+        if form_size(form, max_size) > max_size:
+            return
+        forms.append(form)
+        yield form
+
+
 def heap_forms(game: HeapGame, up_to: int, max_size: int = MAX_SIZE) -> list[GameId]:
     """Canonical forms of heaps ``0, 1, ..., m`` of ``game``: ``m = up_to``, or the last heap
     before the first whose form has more than ``max_size`` followers.
@@ -63,19 +94,37 @@ def heap_forms(game: HeapGame, up_to: int, max_size: int = MAX_SIZE) -> list[Gam
     >>> f == [ZERO, nimber(1), ZERO, nimber(1)]
     True
     """
-    forms: list[GameId] = [ZERO]
-    for n in range(1, up_to + 1):
-        opts = set()
-        for option in game.options(n):
-            f = ZERO
-            for h in option:
-                f = add_canonical(f, forms[h])
-            opts.add(f)
-        form = canonical(impartial(sorted(opts)))
-        if form_size(form, max_size) > max_size:
-            break
-        forms.append(form)
-    return forms
+    return [ZERO, *itertools.islice(iter_heap_forms(game, max_size), up_to)]
+
+
+def form_digest(g: GameId) -> str:
+    """A name of the canonical form ``g`` that does not depend on the process: a hash of the
+    names of its options, sorted (so of the whole form, follower by follower).
+
+    Two identical canonical forms have the same digest; by Conway's theorem (module docstring)
+    two canonical forms are the same game exactly when they are identical, so the digest names
+    the game. Different games sharing a digest would take a collision of SHA-256 (cut to 64
+    bits); a caller that needs certainty compares the forms themselves once the digests agree.
+
+    >>> from misere.core.ops import nimber
+    >>> form_digest(ZERO) != form_digest(nimber(1)), form_digest(nimber(2)) == form_digest(nimber(2))
+    (True, True)
+    """
+    d = _digests.get(g)
+    if d is None:
+        stack = [g]
+        while stack:  # children first, without recursion (forms may be deep)
+            x = stack[-1]
+            todo = [y for y in left(x) if y not in _digests]
+            if todo:
+                stack.extend(todo)
+                continue
+            stack.pop()
+            if x not in _digests:
+                names = sorted(_digests[y] for y in set(left(x)))
+                _digests[x] = hashlib.sha256(("{" + ",".join(names) + "}").encode()).hexdigest()[:16]
+        d = _digests[g]
+    return d
 
 
 def same_game_to(a: HeapGame, b: HeapGame, up_to: int, max_size: int = MAX_SIZE) -> int:

@@ -85,6 +85,19 @@ def test_rounds_of_other_heaps_are_left_alone():
     assert watch.tried == 0 and watch.last == 0
 
 
+def test_a_range_of_heaps_is_read_heap_by_heap():
+    """``through``: the rounds of each heap of the range are read afresh (a code whose stuck
+    heap a larger bound passes); 0.3102 read from heap 10 to 14 settles at heap 12 as before,
+    and rounds outside the range are left alone."""
+    watch = DeepWatcher("0.3102", 10, through=14)
+    q = compute(octal_game("0.3102"), 14, watch=watch, limits=Limits(max_order=200_000))
+    assert q.max_heap == 11 and q.settled is not None and q.settled.ok and q.settled.heap == 12
+    assert watch.heap == 12
+    late = DeepWatcher("0.264", 18, through=19, start=6)
+    late(SimpleNamespace(heap=20, round=9, is_p=[False] * 10), (20,) * 9 + (5,) * 9)
+    assert late.tried == 0 and late.history == []
+
+
 def test_the_stored_0_264_claim_agrees_with_play_searched_from_the_rules():
     """Q_18(0.264), proved by the late reader: its outcomes equal those of misère play searched
     from the octal code's definition on every position of heaps <= 18 with at most 8 heaps and 40 tokens."""

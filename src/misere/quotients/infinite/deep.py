@@ -47,6 +47,9 @@ class DeepWatcher(Watcher):
     code : str
     heap : int
         The heap whose rounds are read (the rounds of smaller heaps are left alone).
+    through : int, optional
+        Read the rounds of every heap from ``heap`` to ``through`` (default: ``heap`` only), each
+        afresh: for a code whose stuck heap a larger bound may pass.
     every : int
         Growth of the largest exponent between two tries.
     start : int
@@ -60,16 +63,19 @@ class DeepWatcher(Watcher):
 
     def __init__(self, code: str, heap: int, every: int = 3, start: int = 6,
                  periods: Sequence[int] = DEEP_PERIODS, b_max: int = 60, max_window: int = 8,
-                 tick: Callable[[str], None] | None = None) -> None:
+                 tick: Callable[[str], None] | None = None, through: int | None = None) -> None:
         super().__init__(code, tick=tick)
-        self.target, self.every, self.start = heap, every, start
+        self.target, self.through = heap, heap if through is None else through
+        self.every, self.start = every, start
         self.periods, self.b_max, self.max_window = tuple(periods), b_max, max_window
         self.last = 0  # the largest exponent at the last try
         self.checked: set[tuple] = set()
 
     def __call__(self, cand: Any, failure: tuple[int, ...]) -> None:
-        if cand.heap != self.target:
+        if not self.target <= cand.heap <= self.through:
             return
+        if cand.heap != self.heap:  # a new heap: its own failures, from its first round
+            self.heap, self.history, self.last, self.checked = cand.heap, [], 0, set()
         mult = Counter(failure)
         top = sorted(mult.items(), key=lambda t: (-t[1], -t[0]))
         if self.tick is not None:

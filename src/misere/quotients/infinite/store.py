@@ -10,6 +10,15 @@ same path.
 A code whose heap of one token has no move is, heap for heap, another code shifted by one
 (:func:`~misere.impartial.octal.shifted_code`: 0.4 is 0.07 and 0.07 is 0.137 one heap down), so
 a proof for one code answers every code on its chain of shifts, ``s - t`` heaps later.
+
+A proof for ``Q_n`` of one code also answers every code whose heaps ``1..n`` have the same
+canonical forms (Conway's theorem, :mod:`misere.impartial.heap_forms`: the two partial quotients
+``Q_n`` are the same monoid; 0.347 is 0.346 to heap 40). :data:`FORMS` names the forms of each
+certificate's heaps (:func:`~misere.impartial.heap_forms.form_digest`), so a code is compared
+heap by heap and dropped at its first differing heap; a match of the names is confirmed on the
+forms themselves before it answers. For the 4,095 codes ``0.d`` to ``0.dddd`` (the census's
+codes) the answers are kept in :data:`TWINS` when the index is written, so a code there is
+looked up, not compared: asking about a small code computes no canonical form.
 """
 from __future__ import annotations
 
@@ -26,7 +35,8 @@ if TYPE_CHECKING:  # the proof machinery (numpy) loads only when a proof is read
     from misere.quotients.infinite.proof import InfiniteProof
 
 __all__ = ["DATA", "INDEX", "Known", "known_infinite", "answers", "stored_proof", "shift_chain",
-           "game_key", "describe", "found", "scan", "write_index"]
+           "game_key", "describe", "found", "scan", "scan_forms", "write_index", "FORMS",
+           "TWINS", "census_codes"]
 
 #: the stored certificates
 DATA = Path(__file__).resolve().parent / "data"
@@ -74,6 +84,36 @@ def _index() -> dict[str, tuple[Path, int]]:
     return {code: (DATA / name, int(heap)) for code, (name, heap) in raw.items()}
 
 
+#: ``code -> [digest of heap 1's form, ..., of heap n's]`` for each stored certificate of
+#: ``Q_n`` (:func:`write_index` rewrites it; a test checks it against the forms)
+FORMS = DATA / "forms.json"
+
+
+#: ``code -> stored certificate's code`` for the codes of :func:`census_codes` answered by the
+#: forms rule alone (module docstring)
+TWINS = DATA / "twins.json"
+
+
+def census_codes() -> list[str]:
+    """The 4,095 octal codes ``0.d``, ``0.dd``, ``0.ddd`` and ``0.dddd`` (last digit not 0).
+
+    >>> c = census_codes(); len(c), c[0], c[-1]
+    (4095, '0.1', '0.7777')
+    """
+    out = []
+    for width in range(1, 5):
+        for n in range(8 ** (width - 1), 8 ** width):
+            digits = format(n, "o")[::-1]  # the last digit is n's leading one: never 0
+            out.append("0." + digits)
+    return sorted(set(out), key=lambda c: (len(c), c))
+
+
+def _in_census_space(key: str) -> bool:
+    digits = key[2:]
+    return key.startswith("0.") and 1 <= len(digits) <= 4 and digits[-1] != "0" \
+        and all(d in "01234567" for d in digits)
+
+
 def scan() -> dict[str, list]:
     """``code -> [file name, heap]`` read from the certificate files themselves."""
     import numpy as np
@@ -89,11 +129,45 @@ def scan() -> dict[str, list]:
     return out
 
 
+def scan_forms(index: dict[str, list]) -> dict[str, list[str]]:
+    """``code -> digests of the forms of heaps 1..n`` for each entry ``code -> [file, n]`` of
+    an index (:func:`scan`); named games other than octal codes are left out."""
+    from misere.impartial.heap_forms import form_digest, heap_forms
+    from misere.impartial.octal import octal_game
+
+    return {code: [form_digest(f) for f in heap_forms(octal_game(code), heap)[1:]]
+            for code, (_, heap) in index.items() if code != "grundy"}
+
+
 def write_index() -> None:
-    """Rewrite :data:`INDEX` from the files (after adding a certificate to ``data/``)."""
-    INDEX.write_text(json.dumps(scan(), indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    _index.cache_clear()
-    _chains.cache_clear()
+    """Rewrite :data:`INDEX` and :data:`FORMS` from the files (after adding a certificate to
+    ``data/``)."""
+    index = scan()
+    INDEX.write_text(json.dumps(index, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    FORMS.write_text(json.dumps(scan_forms(index), sort_keys=True) + "\n", encoding="utf-8")
+    _clear()
+    TWINS.write_text(json.dumps(scan_twins(), indent=0, sort_keys=True) + "\n", encoding="utf-8")
+    _clear()
+
+
+def scan_twins() -> dict[str, str]:
+    """``code -> source`` for each code of :func:`census_codes` that only the forms rule answers
+    (no certificate of its own or on its chain of shifts), computed from the forms."""
+    index = _index()
+    chains = _chains(tuple(index))
+    out = {}
+    for code in census_codes():
+        if code in index or any(c in chains for c in shift_chain(code)):
+            continue
+        source = _same_game(code, tuple(index))
+        if source is not None:
+            out[code] = source
+    return out
+
+
+def _clear() -> None:
+    for cached in (_index, _forms, _twins, _chains, _same_game):
+        cached.cache_clear()
 
 
 @dataclass(frozen=True)
@@ -105,10 +179,12 @@ class Known:
     source: str  #: the certificate's own code
     path: Path
     shift: int  #: ``heap - n``
+    same_game: bool = False  #: ``code``'s heaps ``1..heap`` have the forms of ``source``'s
 
 
 def known_infinite(code: str) -> Known | None:
-    """The stored certificate for ``code`` or a code on its chain of shifts, if any.
+    """The stored certificate for ``code``, a code on its chain of shifts, or a code whose
+    heaps up to the certificate's heap are the same games (module docstring), if any.
 
     >>> known_infinite("0.07").heap, known_infinite(".07").heap, known_infinite("0.77") is None
     (34, 34, True)
@@ -116,6 +192,8 @@ def known_infinite(code: str) -> Known | None:
     (35, 33)
     >>> known_infinite("grundy").heap, known_infinite("pascal-beans") is None
     (29, True)
+    >>> k = known_infinite("0.347"); k.source, k.heap, k.same_game
+    ('0.346', 25, True)
     """
     key = game_key(code)
     if key is None:
@@ -131,6 +209,10 @@ def known_infinite(code: str) -> Known | None:
             source, t = chains[c]
             path, heap = index[source]
             return Known(key, heap + s - t, source, path, s - t)
+    twin = _twins().get(key) if _in_census_space(key) else _same_game(key, tuple(index))
+    if twin is not None:
+        path, heap = index[twin]
+        return Known(key, heap, twin, path, 0, same_game=True)
     return None
 
 
@@ -151,6 +233,46 @@ def _chains(sources: tuple[str, ...]) -> dict[str, tuple[str, int]]:
             for t, c in enumerate(shift_chain(source)):
                 out.setdefault(c, (source, t))
     return out
+
+
+@functools.lru_cache(maxsize=1)
+def _forms() -> dict[str, list[str]]:
+    try:
+        return json.loads(FORMS.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise CheckpointError(f"cannot read {FORMS}: {exc}") from None
+
+
+@functools.lru_cache(maxsize=1)
+def _twins() -> dict[str, str]:
+    try:
+        return json.loads(TWINS.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise CheckpointError(f"cannot read {TWINS}: {exc}") from None
+
+
+@functools.lru_cache(maxsize=8192)
+def _same_game(code: str, sources: tuple[str, ...]) -> str | None:
+    """The stored certificate's code whose heaps ``1..n`` (``n`` its heap) have the same forms
+    as those of ``code``, the least such ``n`` first; read heap by heap while some certificate
+    still agrees (``sources``: the index's codes, a key of the cache)."""
+    from misere.impartial.heap_forms import form_digest, iter_heap_forms, same_game_to
+    from misere.impartial.octal import octal_game
+
+    named = _forms()
+    alive = [(c, named[c]) for c in sources if c in named and c != code]
+    if not alive:
+        return None
+    game = octal_game(code)
+    for k, form in enumerate(iter_heap_forms(game), start=1):
+        d = form_digest(form)
+        alive = [(c, f) for c, f in alive if len(f) >= k and f[k - 1] == d]
+        for c, f in alive:
+            if len(f) == k and same_game_to(octal_game(c), game, k) >= k:  # the forms themselves
+                return c
+        if not alive:
+            return None
+    return None
 
 
 @functools.lru_cache(maxsize=None)
@@ -187,7 +309,11 @@ def describe(known: Known, proof: InfiniteProof) -> dict:
     """The answer ``infinite`` of a quotient, for the code asked about."""
     d = proof.as_dict()
     d.update(code=known.code, infinite_from_heap=known.heap)
-    if known.source != known.code:  # the same game through shifts (perhaps by 0 heaps in all)
+    if known.same_game:
+        d["proof"] = (f"heaps 1..{known.heap} of {known.code} and of {known.source} have identical "
+                      f"canonical forms (misere.impartial.heap_forms, Conway's theorem), so their "
+                      f"Q_{known.heap} are the same monoid; for {known.source}: " + d["proof"])
+    elif known.source != known.code:  # the same game through shifts (perhaps by 0 heaps in all)
         where = f"heap n{-known.shift:+d}" if known.shift else "heap n"
         d["proof"] = (f"heap n of {known.code} is {where} of {known.source} "
                       f"(misere.impartial.octal.shifted_code: both codes shift to a common code, "
