@@ -12,8 +12,8 @@ not read), prints the CPU time, the round that settled the heap and the statemen
 writes the certificate to ``DIR/<code>-heap<n>.npz`` (``misere check FILE`` proves it again).
 A code the hook does not settle within the rounds or the budget is reported as such.
 
-``--deep`` reads the late claims of :mod:`misere.quotients.infinite.deep` at ``HEAP`` instead
-(a longer period, smaller exact exponents): ``0.264:18 --deep`` settles at round 94 that way,
+``--deep`` reads the late claims of :mod:`misere.quotients.infinite.deep` at ``HEAP`` too, after
+the engine's own (a longer period, smaller exact exponents): ``0.264:18 --deep`` settles at round 94 that way,
 in about 30 s of CPU. ``CODE:FIRST-LAST`` reads them at each heap from ``FIRST`` to ``LAST`` and
 computes to ``LAST`` (the heap a code is stuck at under one bound may pass under a larger one).
 """
@@ -47,7 +47,7 @@ def main(argv: list[str]) -> int:
                     help="largest reduced candidate (the engine's default 8,000 stops Grundy's "
                          "game and 0.3123 before their proofs)")
     ap.add_argument("--deep", action="store_true",
-                    help="late claims at HEAP (misere.quotients.infinite.deep)")
+                    help="late claims at HEAP too (misere.quotients.infinite.deep)")
     args = ap.parse_args(argv)
     runs = []
     for run in args.runs:  # every CODE:HEAP read before any work, refused in one line
@@ -70,7 +70,7 @@ def main(argv: list[str]) -> int:
         print(f"error: cannot write certificates to {args.out}: {e.strerror}", file=sys.stderr)
         return 2
     for code, game, first, heap in runs:
-        watch = DeepWatcher(code, first, through=heap) if args.deep else Watcher(code)
+        watch = DeepWatcher(code, first, through=heap, engine=True) if args.deep else Watcher(code)
         t0 = time.process_time()
         try:
             with budget.limits(timeout=args.timeout, quiet=True):

@@ -41,7 +41,7 @@ def _module(name: str):  # type: ignore[no-untyped-def]
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("site")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), os.environ.get("PYTHONPATH", "")])}
-    build = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
+    build = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-j", "auto", "-b", "html",
                             str(ROOT / "docs"), str(out), "-d", str(out / ".doctrees")],
                            capture_output=True, text=True, env=env, timeout=600)
     assert build.returncode == 0, f"the site build failed:\n{build.stderr[-6000:]}"

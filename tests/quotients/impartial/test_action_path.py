@@ -8,6 +8,9 @@ resumes to the identical answer.
 """
 from __future__ import annotations
 
+import copy
+import functools
+
 import json
 import os
 import pickle
@@ -100,8 +103,19 @@ def test_action_path_against_brute_force_and_oracle(code, monkeypatch):
         assert (q.outcome(pos) == "P") == is_p(pos), (code, pos)
 
 
+def test_dawson_heap_25_action_equals_dense(monkeypatch):
+    """Dawson's Kayles to heap 25 (order 144, seed 002 Fig. 17) both ways; heap 27 (order 176,
+    three times as long) is the slow version below."""
+    dense = mq.quotient("0.07", max_heap=25, certify=0)
+    _force_actions(monkeypatch)
+    act = mq.quotient("0.07", max_heap=25, certify=0)
+    assert _fields(act, False) == _fields(dense, False) and act.order == 144
+    monkeypatch.setattr(marking, "SPARSE_MIN_ORDER", 1 << 16)
+    assert _fields(mq.quotient("0.07", max_heap=25, certify=0)) == _fields(dense)
+
+
+@pytest.mark.slow
 def test_dawson_heap_27_action_equals_dense(monkeypatch):
-    """Dawson's Kayles to heap 27 (order 176, seed 002 Fig. 17) both ways."""
     dense = mq.quotient("0.07", max_heap=27, certify=0)
     _force_actions(monkeypatch)
     act = mq.quotient("0.07", max_heap=27, certify=0)
@@ -118,8 +132,15 @@ def test_dawson_heap_33_action_equals_dense(monkeypatch):
     assert _fields(act, False) == _fields(dense, False) and (act.order, act.p_count) == (638, 109)
 
 
+@functools.lru_cache(maxsize=1)
+def _dawson_27():
+    """Dawson's Kayles to heap 27 (order 176), computed once for the tests below (each takes
+    a copy)."""
+    return mq.quotient("0.07", max_heap=27, certify=0).state
+
+
 def _monoids():
-    q = mq.quotient("0.07", max_heap=27, certify=0).state
+    q = copy.deepcopy(_dawson_27())
     t = TableMonoid(q.table, q.identity)
     return t, ActionMonoid.from_table(t.table, q.phi, q.identity)
 
@@ -168,7 +189,7 @@ def test_memory_grows_with_generators_times_elements():
 
 def test_old_checkpoint_state_with_a_dense_table_is_converted(monkeypatch):
     """A state pickled with a dense table (older checkpoints) loads as actions when large."""
-    st = mq.quotient("0.07", max_heap=27, certify=0).state
+    st = copy.deepcopy(_dawson_27())
     st.table = np.asarray(st.table, dtype=np.int32)
     blob = pickle.dumps(st)
     monkeypatch.setattr(monoid_table, "DENSE_MAX_ORDER", 100)

@@ -92,7 +92,10 @@ def test_a_range_of_heaps_is_read_heap_by_heap():
     watch = DeepWatcher("0.3102", 10, through=14)
     q = compute(octal_game("0.3102"), 14, watch=watch, limits=Limits(max_order=200_000))
     assert q.max_heap == 11 and q.settled is not None and q.settled.ok and q.settled.heap == 12
-    assert watch.heap == 12
+    assert watch.reading == 12
+    both = DeepWatcher("0.3102", 10, through=14, engine=True)
+    q = compute(octal_game("0.3102"), 14, watch=both, limits=Limits(max_order=200_000))
+    assert q.max_heap == 11 and q.settled.ok and q.settled.heap == 12 and both.tried >= 1
     late = DeepWatcher("0.264", 18, through=19, start=6)
     late(SimpleNamespace(heap=20, round=9, is_p=[False] * 10), (20,) * 9 + (5,) * 9)
     assert late.tried == 0 and late.history == []

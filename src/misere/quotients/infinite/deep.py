@@ -50,6 +50,9 @@ class DeepWatcher(Watcher):
     through : int, optional
         Read the rounds of every heap from ``heap`` to ``through`` (default: ``heap`` only), each
         afresh: for a code whose stuck heap a larger bound may pass.
+    engine : bool
+        Also read the engine's own claims (:class:`~.discover.Watcher`, three counts and nested
+        sums among them) at every heap, before the late ones.
     every : int
         Growth of the largest exponent between two tries.
     start : int
@@ -63,25 +66,32 @@ class DeepWatcher(Watcher):
 
     def __init__(self, code: str, heap: int, every: int = 3, start: int = 6,
                  periods: Sequence[int] = DEEP_PERIODS, b_max: int = 60, max_window: int = 8,
-                 tick: Callable[[str], None] | None = None, through: int | None = None) -> None:
+                 tick: Callable[[str], None] | None = None, through: int | None = None,
+                 engine: bool = False) -> None:
         super().__init__(code, tick=tick)
         self.target, self.through = heap, heap if through is None else through
-        self.every, self.start = every, start
+        self.every, self.start, self.engine = every, start, engine
+        self.reading = 0  # the heap whose late claims are read
         self.periods, self.b_max, self.max_window = tuple(periods), b_max, max_window
         self.last = 0  # the largest exponent at the last try
         self.checked: set[tuple] = set()
 
     def __call__(self, cand: Any, failure: tuple[int, ...]) -> None:
+        if self.engine:  # the engine's own claims first; it keeps the failures of the heap
+            super().__call__(cand, failure)
         if not self.target <= cand.heap <= self.through:
             return
-        if cand.heap != self.heap:  # a new heap: its own failures, from its first round
-            self.heap, self.history, self.last, self.checked = cand.heap, [], 0, set()
+        if cand.heap != self.reading:  # a new heap: its own failures, from its first round
+            self.reading, self.last, self.checked = cand.heap, 0, set()
+            if not self.engine:
+                self.heap, self.history = cand.heap, []
         mult = Counter(failure)
         top = sorted(mult.items(), key=lambda t: (-t[1], -t[0]))
         if self.tick is not None:
             word = " ".join(f"{h}^{e}" for h, e in sorted(mult.items(), reverse=True))
             self.tick(f"heap {cand.heap}: round {cand.round}: {len(cand.is_p)} elements, failure {word}")
-        self.history = (self.history + [mult])[-HISTORY:]
+        if not self.engine:
+            self.history = (self.history + [mult])[-HISTORY:]
         exponent = top[0][1]
         if exponent < max(self.start, self.last + self.every):
             return
