@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-__all__ = ["table", "stats", "clear", "on_clear"]
+__all__ = ["table", "stats", "clear", "on_clear", "bottom_up"]
 
 _tables: dict[str, dict[Any, Any]] = {}
 _resets: list[Callable[[], None]] = []
@@ -41,3 +41,29 @@ def clear() -> None:
         t.clear()
     for reset in _resets:
         reset()
+
+
+def bottom_up(g: Any, children: Callable[[Any], Any], memo: dict[Any, Any],
+              make: Callable[[Any], Any], check: Callable[[], None] | None = None) -> Any:
+    """``memo[g]``, first setting ``memo[x] = make(x)`` for ``g`` and each follower ``x`` missing
+    from ``memo``, children before parents and without recursion (forms may be deep): ``make``
+    reads its children's entries from ``memo``. ``check`` is called once a step (a budget).
+
+    >>> kids = {3: (1, 2), 2: (1,), 1: ()}
+    >>> memo = {}
+    >>> bottom_up(3, kids.get, memo, lambda x: 1 + sum(memo[y] for y in kids[x]))
+    4
+    """
+    stack = [g]
+    while g not in memo:
+        if check is not None:
+            check()
+        x = stack[-1]
+        todo = [y for y in children(x) if y not in memo]
+        if todo:
+            stack.extend(todo)
+            continue
+        stack.pop()
+        if x not in memo:
+            memo[x] = make(x)
+    return memo[g]

@@ -110,21 +110,11 @@ def form_digest(g: GameId) -> str:
     >>> form_digest(ZERO) != form_digest(nimber(1)), form_digest(nimber(2)) == form_digest(nimber(2))
     (True, True)
     """
-    d = _digests.get(g)
-    if d is None:
-        stack = [g]
-        while stack:  # children first, without recursion (forms may be deep)
-            x = stack[-1]
-            todo = [y for y in left(x) if y not in _digests]
-            if todo:
-                stack.extend(todo)
-                continue
-            stack.pop()
-            if x not in _digests:
-                names = sorted(_digests[y] for y in set(left(x)))
-                _digests[x] = hashlib.sha256(("{" + ",".join(names) + "}").encode()).hexdigest()[:16]
-        d = _digests[g]
-    return d
+    def make(x: GameId) -> str:
+        names = sorted(_digests[y] for y in set(left(x)))
+        return hashlib.sha256(("{" + ",".join(names) + "}").encode()).hexdigest()[:16]
+
+    return cache.bottom_up(g, left, _digests, make)
 
 
 def same_game_to(a: HeapGame, b: HeapGame, up_to: int, max_size: int = MAX_SIZE) -> int:

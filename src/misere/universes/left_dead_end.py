@@ -97,20 +97,13 @@ def reduce(g: GameId) -> GameId:
     r = _red.get(g)
     if r is not None:
         return r  # type: ignore[no-any-return]
-    stack = [g]
-    while stack:  # reduce followers first, without deep recursion
-        budget.check()
-        x = stack[-1]
-        todo = [y for y in right(x) if y not in _red]
-        if todo:
-            stack.extend(todo)
-            continue
-        stack.pop()
-        if x not in _red:
-            opts = remove_dominated(sorted({_red[y] for y in right(x)}), ge, False)
-            cur = intern((), opts)
-            _red[x] = _red[cur] = cur
-    return _red[g]  # type: ignore[no-any-return]
+
+    def make(x: GameId) -> GameId:  # the followers are reduced first
+        cur = intern((), remove_dominated(sorted({_red[y] for y in right(x)}), ge, False))
+        _red[cur] = cur
+        return cur
+
+    return cache.bottom_up(g, right, _red, make, budget.check)  # type: ignore[no-any-return]
 
 
 def witness(g: GameId, h: GameId) -> GameId:

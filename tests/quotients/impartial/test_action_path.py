@@ -103,25 +103,16 @@ def test_action_path_against_brute_force_and_oracle(code, monkeypatch):
         assert (q.outcome(pos) == "P") == is_p(pos), (code, pos)
 
 
-def test_dawson_heap_25_action_equals_dense(monkeypatch):
+@pytest.mark.parametrize("heap, order", [(25, 144), pytest.param(27, 176, marks=pytest.mark.slow)])
+def test_dawson_action_equals_dense(monkeypatch, heap, order):
     """Dawson's Kayles to heap 25 (order 144, seed 002 Fig. 17) both ways; heap 27 (order 176,
-    three times as long) is the slow version below."""
-    dense = mq.quotient("0.07", max_heap=25, certify=0)
+    three times as long) in the slow run."""
+    dense = mq.quotient("0.07", max_heap=heap, certify=0)
     _force_actions(monkeypatch)
-    act = mq.quotient("0.07", max_heap=25, certify=0)
-    assert _fields(act, False) == _fields(dense, False) and act.order == 144
+    act = mq.quotient("0.07", max_heap=heap, certify=0)
+    assert _fields(act, False) == _fields(dense, False) and act.order == order
     monkeypatch.setattr(marking, "SPARSE_MIN_ORDER", 1 << 16)
-    assert _fields(mq.quotient("0.07", max_heap=25, certify=0)) == _fields(dense)
-
-
-@pytest.mark.slow
-def test_dawson_heap_27_action_equals_dense(monkeypatch):
-    dense = mq.quotient("0.07", max_heap=27, certify=0)
-    _force_actions(monkeypatch)
-    act = mq.quotient("0.07", max_heap=27, certify=0)
-    assert _fields(act, False) == _fields(dense, False) and act.order == 176
-    monkeypatch.setattr(marking, "SPARSE_MIN_ORDER", 1 << 16)
-    assert _fields(mq.quotient("0.07", max_heap=27, certify=0)) == _fields(dense)
+    assert _fields(mq.quotient("0.07", max_heap=heap, certify=0)) == _fields(dense)
 
 
 @pytest.mark.slow
