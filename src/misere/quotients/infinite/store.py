@@ -100,12 +100,9 @@ def census_codes() -> list[str]:
     >>> c = census_codes(); len(c), c[0], c[-1]
     (4095, '0.1', '0.7777')
     """
-    out = []
-    for width in range(1, 5):
-        for n in range(8 ** (width - 1), 8 ** width):
-            digits = format(n, "o")[::-1]  # the last digit is n's leading one: never 0
-            out.append("0." + digits)
-    return sorted(set(out), key=lambda c: (len(c), c))
+    return sorted(("0." + format(n, "o")[::-1]  # the last digit is n's leading one: never 0
+                   for width in range(1, 5) for n in range(8 ** (width - 1), 8 ** width)),
+                  key=lambda c: (len(c), c))
 
 
 def _in_census_space(key: str) -> bool:
@@ -140,8 +137,8 @@ def scan_forms(index: dict[str, list]) -> dict[str, list[str]]:
 
 
 def write_index() -> None:
-    """Rewrite :data:`INDEX` and :data:`FORMS` from the files (after adding a certificate to
-    ``data/``)."""
+    """Rewrite :data:`INDEX`, :data:`FORMS` and :data:`TWINS` from the files (after adding a
+    certificate to ``data/``)."""
     index = scan()
     INDEX.write_text(json.dumps(index, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     FORMS.write_text(json.dumps(scan_forms(index), sort_keys=True) + "\n", encoding="utf-8")
@@ -210,7 +207,7 @@ def known_infinite(code: str) -> Known | None:
             path, heap = index[source]
             return Known(key, heap + s - t, source, path, s - t)
     twin = _twins().get(key) if _in_census_space(key) else _same_game(key, tuple(index))
-    if twin is not None:
+    if twin in index:  # a twins file older than the index answers nothing it cannot name
         path, heap = index[twin]
         return Known(key, heap, twin, path, 0, same_game=True)
     return None
