@@ -21,9 +21,9 @@ beside ``9^b``, then ``12^b``). For each pair it tries each period of ``periods`
 exponent from one below the failure's down to half of it. A claim whose powers are not told
 apart is dropped unchecked. Each remaining claim goes through :func:`~.proof.prove`, the check
 from the rules and then the separation lemma, so a wrong guess costs time, never correctness.
-Costly (seconds a round), hence not the engine's default: it is meant for one heap at a time,
+Costly (seconds a round), hence not the engine's default: it is meant for one code at a time,
 under a large bound (``python reproductions/infinite_quotients_found_by_the_engine.py
-0.264:18 --deep``).
+0.264:18 --deep``), over one heap or a range of them, after the engine's own claims or alone.
 """
 from __future__ import annotations
 
