@@ -253,19 +253,20 @@ def _same_game(code: str, sources: tuple[str, ...]) -> str | None:
     """The stored certificate's code whose heaps ``1..n`` (``n`` its heap) have the same forms
     as those of ``code``, the least such ``n`` first; read heap by heap while some certificate
     still agrees (``sources``: the index's codes, a key of the cache)."""
-    from misere.impartial.heap_forms import form_digest, iter_heap_forms, same_game_to
+    from misere.impartial.heap_forms import agreement, form_digest, heap_forms, iter_heap_forms
     from misere.impartial.octal import octal_game
 
     named = _forms()
     alive = [(c, named[c]) for c in sources if c in named and c != code]
     if not alive:
         return None
-    game = octal_game(code)
-    for k, form in enumerate(iter_heap_forms(game), start=1):
+    forms = heap_forms(octal_game(code), 0)  # heap 0's form; the others as they come
+    for k, form in enumerate(iter_heap_forms(octal_game(code)), start=1):
+        forms.append(form)
         d = form_digest(form)
         alive = [(c, f) for c, f in alive if len(f) >= k and f[k - 1] == d]
-        for c, f in alive:
-            if len(f) == k and same_game_to(octal_game(c), game, k) >= k:  # the forms themselves
+        for c, f in alive:  # the names agree: compare the forms themselves
+            if len(f) == k and agreement(heap_forms(octal_game(c), k), forms) >= k:
                 return c
         if not alive:
             return None
