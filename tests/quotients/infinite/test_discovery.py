@@ -68,6 +68,39 @@ def test_proposals_read_the_failure_cycles():
                and "groups" not in s for s in shapes)
 
 
+def test_a_class_is_cut_into_its_parts_of_equal_value():
+    """0.036 at heap 16 cycles ``11^a`` beside ``4^b``, ``5^b``, ``7^b`` and ``10^b``; in the
+    candidate 4, 5 and 10 have one value and 7 another, so the class is counted as ``#4/5/10 +
+    #7, #7`` before its single sizes are; without the values the single sizes alone."""
+    hist = [Counter({16: 1, 11: 7, h: 8}) for h in (4, 5, 7, 10)]
+    phi = [0, 0, 1, 1, 2, 2, 0, 3, 1, 1, 2, 4, 5, 6, 7, 7, 8]
+    failure = (16,) + (11,) * 8 + (4,) * 6 + (2,)
+    triple = [s for s in proposals(failure, hist, 16, phi=phi) if len(s["counters"]) == 3]
+    assert triple[0]["groups"] == ((11,), (4, 5, 10), (7,))
+    assert any(s["groups"] == ((11,), (4, 5, 10), (7,)) and s["sums"] == ((0,), (1, 2), (2,))
+               and s.get("limits") == ((12, 1),) for s in triple)
+    singles = [s for s in proposals(failure, hist, 16) if len(s["counters"]) == 3]
+    assert singles and all("groups" not in s for s in singles)
+    assert {s.get("groups") for s in triple} > {s.get("groups") for s in singles}
+
+
+def test_the_engine_proves_0_036_at_heap_16_and_agrees_with_play():
+    """``Q_16(0.036)``, which the census had left at a work bound: the engine's own claims (the
+    class cut by value) prove it infinite with ``Q_15`` finite, and the claim's outcomes equal
+    those of misère play searched from the octal code's definition."""
+    from misere.impartial.octal import octal_game
+    from misere.quotients.impartial.driver import compute
+    from misere.quotients.impartial.solver import Limits
+    from misere.quotients.infinite.discover import Watcher
+    from tests.quotients.infinite.test_deep import _agrees_with_play
+
+    q = compute(octal_game("0.036"), 16, watch=Watcher("0.036"), limits=Limits(max_order=8_000))
+    proof = q.settled
+    assert q.max_heap == 15 and proof is not None and proof.ok and proof.heap == 16
+    assert proof.cert.members == ((11,), (4, 5, 10), (7,)) and proof.infinite == (11,)
+    assert _agrees_with_play(proof.cert, "036", 16, 34, 6) > 5000
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("code, heap, stored, top, tokens", [
     ("0.3122", 7, "bounty-03122-heap7.npz", 7, 40),
@@ -131,6 +164,6 @@ def test_the_watcher_reads_no_claim_off_a_huge_candidate(monkeypatch):
     for size in (101, 100):
         w = discover.Watcher("0.3102")
         for rnd, e in enumerate((3, 4, 5)):  # 12^3, 12^4, 12^5: grown twice
-            cand = SimpleNamespace(heap=12, round=rnd, is_p=[False] * size)
+            cand = SimpleNamespace(heap=12, round=rnd, is_p=[False] * size, phi=None)
             w(cand, (12,) * e + (7, 7, 10))
         assert bool(tried) is (size == 100)

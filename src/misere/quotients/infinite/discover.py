@@ -28,8 +28,10 @@ shapes:
   inexact);
 * the heaps that were the most repeated beside a counted heap in the failures before
   (:func:`partners`) give three counts through nested sums (0.3123 at heap 12: ``#11``,
-  ``#{2, 4} + #9``, ``#9``), and, where one class is the only partner, two of its sizes
-  counted apart (0.3312 at heap 14: ``#14``, ``#8 + #11``, ``#11``);
+  ``#{2, 4} + #9``, ``#9``), and, where one class is the only partner, two parts of it
+  counted apart: its sizes of equal value in the candidate (0.036 at heap 16: ``#11``,
+  ``#{4, 5, 10} + #7``, ``#7``), then its single sizes (0.3312 at heap 14: ``#14``,
+  ``#8 + #11``, ``#11``);
 * each shape is tried as it is and, with period 2, in the domain the failure suggests
   (:func:`_domain`: for each size above half the heap, at most as many heaps that large as the
   failure has, e.g. at most one heap of 12 for 0.3123);
@@ -157,10 +159,24 @@ def partners(failures: Sequence[Counter], c1: int, same: dict[int, frozenset[int
     return out
 
 
+def _split(cls: frozenset[int], phi: Sequence[int] | None) -> list[frozenset[int]]:
+    """A class of interchangeable heaps cut into the sizes of equal value in the candidate
+    (``phi``; ``None``: every size apart), largest part first.
+
+    >>> [sorted(p) for p in _split(frozenset({4, 5, 7, 10}), [0, 0, 1, 1, 2, 2, 0, 3, 1, 1, 2])]
+    [[4, 5, 10], [7]]
+    """
+    parts: dict[int, set[int]] = {}
+    for h in sorted(cls):
+        parts.setdefault(h if phi is None else phi[h], set()).add(h)
+    return sorted((frozenset(p) for p in parts.values()), key=lambda p: (-len(p), min(p)))
+
+
 def proposals(failure: tuple[int, ...], history: Sequence[Counter] = (), heap: int | None = None,
-              top: int = 4) -> Iterator[dict[str, Any]]:
+              top: int = 4, phi: Sequence[int] | None = None) -> Iterator[dict[str, Any]]:
     """Shapes of claims (``build_certificate``'s arguments) suggested by a least failure and
-    the failures of the rounds before it, the likeliest first.
+    the failures of the rounds before it, the likeliest first (``phi``: the candidate's values
+    of the heaps, which cut a class of interchangeable heaps into parts of equal value).
 
     >>> list(dict.fromkeys(p["counters"] for p in proposals((12, 12, 12, 7, 7, 10))))[:3]
     [(12, 7), (12, 10), (7, 12)]
@@ -203,10 +219,13 @@ def proposals(failure: tuple[int, ...], history: Sequence[Counter] = (), heap: i
         near = partners(failures, c1, same)[:3]
         # two partner classes; with only one, two sizes of it counted apart (0.3312 at heap 14
         # cycles 14^a beside 8^b and 11^b, interchangeable, yet its claim reads #8 + #11, #11;
-        # three counts cost a window search of seconds, so not beside two classes)
-        pairs = list(itertools.permutations(near, 2)) or [
-            (frozenset((x,)), frozenset((y,)))
-            for k in near if len(k) > 1 for x, y in itertools.permutations(sorted(k), 2)]
+        # three counts cost a window search of seconds, so not beside two classes); first its
+        # parts of equal value (0.036 at heap 16 cycles 11^a beside 4^b, 5^b, 7^b, 10^b, and
+        # its claim reads #4/5/10 + #7, #7: 4, 5 and 10 have one value, 7 another)
+        pairs = list(itertools.permutations(near, 2)) or list(dict.fromkeys(
+            pair for k in near if len(k) > 1
+            for parts in (_split(k, phi), _split(k, None)) if len(parts) > 1
+            for pair in itertools.permutations(parts, 2)))
         for a, b in pairs:
             for sums in (_CHAIN, None):
                 yield from shaped((frozenset((c1,)), a, b), period=2, sums=sums, b_max=12,
@@ -255,7 +274,7 @@ class Watcher:
             self.seen.setdefault(h, set()).add(e)
         if not grown or len(cand.is_p) > MAX_CANDIDATE:
             return  # claims are read when a heap's exponent has grown twice: e.g. 12^3, 12^4, 12^5
-        for shape in proposals(failure, self.history[:-1], cand.heap):
+        for shape in proposals(failure, self.history[:-1], cand.heap, phi=cand.phi):
             key = tuple(sorted((k, repr(v)) for k, v in shape.items()))
             if key in self.done:
                 continue  # refused in an earlier round: again once its exact_a has grown
