@@ -124,6 +124,19 @@ def test_the_larger_bound_claims_agree_with_play_searched_from_the_rules(name, d
     assert _agrees_with_play(load_claim(DATA / name), digits, top, tokens, most) >= least
 
 
+@pytest.mark.parametrize("name, digits, top", [
+    ("006-heap17.npz", "06", 17), ("02226-heap17.npz", "2226", 17), ("03161-heap9.npz", "3161", 9),
+    ("03351-heap8.npz", "3351", 8), ("00341-heap16.npz", "0341", 16), ("07522-heap16.npz", "7522", 16)])
+def test_the_claims_with_a_class_cut_by_value_agree_with_play(name, digits, top):
+    """The census's ninth run: each claim counts two parts of a class of interchangeable heaps
+    apart (its sizes of equal value in the candidate, through nested sums), and its outcomes
+    equal those of misère play searched from the octal code's definition on every position of
+    its domain with at most 8 heaps and 36 tokens."""
+    cert = load_claim(DATA / name)
+    assert len(cert.members) == 3 and cert.sums == ((0,), (1, 2), (2,))
+    assert _agrees_with_play(cert, digits, top, 36, 8) >= 8000
+
+
 @pytest.mark.slow
 def test_late_claims_settle_0_264_at_heap_18():
     """Round 94 of heap 18 (68,208 elements; the census's work budget stops at round 26): the
