@@ -217,11 +217,11 @@ def proposals(failure: tuple[int, ...], history: Sequence[Counter] = (), heap: i
                     yield from shaped((frozenset((c1,)), cls(c2)), period=period, b_max=PAIR_B)
     for c1 in heaps[:2]:  # three counts: the window search grows as the sixth power
         near = partners(failures, c1, same)[:3]
-        # two partner classes; with only one, two sizes of it counted apart (0.3312 at heap 14
-        # cycles 14^a beside 8^b and 11^b, interchangeable, yet its claim reads #8 + #11, #11;
-        # three counts cost a window search of seconds, so not beside two classes); first its
-        # parts of equal value (0.036 at heap 16 cycles 11^a beside 4^b, 5^b, 7^b, 10^b, and
-        # its claim reads #4/5/10 + #7, #7: 4, 5 and 10 have one value, 7 another)
+        # two partner classes; with only one, two parts of it counted apart (three counts cost
+        # a window search of seconds, so not beside two classes): first its parts of equal
+        # value (0.036 at heap 16 cycles 11^a beside 4^b, 5^b, 7^b, 10^b; its claim reads
+        # #4/5/10 + #7, #7: 4, 5 and 10 have one value, 7 another), then its single sizes
+        # (0.3312 at heap 14 cycles 14^a beside 8^b and 11^b; its claim reads #8 + #11, #11)
         pairs = list(itertools.permutations(near, 2)) or list(dict.fromkeys(
             pair for k in near if len(k) > 1
             for parts in (_split(k, phi), _split(k, None)) if len(parts) > 1

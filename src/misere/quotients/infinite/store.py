@@ -260,8 +260,9 @@ def _same_game(code: str, sources: tuple[str, ...]) -> str | None:
     alive = [(c, named[c]) for c in sources if c in named and c != code]
     if not alive:
         return None
-    forms = heap_forms(octal_game(code), 0)  # heap 0's form; the others as they come
-    for k, form in enumerate(iter_heap_forms(octal_game(code)), start=1):
+    game = octal_game(code)
+    forms = heap_forms(game, 0)  # heap 0's form; the others as they come
+    for k, form in enumerate(iter_heap_forms(game), start=1):
         forms.append(form)
         d = form_digest(form)
         alive = [(c, f) for c, f in alive if len(f) >= k and f[k - 1] == d]
