@@ -58,7 +58,9 @@ def register(app: typer.Typer) -> None:
         work: Optional[str] = typer.Option(
             None, "--work", metavar="BOUNDS",
             help="Per-code work budget, e.g. 'max_order=300,max_candidate=5000' (bounds: "
-                 "max_order, max_candidate, max_wide_candidate, max_words, max_rounds)."),
+                 "max_order, max_candidate, max_wide_candidate, max_words, max_rounds; "
+                 "period_heaps, default 40: heaps past --max-heap a code is carried on to "
+                 "when its period is in sight there, 0 = none)."),
         part: Optional[str] = typer.Option(
             None, "--slice", metavar="I/K",
             help="Only codes I, I+K, I+2K, ... (K processes may share one --store)."),

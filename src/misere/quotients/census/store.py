@@ -259,7 +259,9 @@ class Store(FileStore):
         Solved codes are done; other final results (:data:`FINAL_STATUSES`) are done when they
         reached ``max_heap`` under a work budget at least ``work``
         (:class:`~misere.quotients.census.work.Work`; a record of a store before work budgets
-        ran under the solver's default limits, larger than any census budget). A record stopped
+        ran under the solver's default limits, larger than any census budget; its
+        ``period_heaps`` counts only for a ``partial`` record, the only one that reached
+        ``max_heap``). A record stopped
         by a budget (time, per code or for the whole run, or memory) or killed holds no result
         and is never done, whatever ``timeout``: a later run computes it again (issue 24).
         Nor is a record that a certificate stored with the package since answers
@@ -276,7 +278,9 @@ class Store(FileStore):
         if work is not None and rec["work"] is not None:
             from misere.quotients.census.work import Work
 
-            if not Work.of(rec["work"]).covers(Work.of(work)):
+            # a record made before ``period_heaps`` existed went no further than max_heap
+            made = Work.of({"period_heaps": 0, **rec["work"]})
+            if not made.covers(Work.of(work), past_max_heap=rec["status"] == "partial"):
                 return False
         return (rec["max_heap"] or 0) >= max_heap
 

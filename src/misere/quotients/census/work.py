@@ -51,6 +51,12 @@ class Work:
         Most words of one failure search (notes E.2).
     max_rounds : int
         Most recalibration rounds at one heap.
+    period_heaps : int
+        Most heaps past ``max_heap`` a code is carried on to when its pretending function
+        already shows a period there (two whole periods) that the periodicity theorem certifies
+        only a few heaps later (:func:`~misere.quotients.impartial.periodicity.period_in_sight`):
+        the code is solved if the period holds, and keeps its record at ``max_heap`` if it
+        breaks or a bound stops it. 0 never goes past ``max_heap``.
     """
 
     max_order: int = 200
@@ -58,6 +64,7 @@ class Work:
     max_wide_candidate: int = 20_000
     max_words: int = 1_000_000
     max_rounds: int = 20
+    period_heaps: int = 40
 
     def limits(self) -> "Limits":
         """The solver's :class:`~misere.quotients.impartial.solver.Limits` of this budget."""
@@ -88,8 +95,10 @@ class Work:
         if bad:
             raise ValueError(f"unknown work bound {bad[0]!r} (known: {', '.join(sorted(names))})")
         for k, v in given.items():
-            if not isinstance(v, int) or isinstance(v, bool) or v < 1:
-                raise ValueError(f"work bound {k} must be a positive integer, got {v!r}")
+            least = 0 if k == "period_heaps" else 1
+            if not isinstance(v, int) or isinstance(v, bool) or v < least:
+                raise ValueError(f"work bound {k} must be an integer of at least {least}, "
+                                 f"got {v!r}")
         return cls(**given)
 
     @classmethod
@@ -118,10 +127,13 @@ class Work:
             given[key.strip()] = int(value)
         return cls.of(given)
 
-    def covers(self, other: "Work") -> bool:
+    def covers(self, other: "Work", *, past_max_heap: bool = True) -> bool:
         """Whether every bound of this budget is at least that of ``other`` (a record computed
-        under this budget answers a run under ``other``)."""
-        return all(getattr(self, f.name) >= getattr(other, f.name) for f in fields(self))
+        under this budget answers a run under ``other``); with ``past_max_heap`` false,
+        ``period_heaps`` is left out (a record that never reached ``max_heap`` went no further
+        under any of its values)."""
+        return all(getattr(self, f.name) >= getattr(other, f.name) for f in fields(self)
+                   if past_max_heap or f.name != "period_heaps")
 
 
 #: the census's per-code budget by default

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from misere import budget
 from misere.impartial.heap import HeapGame
 
-__all__ = ["least_periodic_tail", "certified_period", "nim_sequence", "normal_period", "reduce_heap",
+__all__ = ["least_periodic_tail", "certified_period", "period_in_sight", "nim_sequence", "normal_period", "reduce_heap",
            "representative_heap"]
 
 
@@ -64,6 +64,33 @@ def certified_period(seq: Sequence[object], k: int, h: int) -> tuple[int, int] |
         if _window(n0, p, k, h) <= last:
             return n0, p
     return None
+
+
+def period_in_sight(seq: Sequence[object], k: int, h: int, reach: int) -> int | None:
+    """The heap to compute to for the certificate of a period the prefix already shows.
+
+    Among the periods ``p`` whose tail ``seq[n0:]`` holds at least two whole periods, the one
+    the periodicity theorem (notes E.6) certifies soonest (heaps up to ``_window(n0, p, k, h)``)
+    is *in sight* when that window lies past the prefix and at most at ``reach``; its window is
+    returned, else ``None``. Computing to it either certifies the period or shows where the
+    pattern breaks: nothing is claimed until :func:`certified_period` says so.
+
+    Examples
+    --------
+    >>> s = [0, 1, 0, 2, 2, 1, 0, 0, 2, 1, 1] + [0, 0, 2, 1, 1] * 2   # heaps 0..20
+    >>> certified_period(s, 3, 2), period_in_sight(s, 3, 2, 40)        # (5, 5) needs heap 22
+    (None, 22)
+    >>> period_in_sight(s, 3, 2, 21) is None
+    True
+    """
+    last = len(seq) - 1
+    windows = []
+    for p in range(1, (last + 1) // 2 + 1):
+        n0 = least_periodic_tail(seq, p)
+        if last + 1 - n0 >= 2 * p:
+            windows.append(_window(n0, p, k, h))
+    soonest = min(windows, default=None)
+    return soonest if soonest is not None and last < soonest <= reach else None
 
 
 def reduce_heap(n: int, preperiod: int, period: int) -> int:
