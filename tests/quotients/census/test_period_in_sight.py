@@ -68,3 +68,25 @@ def test_a_partial_record_made_before_the_carry_is_computed_again(tmp_path):
         assert not st.done("0.5133", 40, work=Work())
     recs = census("0.5133", max_heap=40, store=path, certify=0)
     assert recs[0]["status"] == "solved" and recs[0]["last_heap"] == 41
+
+
+def test_the_codes_the_stored_census_carried_agree_with_the_open_ended_solver(tmp_path):
+    """The store in benchmarks/data: every code solved past its census heap was carried there by
+    a period in sight; three of them (the earliest heap, the latest, one between) are solved
+    again here by the solver run with no last heap, which stops when the period is certified."""
+    import lzma
+    from pathlib import Path
+
+    store = Path(__file__).resolve().parents[3] / "benchmarks" / "data" / "census.sqlite.xz"
+    path = tmp_path / "census.sqlite"
+    path.write_bytes(lzma.decompress(store.read_bytes()))
+    with Store(path, create=False) as st:
+        carried = sorted((r for r in st.records() if r["solved"] and r["last_heap"] > r["max_heap"]),
+                         key=lambda r: (r["last_heap"], r["order"], r["code"]))
+    assert len(carried) >= 115 and all(r["work"]["period_heaps"] >= 1 for r in carried)
+    assert all(r["last_heap"] <= r["max_heap"] + r["work"]["period_heaps"] for r in carried)
+    for r in (carried[0], carried[len(carried) // 2], carried[-1]):
+        q = quotient(r["code"], certify=0)
+        assert q.solved, r["code"]
+        assert (q.order, q.period, q.preperiod, q.max_heap) == \
+            (r["order"], r["period"], r["preperiod"], r["last_heap"]), r["code"]

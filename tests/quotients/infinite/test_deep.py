@@ -137,6 +137,15 @@ def test_the_claims_with_a_class_cut_by_value_agree_with_play(name, digits, top)
     assert _agrees_with_play(cert, digits, top, 36, 8) >= 8000
 
 
+def test_the_claim_of_0_342_at_heap_31_agrees_with_play():
+    """The census's tenth run: ``Q_31(0.342)`` counts ``#23`` and ``#22`` beside a 352-element
+    monoid; its outcomes equal those of misère play searched from the octal code's definition
+    on every position of heaps up to 31 with at most 6 heaps and 46 tokens (two 23s and a 22
+    among them)."""
+    cert = load_claim(DATA / "0342-heap31.npz")
+    assert cert.members == ((23,), (22,)) and _agrees_with_play(cert, "342", 31, 46, 6) > 60000
+
+
 @pytest.mark.slow
 def test_late_claims_settle_0_264_at_heap_18():
     """Round 94 of heap 18 (68,208 elements; the census's work budget stops at round 26): the
