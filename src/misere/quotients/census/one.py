@@ -202,7 +202,7 @@ def _carried(q: Any, reach: int, certify: int, tick: Callable, limits: Any) -> A
 
 
 def killed_record(code: str, max_heap: int, timeout: float | None, seconds: float, why: str,
-            status: str = "killed") -> dict[str, Any]:
+                  status: str = "killed") -> dict[str, Any]:
     """A record without a result: ``killed`` (hard limit on Ray) or ``stopped``."""
     rec: dict[str, Any] = dict.fromkeys(RECORD_FIELDS)
     rec.update(code=code, max_heap=max_heap, timeout=timeout, solved=False, status=status,
