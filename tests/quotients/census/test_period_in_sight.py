@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import sqlite3
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from misere.impartial.octal import octal_game
 from misere.quotients import quotient
 from misere.quotients.census import Store, Work, census, census_one
@@ -20,6 +22,23 @@ def test_the_soonest_certified_period_is_in_sight_only_within_reach():
     assert period_in_sight(s + tail, 3, 2, 40) is None  # certified already: nothing to carry
     assert certified_period(s + tail, 3, 2) == (5, 5)
     assert period_in_sight([0, 1, 2, 3, 4, 5], 3, 2, 100) is None  # no period shown twice
+
+
+@settings(max_examples=300, deadline=None)
+@given(pre=st.lists(st.integers(0, 3), max_size=12), block=st.lists(st.integers(0, 3), min_size=1,
+       max_size=6), cut=st.integers(0, 60), k=st.integers(1, 4), reach=st.integers(0, 120))
+def test_a_period_in_sight_that_holds_is_certified_at_the_heap_named(pre, block, cut, k, reach):
+    """For an eventually periodic sequence: whatever prefix is seen, the heap named is past it
+    and within reach; once the prefix shows the true period twice after its preperiod, the
+    sequence up to the heap named certifies a period (so a period that holds is proved there).
+    Before that, a period in sight may break: ``[0, 0, 0]`` shows period 1, and heap 3 is 1."""
+    seq = pre + block * 40
+    seen = seq[:len(pre) + cut + 1]
+    target = period_in_sight(seen, k, 2, reach)
+    if target is not None:
+        assert len(seen) - 1 < target <= reach
+        if cut + 1 >= 2 * len(block):
+            assert certified_period(seq[:target + 1], k, 2) is not None
 
 
 def test_0_5133_is_solved_one_heap_past_40_and_agrees_with_the_open_ended_solver():
