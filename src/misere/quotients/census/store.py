@@ -261,9 +261,9 @@ class Store(FileStore):
         (:class:`~misere.quotients.census.work.Work`; a record of a store before work budgets
         ran under the solver's default limits, larger than any census budget; its
         ``period_heaps`` counts only for a ``partial`` record, the only one that reached
-        ``max_heap``). A record stopped
-        by a budget (time, per code or for the whole run, or memory) or killed holds no result
-        and is never done, whatever ``timeout``: a later run computes it again (issue 24).
+        ``max_heap``). A record stopped by a budget (time, per code or for the whole run, or
+        memory) or killed holds no result and is never done, whatever ``timeout``: a later run
+        computes it again (issue 24).
         Nor is a record that a certificate stored with the package since answers
         (:func:`~misere.quotients.infinite.store.known_infinite`, for the code or the code whose
         record it took as the same game): theory first, the run answers it from the proof.
