@@ -10,7 +10,7 @@ reconstruction, consistent with the "Heaps Computed: 22" of the 0.123 log in see
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from misere import budget
 from misere.impartial.heap import HeapGame
@@ -57,13 +57,19 @@ def certified_period(seq: Sequence[object], k: int, h: int) -> tuple[int, int] |
     (5, 5)
     """
     last = len(seq) - 1
-    for p in range(1, last // 2 + 1):
-        n0 = least_periodic_tail(seq, p)
-        if n0 + p > last:
-            continue
-        if _window(n0, p, k, h) <= last:
+    for p, n0, shown in _tails(seq, last // 2):
+        if shown > p and _window(n0, p, k, h) <= last:
             return n0, p
     return None
+
+
+def _tails(seq: Sequence[object], most: int) -> Iterator[tuple[int, int, int]]:
+    """``(p, n0, shown)`` for each period ``p = 1..most``: the least preperiod ``n0`` from
+    which the prefix repeats ``p`` (:func:`least_periodic_tail`), and the heaps it shows that
+    tail over (``len(seq) - n0``)."""
+    for p in range(1, most + 1):
+        n0 = least_periodic_tail(seq, p)
+        yield p, n0, len(seq) - n0
 
 
 def period_in_sight(seq: Sequence[object], k: int, h: int, reach: int) -> int | None:
@@ -83,14 +89,9 @@ def period_in_sight(seq: Sequence[object], k: int, h: int, reach: int) -> int | 
     >>> period_in_sight(s, 3, 2, 21) is None
     True
     """
-    last = len(seq) - 1
-    windows = []
-    for p in range(1, (last + 1) // 2 + 1):
-        n0 = least_periodic_tail(seq, p)
-        if last + 1 - n0 >= 2 * p:
-            windows.append(_window(n0, p, k, h))
-    soonest = min(windows, default=None)
-    return soonest if soonest is not None and last < soonest <= reach else None
+    soonest = min((_window(n0, p, k, h) for p, n0, shown in _tails(seq, len(seq) // 2)
+                   if shown >= 2 * p), default=None)
+    return soonest if soonest is not None and len(seq) - 1 < soonest <= reach else None
 
 
 def reduce_heap(n: int, preperiod: int, period: int) -> int:
