@@ -365,6 +365,35 @@ def test_a_result_is_never_replaced_by_a_worse_record(tmp_path):
         assert st.get("0.3")["status"] == "partial"
 
 
+def test_a_rerun_under_another_budget_never_erases_what_a_record_reached(tmp_path):
+    """Two work budgets, each larger in one bound: the rerun stops sooner, the store keeps the
+    record that reached the later heap; an infinite record is kept against an unsolved one."""
+    big_order = {"max_order": 8000, "max_rounds": 20}
+    many_rounds = {"max_order": 200, "max_rounds": 300}
+
+    def rec(code, status, last_heap, work, **kw):
+        return {"code": code, "status": status, "solved": status == "solved", "order": 7,
+                "max_heap": 40, "last_heap": last_heap, "work": work, **kw}
+
+    with Store(tmp_path / "s.sqlite") as st:
+        st.put(rec("0.1", "limit", 30, big_order))
+        st.put(rec("0.1", "limit", 20, many_rounds))
+        assert (st.get("0.1")["last_heap"], st.get("0.1")["work"]) == (30, big_order)
+        st.put(rec("0.1", "limit", 33, many_rounds))  # further: replaces
+        assert st.get("0.1")["last_heap"] == 33
+        st.put(rec("0.2", "partial", 40, big_order))
+        st.put(rec("0.2", "limit", 25, many_rounds))
+        st.put(rec("0.2", "error", None, many_rounds))
+        assert st.get("0.2")["status"] == "partial"
+        st.put(rec("0.3", "infinite", 11, big_order))
+        for status, heap in (("limit", 10), ("partial", 40), ("error", None)):
+            st.put(rec("0.3", status, heap, many_rounds))
+        assert st.get("0.3")["status"] == "infinite"
+        st.put(rec("0.4", "error", None, big_order))
+        st.put(rec("0.4", "limit", 5, many_rounds))  # an error is the least of results
+        assert st.get("0.4")["status"] == "limit"
+
+
 _HOLDER = """
 import sys, time
 from misere.quotients.impartial.checkpoint import Checkpoint

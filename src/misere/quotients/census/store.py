@@ -116,12 +116,22 @@ _FINAL_SQL = ", ".join(f"'{x}'" for x in FINAL_STATUSES)
 _STORED = RECORD_FIELDS + (_DIGEST,)
 _COLS = ", ".join(f'"{f}"' for f in _STORED)
 _TABLE, _WORK = RECORD_FIELDS.index("table"), RECORD_FIELDS.index("work")
+#: when a stored record is kept against a new one (:meth:`Store.put`): a result is kept against
+#: a stopped record; a solved one against an unsolved one; an infinite one against anything but
+#: a solved or infinite one; an unsolved one against an unsolved one asked to fewer heaps, or
+#: (``partial``, ``limit``, ``error``) one that reached an earlier heap: a rerun under a work
+#: budget larger in one bound and smaller in another (8,000 elements and 20 rounds against 200
+#: elements and 300 rounds) may stop sooner, and must not erase what the first run reached
+_KEEP = (f"results.status IN ({_FINAL_SQL}) AND (excluded.status NOT IN ({_FINAL_SQL})"
+         " OR (excluded.solved = 0 AND (results.solved = 1"
+         " OR coalesce(excluded.max_heap, 0) < coalesce(results.max_heap, 0)"
+         " OR (results.status = 'infinite' AND excluded.status != 'infinite')"
+         " OR (results.status IN ('partial', 'limit') AND excluded.status IN ('partial', 'limit', 'error')"
+         " AND coalesce(excluded.last_heap, -1) < coalesce(results.last_heap, -1)))))")
 _UPSERT = (f"INSERT INTO results ({_COLS}) "
            f"VALUES ({', '.join('?' * len(_STORED))}) ON CONFLICT(code) DO UPDATE SET "
            + ", ".join(f'"{f}" = excluded."{f}"' for f in _STORED[1:])
-           + f" WHERE NOT (results.status IN ({_FINAL_SQL}) AND (excluded.status NOT IN ({_FINAL_SQL})"
-           " OR (excluded.solved = 0 AND (results.solved = 1"
-           " OR coalesce(excluded.max_heap, 0) < coalesce(results.max_heap, 0)))))")
+           + f" WHERE NOT ({_KEEP})")
 
 
 class Store(FileStore):
@@ -150,9 +160,11 @@ class Store(FileStore):
     def put(self, rec: dict[str, Any]) -> None:
         """Store one record in its own transaction, unless the store holds a better one.
 
-        With several runs on one store a record never replaces a better one stored meanwhile:
-        a result is not replaced by a stopped record, a solved quotient not by an unsolved
-        one, a result computed to more heaps not by an unsolved one computed to fewer.
+        A record never replaces a better one, stored meanwhile by another run or before by a
+        run under another work budget (:data:`_KEEP`): a result is not replaced by a stopped
+        record, a solved quotient not by an unsolved one, an infinite one not by an unsolved
+        one that is not infinite, a result computed to more heaps not by an unsolved one
+        computed to fewer, and an unsolved one not by one that reached an earlier heap.
         """
         row = []
         for f in RECORD_FIELDS:
