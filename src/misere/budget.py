@@ -1,7 +1,8 @@
 """Budgets and progress for long computations: time, memory, and what to show while running.
 
 Every loop that can run long calls :func:`check` (cheap: a counter, the clock every few hundred
-calls, the resident memory at most ten times a second) and reports through :class:`Progress`.
+calls of a fast loop and every call or two of a slow one, the resident memory at most ten times
+a second) and reports through :class:`Progress`.
 A budget is installed for a block of code with :func:`limits`::
 
     >>> import misere
@@ -115,6 +116,10 @@ class Budget:
     quiet: bool = False
     started: float = field(default_factory=time.monotonic)
     _calls: int = 0
+    #: the clock is read when ``_calls & _stride == 0``: ``2^j - 1``, doubled while reads come
+    #: less than a millisecond apart (up to 255), halved while they come more than 20 ms apart
+    _stride: int = 0
+    _last_read: float = field(default_factory=time.monotonic)
     _next_mem: float = 0.0
     #: the last resident size read, when, and the bytes reserved since (see :meth:`reserve`)
     _rss: int = 0
@@ -141,9 +146,17 @@ class Budget:
     def check(self, force: bool = False) -> None:
         """Raise :class:`BudgetExceededError` when time or memory has run out."""
         self._calls += 1
-        if not force and self._calls & 255:
+        if not force and self._calls & self._stride:
             return
         now = time.monotonic()
+        # a loop of cheap steps reads the clock every 256 calls, one of slow steps (a same-game
+        # form, a claim) every call or two: a fixed stride of 256 let 256 slow steps (13 s of
+        # the census's same-game planning) pass a budget of 1 s before the first reading
+        gap, self._last_read = now - self._last_read, now
+        if gap < 0.001:
+            self._stride = min(255, 2 * self._stride + 1)
+        elif gap > 0.02:
+            self._stride >>= 1
         if self.timeout is not None and now - self.started > self.timeout:
             raise BudgetExceededError("time", f"time budget of {self.timeout:g} s exhausted")
         if force or now >= self._next_mem:

@@ -262,3 +262,27 @@ def test_a_ctrl_c_before_the_engine_starts_still_says_what_is_known(monkeypatch)
     got = json.loads(res.stdout)
     assert got == {"error": "interrupted",
                    "established": {"game": "0.16", "status": "unsolved", "last_heap": 0}}
+
+
+def test_a_loop_of_slow_steps_is_stopped_soon_after_its_budget():
+    """The clock is read every call or two in a loop of slow steps: a fixed stride of 256
+    calls let the census's same-game planning (a step of some 50 ms per code) run 13 s past a
+    budget of 1 s. Counted in steps, not seconds: 10 ms steps under a 50 ms budget stop within
+    a few dozen steps (256 before)."""
+    from misere import budget
+    from misere.errors import BudgetExceededError
+
+    steps = 0
+    with pytest.raises(BudgetExceededError):
+        with budget.limits(timeout=0.05):
+            while steps < 1000:
+                time.sleep(0.01)
+                steps += 1
+                budget.check()
+    assert 5 <= steps < 60
+    fast = 0
+    with budget.limits(timeout=30) as b:  # a loop of cheap steps reads it every 256 calls
+        for _ in range(100_000):
+            fast += 1
+            budget.check()
+        assert b._stride == 255
