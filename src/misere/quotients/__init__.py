@@ -250,7 +250,7 @@ def _quotient(code, games, moves, max_heap, certify, checkpoint, limits, progres
         q.infinite, q.infinite_proof = proved
     elif q.settled is not None:  # Q_(max_heap + 1) proved infinite by the engine's own claim
         from misere.quotients.infinite.store import found
-        q.infinite, q.infinite_proof = found(q.settled), q.settled
+        q.infinite, q.infinite_proof = found(q.settled, limits), q.settled
     bound = certify if certify is not None else _default_bound(q, by_tokens)
     if bound:
         try:

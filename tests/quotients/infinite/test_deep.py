@@ -146,6 +146,17 @@ def test_the_claim_of_0_342_at_heap_31_agrees_with_play():
     assert cert.members == ((23,), (22,)) and _agrees_with_play(cert, "342", 31, 46, 6) > 60000
 
 
+def test_the_claim_of_0_4502_at_heap_26_agrees_with_play():
+    """The census's eleventh run: ``Q_26(0.4502)`` counts ``#20`` and ``#18`` beside a
+    221-element monoid, read off a candidate of 11,052 elements (past the default bound of
+    8,000, under which the engine never reaches that round); its outcomes equal those of misère
+    play searched from the octal definition on the 59,284 positions of its domain with heaps up
+    to 26, at most 6 heaps and 46 tokens (two 20s, or a 20 and an 18, beside others among
+    them)."""
+    cert = load_claim(DATA / "04502-heap26.npz")
+    assert cert.members == ((20,), (18,)) and _agrees_with_play(cert, "4502", 26, 46, 6) > 59000
+
+
 @pytest.mark.slow
 def test_late_claims_settle_0_264_at_heap_18():
     """Round 94 of heap 18 (68,208 elements; the census's work budget stops at round 26): the

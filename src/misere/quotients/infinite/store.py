@@ -322,9 +322,33 @@ def describe(known: Known, proof: InfiniteProof) -> dict:
     return d
 
 
-def found(proof: InfiniteProof) -> dict:
+#: the command-line options of the solver's size bounds (``misere quotient``)
+_BOUND_OPTIONS = (("max_order", "--max-order"), ("max_candidate", "--max-size"),
+                  ("max_rounds", "--max-rounds"))
+
+
+def found(proof: InfiniteProof, limits: object = None) -> dict:
     """The answer ``infinite`` of a quotient for a proof the engine found just now (not stored:
-    ``misere quotient CODE --certificate FILE`` writes it)."""
+    ``misere quotient CODE --certificate FILE`` writes it). ``limits`` (the solver's size
+    bounds of the run) puts in the command that reproduces it the bounds that differ from the
+    defaults: a claim read off a candidate past the default 8,000 elements is found again only
+    under the larger bound.
+
+    >>> _bound_flags(None), _bound_flags(type("L", (), {"max_order": 60_000, "max_rounds": 200})())
+    ('', ' --max-order 60000')
+    """
     d = proof.as_dict()
-    d["reproduce"] = f"misere quotient {proof.code} --max-heap {proof.heap} --certificate FILE; misere check FILE"
+    d["reproduce"] = (f"misere quotient {proof.code} --max-heap {proof.heap}{_bound_flags(limits)} "
+                      f"--certificate FILE; misere check FILE")
     return d
+
+
+def _bound_flags(limits: object) -> str:
+    """The options of the bounds of ``limits`` that differ from the solver's defaults."""
+    from misere.quotients.impartial.recalibrate import Limits
+
+    if limits is None:
+        return ""
+    default = Limits()
+    return "".join(f" {flag} {getattr(limits, name)}" for name, flag in _BOUND_OPTIONS
+                   if getattr(limits, name, getattr(default, name)) != getattr(default, name))
