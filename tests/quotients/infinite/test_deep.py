@@ -157,6 +157,16 @@ def test_the_claim_of_0_4502_at_heap_26_agrees_with_play():
     assert cert.members == ((20,), (18,)) and _agrees_with_play(cert, "4502", 26, 46, 6) > 59000
 
 
+def test_the_claim_of_0_245_at_heap_33_agrees_with_play():
+    """The census's eleventh run: ``Q_33(0.245)`` (a 3-digit code; 16 codes) counts ``#30`` and
+    ``#22`` beside a 1,131-element monoid, read under a bound of 60,000 elements; its outcomes
+    equal those of misère play searched from the octal definition on the 50,663 positions of its
+    domain with heaps up to 33, at most 5 heaps and 52 tokens (a 30 and a 22, or two 22s, beside
+    others among them)."""
+    cert = load_claim(DATA / "0245-heap33.npz")
+    assert cert.members == ((30,), (22,)) and _agrees_with_play(cert, "245", 33, 52, 5) > 50000
+
+
 @pytest.mark.slow
 def test_late_claims_settle_0_264_at_heap_18():
     """Round 94 of heap 18 (68,208 elements; the census's work budget stops at round 26): the
