@@ -146,25 +146,24 @@ def test_the_claim_of_0_342_at_heap_31_agrees_with_play():
     assert cert.members == ((23,), (22,)) and _agrees_with_play(cert, "342", 31, 46, 6) > 60000
 
 
-def test_the_claim_of_0_4502_at_heap_26_agrees_with_play():
+@pytest.mark.parametrize("name, digits, top, members, tokens, most, least", [
+    ("04502-heap26.npz", "4502", 26, ((20,), (18,)), 42, 5, 19000),
+    ("0245-heap33.npz", "245", 33, ((30,), (22,)), 46, 4, 11000),
+    pytest.param("04502-heap26.npz", "4502", 26, ((20,), (18,)), 46, 6, 59000,
+                 marks=pytest.mark.slow),
+    pytest.param("0245-heap33.npz", "245", 33, ((30,), (22,)), 52, 5, 50000,
+                 marks=pytest.mark.slow)])
+def test_the_claims_read_under_a_bound_of_60000_agree_with_play(name, digits, top, members,
+                                                                 tokens, most, least):
     """The census's eleventh run: ``Q_26(0.4502)`` counts ``#20`` and ``#18`` beside a
-    221-element monoid, read off a candidate of 11,052 elements (past the default bound of
-    8,000, under which the engine never reaches that round); its outcomes equal those of misère
-    play searched from the octal definition on the 59,284 positions of its domain with heaps up
-    to 26, at most 6 heaps and 46 tokens (two 20s, or a 20 and an 18, beside others among
-    them)."""
-    cert = load_claim(DATA / "04502-heap26.npz")
-    assert cert.members == ((20,), (18,)) and _agrees_with_play(cert, "4502", 26, 46, 6) > 59000
-
-
-def test_the_claim_of_0_245_at_heap_33_agrees_with_play():
-    """The census's eleventh run: ``Q_33(0.245)`` (a 3-digit code; 16 codes) counts ``#30`` and
-    ``#22`` beside a 1,131-element monoid, read under a bound of 60,000 elements; its outcomes
-    equal those of misère play searched from the octal definition on the 50,663 positions of its
-    domain with heaps up to 33, at most 5 heaps and 52 tokens (a 30 and a 22, or two 22s, beside
-    others among them)."""
-    cert = load_claim(DATA / "0245-heap33.npz")
-    assert cert.members == ((30,), (22,)) and _agrees_with_play(cert, "245", 33, 52, 5) > 50000
+    221-element monoid, read off round 19 of heap 26, a candidate of 11,052 elements (past the
+    default bound of 8,000, under which the rounds stall), and ``Q_33(0.245)`` (a 3-digit code)
+    counts ``#30`` and ``#22`` beside a 1,131-element monoid. Each claim's outcomes equal those
+    of misère play searched from the octal definition on every position of its domain with
+    heaps up to ``top``, at most ``most`` heaps and ``tokens`` tokens (two counted heaps beside
+    others among them): 19,964 and 11,700 positions here, 59,284 and 50,663 in the slow run."""
+    cert = load_claim(DATA / name)
+    assert cert.members == members and _agrees_with_play(cert, digits, top, tokens, most) > least
 
 
 @pytest.mark.slow
