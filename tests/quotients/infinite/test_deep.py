@@ -150,22 +150,26 @@ def test_the_claim_of_0_342_at_heap_31_agrees_with_play():
     ("04502-heap26.npz", "4502", 26, ((20,), (18,)), 42, 5, 19000),
     ("0245-heap33.npz", "245", 33, ((30,), (22,)), 46, 4, 11000),
     ("06026-heap17.npz", "6026", 17, ((17,), (12,)), 40, 5, 11000),
+    ("0206-heap33.npz", "206", 33, ((28,), (27,)), 58, 3, 4800),
     pytest.param("04502-heap26.npz", "4502", 26, ((20,), (18,)), 46, 6, 59000,
                  marks=pytest.mark.slow),
     pytest.param("0245-heap33.npz", "245", 33, ((30,), (22,)), 52, 5, 50000,
                  marks=pytest.mark.slow),
     pytest.param("06026-heap17.npz", "6026", 17, ((17,), (12,)), 46, 6, 38000,
+                 marks=pytest.mark.slow),
+    pytest.param("0206-heap33.npz", "206", 33, ((28,), (27,)), 60, 4, 26000,
                  marks=pytest.mark.slow)])
 def test_the_claims_read_under_a_bound_of_60000_agree_with_play(name, digits, top, members,
                                                                  tokens, most, least):
     """The census's eleventh run: ``Q_26(0.4502)`` counts ``#20`` and ``#18`` beside a
     221-element monoid, read off round 19 of heap 26, a candidate of 11,052 elements (past the
     default bound of 8,000, under which the rounds stall); ``Q_33(0.245)`` (a 3-digit code)
-    counts ``#30`` and ``#22`` beside a 1,131-element monoid, and ``Q_17(0.6026)`` ``#17`` and
-    ``#12`` beside 988 elements. Each claim's outcomes equal those of misère play searched from
-    the octal definition on every position of its domain with heaps up to ``top``, at most
-    ``most`` heaps and ``tokens`` tokens (two counted heaps beside others among them): 19,964,
-    11,700 and 11,580 positions here, 59,284, 50,663 and 38,317 in the slow run."""
+    counts ``#30`` and ``#22`` beside a 1,131-element monoid, ``Q_17(0.6026)`` ``#17`` and
+    ``#12`` beside 988 elements, and ``Q_33(0.206)`` ``#28`` and ``#27`` beside 1,513. Each
+    claim's outcomes equal those of misère play searched from the octal definition on every
+    position of its domain with heaps up to ``top``, at most ``most`` heaps and ``tokens`` tokens
+    (two counted heaps beside others among them): 19,964, 11,700, 11,580 and 4,907 positions
+    here, 59,284, 50,663, 38,317 and 26,265 in the slow run."""
     cert = load_claim(DATA / name)
     assert cert.members == members and _agrees_with_play(cert, digits, top, tokens, most) > least
 
