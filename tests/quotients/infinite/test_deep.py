@@ -151,6 +151,7 @@ def test_the_claim_of_0_342_at_heap_31_agrees_with_play():
     ("0245-heap33.npz", "245", 33, ((30,), (22,)), 46, 4, 11000),
     ("06026-heap17.npz", "6026", 17, ((17,), (12,)), 40, 5, 11000),
     ("0206-heap33.npz", "206", 33, ((28,), (27,)), 58, 3, 4800),
+    ("06003-heap17.npz", "6003", 17, ((12,), (9,)), 36, 5, 8000),
     pytest.param("04502-heap26.npz", "4502", 26, ((20,), (18,)), 46, 6, 59000,
                  marks=pytest.mark.slow),
     pytest.param("0245-heap33.npz", "245", 33, ((30,), (22,)), 52, 5, 50000,
@@ -158,6 +159,8 @@ def test_the_claim_of_0_342_at_heap_31_agrees_with_play():
     pytest.param("06026-heap17.npz", "6026", 17, ((17,), (12,)), 46, 6, 38000,
                  marks=pytest.mark.slow),
     pytest.param("0206-heap33.npz", "206", 33, ((28,), (27,)), 60, 4, 26000,
+                 marks=pytest.mark.slow),
+    pytest.param("06003-heap17.npz", "6003", 17, ((12,), (9,)), 44, 6, 31000,
                  marks=pytest.mark.slow)])
 def test_the_claims_read_under_a_bound_of_60000_agree_with_play(name, digits, top, members,
                                                                  tokens, most, least):
@@ -165,11 +168,12 @@ def test_the_claims_read_under_a_bound_of_60000_agree_with_play(name, digits, to
     221-element monoid, read off round 19 of heap 26, a candidate of 11,052 elements (past the
     default bound of 8,000, under which the rounds stall); ``Q_33(0.245)`` (a 3-digit code)
     counts ``#30`` and ``#22`` beside a 1,131-element monoid, ``Q_17(0.6026)`` ``#17`` and
-    ``#12`` beside 988 elements, and ``Q_33(0.206)`` ``#28`` and ``#27`` beside 1,513. Each
-    claim's outcomes equal those of misère play searched from the octal definition on every
-    position of its domain with heaps up to ``top``, at most ``most`` heaps and ``tokens`` tokens
-    (two counted heaps beside others among them): 19,964, 11,700, 11,580 and 4,907 positions
-    here, 59,284, 50,663, 38,317 and 26,265 in the slow run."""
+    ``#12`` beside 988 elements, ``Q_33(0.206)`` ``#28`` and ``#27`` beside 1,513, and
+    ``Q_17(0.6003)`` ``#12`` and ``#9`` beside 357. Each claim's outcomes equal those of misère
+    play searched from the octal definition on every position of its domain with heaps up to
+    ``top``, at most ``most`` heaps and ``tokens`` tokens (two counted heaps beside others among
+    them): 19,964, 11,700, 11,580, 4,907 and 8,356 positions here, 59,284, 50,663, 38,317,
+    26,265 and 31,105 in the slow run."""
     cert = load_claim(DATA / name)
     assert cert.members == members and _agrees_with_play(cert, digits, top, tokens, most) > least
 
