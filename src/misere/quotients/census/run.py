@@ -271,7 +271,7 @@ def census(
             with progress:
                 if same_game and len(todo) > 1:
                     def tick(i: int) -> None:
-                        budget.current().check(force=True)  # once per code: read the clock every time
+                        budget.current().check()  # slow steps: the budget reads the clock every call or two
                         progress.update(completed=0, step=f"same-game forms {i}/{len(todo)}")
 
                     plan = twins.plan(todo, max_heap, tick, group_to)
