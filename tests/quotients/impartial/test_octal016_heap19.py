@@ -131,3 +131,6 @@ def test_a_freed_heaps_period_is_read_off_the_failure():
     assert _read(lambda a: a >= 5, 20) == 1  # constant tail: lcm(2, 1) = 2 in the engine
     assert _read(lambda a: a % 6 == 1, 40) == 6
     assert _read(lambda a: a in (1, 6), 20) == 1  # irregular start, constant end
+    # 0.774 at heap 10: 10^a is P exactly at a = 1, 4, 6 mod 8 (Q_10 has a unit of order 8)
+    assert _read(lambda a: a % 8 in (1, 4, 6), 40) == 8
+    assert _read(lambda a: a % 8 in (1, 4, 6), 30) == 2  # 31 powers: too few to see 8 repeat

@@ -58,3 +58,32 @@ def test_a_finite_quotient_with_an_element_of_period_6():
         assert outcome(tuple(sorted(pa))) == bool(is_p[table[a, z]])
         assert outcome(tuple(sorted(pb))) == bool(is_p[table[b, z]])
         assert outcome(tuple(sorted(pa))) != outcome(tuple(sorted(pb)))
+
+
+def test_a_heap_of_order_8_in_the_group_of_units():
+    """``Q_10`` of 0.774 (order 152): ``Phi(10)`` is a unit of order 8, so the group of units
+    holds a cyclic group of order 8 (not ``(Z_2)^m``) and ``x^(k+2) = x^k`` fails for every
+    ``k``. The engine reaches it by freeing heap 10 with the period 8 read off its failures
+    (``10^a`` is P exactly at ``a = 1, 4, 6 mod 8``); with period 2 the index of 10 grew by one
+    per round. For a unit, ``x^2 != 1`` and ``x^4 != 1`` give order 8 (``x^8 = 1`` from the
+    table); positions telling them apart are checked by a brute-force outcome search."""
+    q = misere.quotient("0.774", max_heap=10, certify=0, quiet=True)
+    mon, phi = q.monoid, list(q.state.phi)
+    table, is_p = np.asarray(mon.table), np.asarray(q.state.is_p, dtype=bool)
+    assert mon.order == 152
+    rec = {"table": np.ascontiguousarray(table, dtype="<i4").tobytes(), "order": mon.order,
+           "is_p": is_p.astype(np.uint8).tobytes(), "identity": mon.identity}
+    answers = questions_10_3(bipartite(rec))
+    assert not answers["x_k2_eq_xk"] and not answers["subgroups_elementary_2"]
+    x, identity = phi[10], mon.identity
+    assert mon.index_period(x) == (0, 8)
+    words = _shortest_words(table, phi, identity, 10)
+    outcome = brute_force_outcomes(rule_moves("0.774"))
+    power = identity
+    for k in range(1, 5):
+        power = int(table[power, x])
+        if k in (2, 4):  # x^k != 1: a position z with o(z) != o(10^k + z)
+            told = [z for z in words if is_p[z] != is_p[table[power, z]]]
+            z = min(told, key=lambda t: sum(words[t]))
+            plain, more = tuple(sorted(words[z])), tuple(sorted((10,) * k + words[z]))
+            assert outcome(plain) == bool(is_p[z]) != outcome(more) == bool(is_p[table[power, z]])

@@ -14,7 +14,8 @@ Here ``p`` is read off the failure (:func:`read_period`): when the true outcomes
 along the powers of a heap repeat with a period ``q`` that is not 1 or 2, the heap is freed with
 period ``lcm(2, q)`` first, and with 2 only when that does not fix the failure (0.16 at heap 19:
 beside a 19, heap 8's outcomes have period 3 and 6, and with period 2 the index of 8 grows by
-one per round without end). A heap whose value already has a period keeps it.
+one per round without end; 0.774 at heap 10: ``10^a`` is P exactly at ``a = 1, 4, 6 mod 8``, and
+``Q_10`` holds heap 10 as a unit of order 8). A heap whose value already has a period keeps it.
 """
 from __future__ import annotations
 
@@ -37,9 +38,9 @@ __all__ = ["Limits", "candidate", "finish", "build", "recalibrate", "read_period
 
 #: extra index given to freed heaps, tried in this order (larger fixes more in one round)
 BUMPS = (0, 2, 4)
-#: the periods :func:`read_period` looks for, and how many times each must repeat at the end
-#: of the outcomes along a heap's powers before a heap is freed with it
-READ_PERIODS, REPEATS = (1, 2, 3, 4, 5, 6), 3
+#: the periods :func:`read_period` looks for (0.774 at heap 10 needs 8), and how many times each
+#: must repeat at the end of the outcomes along a heap's powers before a heap is freed with it
+READ_PERIODS, REPEATS = (1, 2, 3, 4, 5, 6, 7, 8, 10, 12), 3
 #: the widened recalibration sets may use candidates this many times ``max_candidate``
 #: (at most ``max_wide_candidate``), so that a small ``max_candidate`` bounds them too
 WIDE_FACTOR = 20
