@@ -27,15 +27,22 @@ def _shortest_words(table: np.ndarray, phi: list[int], identity: int, heaps: int
     return words
 
 
-def test_a_finite_quotient_with_an_element_of_period_6():
-    q = misere.quotient("0.3371", max_heap=11, certify=0, quiet=True)
+def _fails_10_3(code: str, heap: int, order: int):
+    """``Q_heap`` of ``code`` (its monoid, heap values, table and P-portion), after checking
+    its order and that the census report's test of §10.3 answers no to both questions."""
+    q = misere.quotient(code, max_heap=heap, certify=0, quiet=True)
     mon, phi = q.monoid, list(q.state.phi)
     table, is_p = np.asarray(mon.table), np.asarray(q.state.is_p, dtype=bool)
-    assert mon.order == 186
+    assert mon.order == order
     rec = {"table": np.ascontiguousarray(table, dtype="<i4").tobytes(), "order": mon.order,
            "is_p": is_p.astype(np.uint8).tobytes(), "identity": mon.identity}
     answers = questions_10_3(bipartite(rec))  # what the census report runs
     assert not answers["x_k2_eq_xk"] and not answers["subgroups_elementary_2"]
+    return mon, phi, table, is_p
+
+
+def test_a_finite_quotient_with_an_element_of_period_6():
+    mon, phi, table, is_p = _fails_10_3("0.3371", 11, 186)
     x = phi[4]
     index, period = mon.index_period(x)
     assert (index, period) == (2, 6)
@@ -67,14 +74,7 @@ def test_a_heap_of_order_8_in_the_group_of_units():
     (``10^a`` is P exactly at ``a = 1, 4, 6 mod 8``); with period 2 the index of 10 grew by one
     per round. For a unit, ``x^2 != 1`` and ``x^4 != 1`` give order 8 (``x^8 = 1`` from the
     table); positions telling them apart are checked by a brute-force outcome search."""
-    q = misere.quotient("0.774", max_heap=10, certify=0, quiet=True)
-    mon, phi = q.monoid, list(q.state.phi)
-    table, is_p = np.asarray(mon.table), np.asarray(q.state.is_p, dtype=bool)
-    assert mon.order == 152
-    rec = {"table": np.ascontiguousarray(table, dtype="<i4").tobytes(), "order": mon.order,
-           "is_p": is_p.astype(np.uint8).tobytes(), "identity": mon.identity}
-    answers = questions_10_3(bipartite(rec))
-    assert not answers["x_k2_eq_xk"] and not answers["subgroups_elementary_2"]
+    mon, phi, table, is_p = _fails_10_3("0.774", 10, 152)
     x, identity = phi[10], mon.identity
     assert mon.index_period(x) == (0, 8)
     words = _shortest_words(table, phi, identity, 10)
