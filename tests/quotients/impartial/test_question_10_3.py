@@ -27,6 +27,14 @@ def _shortest_words(table: np.ndarray, phi: list[int], identity: int, heaps: int
     return words
 
 
+def _power(table: np.ndarray, identity: int, x: int, n: int) -> int:
+    """``x^n`` by ``n`` products in the table."""
+    r = identity
+    for _ in range(n):
+        r = int(table[r, x])
+    return r
+
+
 def _fails_10_3(code: str, heap: int, order: int):
     """``Q_heap`` of ``code`` (its monoid, heap values, table and P-portion), after checking
     its order and that the census report's test of §10.3 answers no to both questions."""
@@ -50,10 +58,7 @@ def test_a_finite_quotient_with_an_element_of_period_6():
     words = _shortest_words(table, phi, identity, 11)
 
     def power(n: int) -> int:
-        r = identity
-        for _ in range(n):
-            r = int(table[r, x])
-        return r
+        return _power(table, identity, x, n)
 
     outcome = brute_force_outcomes(rule_moves("0.3371"))
     for k in range(index, index + period):  # x^k != x^(k+2) along a whole period
@@ -79,11 +84,9 @@ def test_a_heap_of_order_8_in_the_group_of_units():
     assert mon.index_period(x) == (0, 8)
     words = _shortest_words(table, phi, identity, 10)
     outcome = brute_force_outcomes(rule_moves("0.774"))
-    power = identity
-    for k in range(1, 5):
-        power = int(table[power, x])
-        if k in (2, 4):  # x^k != 1: a position z with o(z) != o(10^k + z)
-            told = [z for z in words if is_p[z] != is_p[table[power, z]]]
-            z = min(told, key=lambda t: sum(words[t]))
-            plain, more = tuple(sorted(words[z])), tuple(sorted((10,) * k + words[z]))
-            assert outcome(plain) == bool(is_p[z]) != outcome(more) == bool(is_p[table[power, z]])
+    for k in (2, 4):  # x^k != 1: a position z with o(z) != o(10^k + z)
+        power = _power(table, identity, x, k)
+        told = [z for z in words if is_p[z] != is_p[table[power, z]]]
+        z = min(told, key=lambda t: sum(words[t]))
+        plain, more = tuple(sorted(words[z])), tuple(sorted((10,) * k + words[z]))
+        assert outcome(plain) == bool(is_p[z]) != outcome(more) == bool(is_p[table[power, z]])
