@@ -87,13 +87,15 @@ stores them and compares them with brute force).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from misere import budget
 from misere.quotients.impartial.certify import rule_moves
+from misere.quotients.impartial.counters_forms import (difference_reach, fine_points,
+                                                       fine_windows_weighted, weighted_state)
 from misere.quotients.impartial.counters_moves import Moves, structure_fault, transition_pairs
 
 __all__ = ["CounterCertificate", "CounterProof", "coarse_state", "check_certificate",
@@ -234,6 +236,10 @@ class CounterCertificate:
     #: the sums of counts the coarse state reads, one per count (``None``: each count alone;
     #: :func:`sum_matrix`)
     sums: tuple[tuple[int, ...], ...] | None = None
+    #: one non-zero weight per count: the coarse state reads two weighted sums of the counts
+    #: and each count mod ``p`` (:mod:`~misere.quotients.impartial.counters_forms`; windows
+    #: ``(K1, K2, K12)``); ``None``: the shape above
+    weights: tuple[int, ...] | None = None
 
     def view(self, counts: Sequence[int]) -> tuple[int, ...]:
         """The sums ``u = T a`` of the counts that :func:`coarse_state` reads."""
@@ -262,9 +268,15 @@ class CounterCertificate:
                 x = int(self.action[row[h]][x])
         return x
 
+    def state(self, counts: Sequence[int]) -> State:
+        """``kappa`` of a count vector (weighted or not)."""
+        if self.weights is not None:
+            return weighted_state(self.windows, self.period, self.weights, counts)
+        return coarse_state(self.windows, self.period, *self.view(counts))
+
     def claims_p(self, counts: Sequence[int], x: int) -> bool:
         """Whether ``c1^a1 ... ck^ak v`` with ``psi(v) = x`` is claimed a P-position."""
-        return bool(self.p_table[coarse_state(self.windows, self.period, *self.view(counts))][x])
+        return bool(self.p_table[self.state(counts)][x])
 
 
 def certificate_outcome(cert: CounterCertificate, word: Iterable[int]) -> bool:
@@ -317,18 +329,11 @@ def check_certificate(cert: CounterCertificate,
     """
     mv = Moves(cert, moves or rule_moves(cert.code))
     k, groups = mv.k, cert.members
-    if len(cert.counters) != k or len(cert.windows) != k * (k + 1) // 2:
-        return CounterProof(False, f"{len(cert.windows)} windows for {k} counts")
     n, p = cert.order, cert.period
     try:
-        sum_matrix(cert.sums, k)
+        points, box = _fine_points(cert, mv)
     except ValueError as e:
         return CounterProof(False, str(e))
-    unsum = _unsum(cert.sums, k)
-    sets = cert.sums or tuple((i,) for i in range(k))
-    d = max([sum(dv[j] for j in s) for h in mv.opts for dv, _ in mv.opts[h] for s in sets] + [0])
-    box = box_side(cert.windows, p, d)
-    fine = fine_windows(cert.windows, d)
 
     inside = np.ones(n, dtype=bool)
     if cert.outside is not None:
@@ -336,7 +341,7 @@ def check_certificate(cert: CounterCertificate,
     table = {key: v & inside for key, v in cert.p_table.items()}
 
     def claim(a: Sequence[int]) -> np.ndarray:
-        key = coarse_state(cert.windows, p, *cert.view(a))
+        key = cert.state(a)
         if key not in table:
             raise KeyError(key)
         return table[key]
@@ -364,16 +369,11 @@ def check_certificate(cert: CounterCertificate,
     try:
         if claim((0,) * k)[cert.identity]:
             return fail("the position without moves is claimed P")
-        for u in itertools.product(range(box + 1), repeat=k):
-            if u[1:] == (0,) * (k - 1):
+        for a in points:
+            seen.add(a)
+            if tick is not None and len(seen) % 20000 == 0:
                 budget.check()
-                if tick is not None and u[0]:
-                    tick(f"slices u1 < {u[0]} of {box + 1} checked ({len(seen)} fine states)")
-            f = coarse_state(fine, p, *u)
-            a = unsum(u)
-            if a is None or f in seen:
-                continue  # not sums of counts, or read at a point of the same fine state
-            seen.add(f)
+                tick(f"{len(seen)} fine states checked")
             me = claim(a)
             counter_p = np.zeros(n, dtype=bool)  # some counted heap reaches a claimed P
             counter_win = np.zeros(n, dtype=bool)  # every heap of a present group does
@@ -408,6 +408,41 @@ def check_certificate(cert: CounterCertificate,
     except KeyError as e:
         return fail(f"no table entry for coarse state {e.args[0]}")
     return CounterProof(True, "proved", len(pairs), box, len(seen))
+
+
+def _fine_points(cert: CounterCertificate, mv: Moves) -> tuple[Iterator[tuple[int, ...]], int]:
+    """One count vector for every fine state of the module's theorem (the weighted shape's
+    when ``cert.weights``: :func:`~.counters_forms.fine_points`), and the side of the box
+    searched. Raises ``ValueError`` when the windows, sums or weights do not fit the counts."""
+    k, p = mv.k, cert.period
+    if cert.weights is not None:
+        if len(cert.weights) != k or 0 in cert.weights or len(cert.windows) != 3 or cert.sums:
+            raise ValueError(f"weighted counts need one non-zero weight per count ({k}), three "
+                             f"windows and no sums")
+        d12 = difference_reach(cert.weights, cert.members, mv.opts)
+        fine = fine_windows_weighted(cert.windows, cert.weights, d12)
+        return fine_points(cert.weights, fine, p), max(fine)
+    if len(cert.counters) != k or len(cert.windows) != k * (k + 1) // 2:
+        raise ValueError(f"{len(cert.windows)} windows for {k} counts")
+    sum_matrix(cert.sums, k)
+    unsum = _unsum(cert.sums, k)
+    sets = cert.sums or tuple((i,) for i in range(k))
+    d = max([sum(dv[j] for j in s) for h in mv.opts for dv, _ in mv.opts[h] for s in sets] + [0])
+    box = box_side(cert.windows, p, d)
+    fine = fine_windows(cert.windows, d)
+
+    def walk() -> Iterator[tuple[int, ...]]:
+        seen: set[State] = set()
+        for u in itertools.product(range(box + 1), repeat=k):
+            if u[1:] == (0,) * (k - 1):
+                budget.check()
+            f = coarse_state(fine, p, *u)
+            a = unsum(u)
+            if a is None or f in seen:
+                continue  # not sums of counts, or read at a point of the same fine state
+            seen.add(f)
+            yield a
+    return walk(), box
 
 
 def family_states(cert: CounterCertificate, b_min: int, b_max: int | None, d_min: int,

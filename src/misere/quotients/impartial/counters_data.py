@@ -8,6 +8,7 @@ None of this is needed for the proof, which :func:`~.counters.check_certificate`
 """
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -20,7 +21,7 @@ from misere.quotients.impartial.counters import (CounterCertificate, count_of, f
 from misere.quotients.impartial.counters_windows import Fit, least_windows
 from misere.quotients.impartial.sparse import refine
 
-__all__ = ["build_certificate", "save_certificate", "load_certificate", "cross_check",
+__all__ = ["build_certificate", "build_weighted", "save_certificate", "load_certificate", "cross_check",
            "ordered_search", "residue_family_claims"]
 
 
@@ -111,6 +112,59 @@ def build_certificate(code: str, cand: Any, counters: tuple[int, ...], exact_a: 
                               best[1], groups, out, sums)
 
 
+def build_weighted(code: str, cand: Any, counters: tuple[int, ...], weights: tuple[int, ...],
+                   exact_a: int, b_max: int = 12, max_window: int = 12, period: int = 2,
+                   low: int = 2, vary: Sequence[int] | None = None) -> CounterCertificate | None:
+    """A weighted claim (:mod:`~.counters_forms`) read off a candidate that is exact on
+    positions with at most ``exact_a`` heaps of ``counters[0]``.
+
+    The data are the candidate's outcomes at the count vectors with ``n_1 <= exact_a``, every
+    other count at most ``low``, and one of them up to ``b_max`` (a grid of every count up to
+    ``b_max`` would hold ``b_max^k`` points); the windows are the least with which they are a
+    function of ``(kappa, x)``, as in :func:`build_certificate`, whose ``X`` they share.
+    ``vary``: the indices of the counts after the first that take non-zero values in the data
+    (default all; one of them alone tests the weight of that count). ``None`` when no window up
+    to ``max_window`` fits. A claim until checked.
+    """
+    maps = np.asarray(cand.maps, dtype=np.int64)
+    is_p = np.asarray(cand.is_p, dtype=bool)
+    row = {int(g): j for j, g in enumerate(cand.letters)}
+    phi = [int(v) for v in cand.phi]
+    moves = rule_moves(code)
+
+    def col(h: int) -> np.ndarray | None:
+        return None if phi[h] == cand.identity else maps[row[phi[h]]]
+
+    heaps = tuple(h for h in range(1, len(phi)) if h not in counters and moves(h))
+    action, values, ident, _ = _elements(heaps, col, int(cand.identity), ())
+    k = len(counters)
+    vary = range(1, k) if vary is None else vary
+    rest = [range(low + 1) if j + 1 in vary else range(1) for j in range(k - 1)]
+    tails = {tuple(v) for v in itertools.product(*rest)}
+    for j in (i - 1 for i in vary):
+        for b in range(low + 1, b_max + 1):
+            tails |= {v[:j] + (b,) + v[j + 1:] for v in itertools.product(*rest)}
+    points, rows = [], []
+    for tail in sorted(tails):
+        x = values.copy()
+        for h, e in zip(counters[1:], tail):
+            for _ in range(e):
+                x = x if col(h) is None else col(h)[x]
+        for a in range(exact_a + 1):
+            points.append((a, *tail))
+            rows.append(is_p[x])
+            x = x if col(counters[0]) is None else col(counters[0])[x]
+        budget.check()
+    w = np.asarray(weights, dtype=np.int64)
+    forms = np.stack([np.where(w > 0, w, 0), np.where(w < 0, -w, 0)])
+    best = least_windows(np.array(rows), forms, max_window, period, np.array(points),
+                         np.eye(k, dtype=np.int64))
+    if best is None:
+        return None
+    return CounterCertificate(code, tuple(counters), heaps, action, ident, best[0], period,
+                              best[1], weights=tuple(int(v) for v in weights))
+
+
 def residue_family_claims(cert: CounterCertificate, word: Sequence[int], b_min: int,
                           b_max: int | None, d_min: int, d_step: int, modulus: int,
                           residue: int, base: Sequence[int] | None = None,
@@ -194,8 +248,10 @@ def _elements(heaps: Sequence[int], col: Callable[[int], np.ndarray | None], ide
 _ARRAYS = {"code", "counters", "heaps", "action", "identity", "windows", "period", "states", "table"}
 #: the file format written: 2 adds ``version``, allows any number of counts (``group1`` ..
 #: ``groupk``) and the optional ``sums`` (0/1 matrix ``T``); format 1 (no ``version``) is the
-#: two-count file, read the same way
-FORMAT = 2
+#: two-count file, read the same way; 3 adds ``weights`` (one integer per count: the weighted
+#: shape of :mod:`~misere.quotients.impartial.counters_forms`), and is written only for a
+#: weighted certificate, so that a reader of format 2 refuses it instead of misreading it
+FORMAT = 3
 
 
 def save_certificate(cert: CounterCertificate, path: Any,
@@ -206,7 +262,7 @@ def save_certificate(cert: CounterCertificate, path: Any,
     keys = sorted(cert.p_table)
     extra = {} if cert.groups is None else {f"group{i + 1}": np.array(g)
                                             for i, g in enumerate(cert.groups)}
-    clash = set(added or ()) & (_ARRAYS | set(extra) | {"version", "outside", "sums"})
+    clash = set(added or ()) & (_ARRAYS | set(extra) | {"version", "outside", "sums", "weights"})
     if clash:
         raise ValueError(f"added fields may not replace the format's: {sorted(clash)}")
     extra.update(added or {})
@@ -214,8 +270,11 @@ def save_certificate(cert: CounterCertificate, path: Any,
         extra["outside"] = np.array(cert.outside)
     if cert.sums is not None:
         extra["sums"] = sum_matrix(cert.sums, len(cert.counters))
+    if cert.weights is not None:
+        extra["weights"] = np.array(cert.weights, dtype=np.int64)
     np.savez_compressed(
-        path, **extra, version=np.array(FORMAT), code=np.array(cert.code),
+        path, **extra, version=np.array(FORMAT if cert.weights is not None else 2),
+        code=np.array(cert.code),
         counters=np.array(cert.counters), heaps=np.array(cert.heaps),
         action=cert.action.astype(np.int32), identity=np.array(cert.identity),
         windows=np.array(cert.windows), period=np.array(cert.period),
@@ -225,7 +284,7 @@ def save_certificate(cert: CounterCertificate, path: Any,
 
 def load_certificate(path: Any) -> CounterCertificate:
     """Read a certificate written by :func:`save_certificate` (a claim until checked), of
-    format 1 (two counts, no ``version``) or 2.
+    format 1 (two counts, no ``version``), 2 or 3.
 
     Raises
     ------
@@ -257,11 +316,13 @@ def load_certificate(path: Any) -> CounterCertificate:
         sums = None
         if "sums" in f.files:
             sums = tuple(tuple(int(i) for i in np.flatnonzero(r)) for r in f["sums"])
+        weights = tuple(int(v) for v in f["weights"]) if "weights" in f.files else None
         return CounterCertificate(str(f["code"]), counters,
                                   tuple(int(v) for v in f["heaps"]), f["action"].astype(np.int32),
                                   int(f["identity"]), tuple(int(v) for v in f["windows"]),
                                   int(f["period"]), table, groups,
-                                  int(f["outside"]) if "outside" in f.files else None, sums)
+                                  int(f["outside"]) if "outside" in f.files else None, sums,
+                                  weights)
 
 
 def ordered_search(code: str, word: Sequence[int], order: Callable[[tuple[int, ...]], bool] | None = None,

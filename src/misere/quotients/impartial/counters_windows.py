@@ -52,18 +52,24 @@ class Fit:
     """``fit(windows)``: the table ``kappa -> P mask`` when the data are a function of the
     coarse state, else ``None`` (:func:`~.counters.coarse_state` on every point at once)."""
 
-    def __init__(self, data: np.ndarray, tmat: np.ndarray, period: int):
-        k = len(tmat)
-        grid = np.indices(data.shape[:k]).reshape(k, -1).T.astype(np.int64)  # points in C order
+    def __init__(self, data: np.ndarray, tmat: np.ndarray, period: int,
+                 points: np.ndarray | None = None, residues: np.ndarray | None = None):
+        if points is None:  # the data are a grid, one axis per count
+            k = tmat.shape[1]
+            points = np.indices(data.shape[:k]).reshape(k, -1).T.astype(np.int64)  # C order
+        grid = np.asarray(points, dtype=np.int64)
         self.u = grid @ tmat.T  # the sums the coarse state reads, one row per point
+        #: what the coarse state reads mod ``p``: the sums, or (weighted) the counts
+        self.res = (self.u if residues is None else grid @ residues.T) % period
         self.rows = data.reshape(len(grid), -1)
         label: dict[bytes, int] = {}  # equal rows, equal labels (a dict: unique(axis=0) sorts)
         self.ids = np.array([label.setdefault(r, len(label))
                              for r in map(bytes, np.packbits(self.rows, axis=1))], dtype=np.int64)
         self.period = period
-        self.pairs = [(i, j) for i in range(k) for j in range(i + 1, k)]
+        forms = len(tmat)
+        self.pairs = [(i, j) for i in range(forms) for j in range(i + 1, forms)]
         #: each point's class of residues mod ``p`` (points in different classes never collide)
-        self.residue = np.unique((self.u % period) @ period ** np.arange(len(tmat) - 1, -1, -1),
+        self.residue = np.unique(self.res @ period ** np.arange(self.res.shape[1] - 1, -1, -1),
                                  return_inverse=True)[1].ravel()
 
     def pair_count(self) -> int:
@@ -75,8 +81,8 @@ class Fit:
         k, u = self.u.shape[1], self.u
         cols = [np.minimum(u[:, i], windows[i]) for i in range(k)]
         cols += [np.clip(u[:, i] - u[:, j], -w, w) for (i, j), w in zip(self.pairs, windows[k:])]
-        cols += [u[:, i] % self.period for i in range(k)]
-        radix = [2 * w + 2 for w in list(windows) + [self.period] * k]
+        cols += list(self.res.T)
+        radix = [2 * w + 2 for w in list(windows) + [self.period] * self.res.shape[1]]
         if np.prod([float(r) for r in radix]) < 2.0 ** 62:
             code = np.zeros(len(u), dtype=np.int64)
             for c, r in zip(cols, radix):
@@ -159,7 +165,8 @@ def compositions(total: int, parts: int, cap: int, low: Sequence[int] | None = N
             yield (first,) + rest
 
 
-def least_windows(data: np.ndarray, tmat: np.ndarray, cap: int, period: int
+def least_windows(data: np.ndarray, tmat: np.ndarray, cap: int, period: int,
+                  points: np.ndarray | None = None, residues: np.ndarray | None = None
                   ) -> tuple[tuple[int, ...], dict[State, np.ndarray]] | None:
     """The windows of :func:`~.counters_data.build_certificate` and their table (``None``: none
     fits).
@@ -169,10 +176,11 @@ def least_windows(data: np.ndarray, tmat: np.ndarray, cap: int, period: int
     has ``w_i >= low_i``, the least ``w_i`` that fits with every other window at ``cap``: the
     search skips only vectors that cannot fit, and returns what the plain search would. Each
     vector is tested by :class:`Conflicts` (:class:`Fit` when the points are too many to pair),
-    and the table is built once, for the answer."""
+    and the table is built once, for the answer. ``points`` and ``residues``: as
+    :class:`Fit` takes them (the weighted shape)."""
     k = len(tmat)
     size = k * (k + 1) // 2
-    fit = Fit(data, tmat, period)
+    fit = Fit(data, tmat, period, points, residues)
     conflicts = None if fit.pair_count() > MAX_PAIRS else Conflicts(fit, cap)
     fits = conflicts.fits if conflicts is not None else (lambda w: fit(w) is not None)
     if not fits((cap,) * size):

@@ -41,7 +41,9 @@ shapes:
   search alone costs seconds);
 * the data are the candidate's outcomes with fewer heaps ``c1`` than the failure has
   (:func:`~misere.quotients.impartial.counters_data.build_certificate`, which fits the least
-  windows), for the periods 2, 4 and 6.
+  windows), for the periods 2, 4 and 6;
+* last, the most repeated heap against all the heaps that came back beside it with an
+  exponent of 3 or more, each with its own weight (:mod:`.weighted`: 0.2264 at heap 19).
 
 Each claim is then proved or refused by :func:`~.proof.prove` (the counter theorem from the
 rules, then the separation lemma), so a wrong guess costs time, never correctness. The first
@@ -280,6 +282,28 @@ class Watcher:
                 continue  # refused in an earlier round: again once its exact_a has grown
             if self.settle(lambda: self.attempt(cand, shape)) is not None:
                 self.done.add(key)  # checked from the rules and refused: the costly case
+        self.weighted(cand, mult)
+
+    def weighted(self, cand: Any, mult: Counter) -> None:
+        """Try the weighted claim (:mod:`.weighted`) of the most repeated heap against its
+        partners, once per growth of its exponent: after the shapes above, which it
+        generalises at a higher cost (a weight test per partner)."""
+        from misere.quotients.infinite.weighted import partners, weighted_claim
+
+        c = max(mult, key=lambda h: (mult[h], h))
+        others, exact_a = partners(self.seen, c), mult[c] - 1
+        key = ("weighted", c, others, exact_a)
+        if not others or key in self.done:
+            return
+        self.done.add(key)
+        how = f"counting {c} against {', '.join(map(str, others))} with weights"
+
+        def read() -> InfiniteProof | None:
+            cert = weighted_claim(self.code, cand, c, others, exact_a)
+            if not told_apart(cert):
+                return None
+            return self.check(cand, cert, f"{how} {cert.weights}", f"{c} weighted {cert.weights}")
+        self.settle(read)
 
     def settle(self, read: Callable[[], InfiniteProof | None]) -> InfiniteProof | None:
         """Read and check one claim under the budget, its CPU time counted; the first proof

@@ -56,7 +56,8 @@ import numpy as np
 from misere import budget
 from misere.quotients.impartial.counters import CounterCertificate, _unsum, chain_steps, coarse_state
 
-__all__ = ["Separation", "separable_counts", "separate", "witness", "word_of_values", "MAX_BOX"]
+__all__ = ["Separation", "separable_counts", "separate", "witness", "word_of_values", "restricted",
+           "MAX_BOX"]
 
 #: the most points of the lemma's box searched (windows up to about 25 with three counts)
 MAX_BOX = 50_000_000
@@ -84,8 +85,35 @@ def _sum_rows(cert: CounterCertificate) -> list[frozenset[int]]:
     return [frozenset(s) for s in (cert.sums or tuple((i,) for i in range(k)))]
 
 
+def restricted(cert: CounterCertificate, r: int) -> tuple[CounterCertificate, int, int] | None:
+    """A weighted certificate (:mod:`~misere.quotients.impartial.counters_forms`) read on the
+    positions whose only counted heaps are those of count ``r`` (weight ``+-1``) and of one
+    count ``s`` of weight ``-+1``: there ``kappa`` is that of the two-count shape with windows
+    ``(K1, K2, K12)`` (the count of weight ``+1`` first), so this two-count claim holds for
+    those positions once the weighted one is proved, and the lemma applies to it. Returns the
+    claim, ``r``'s index in it and ``s`` (``None``: no such pair)."""
+    w = cert.weights or ()
+    if abs(w[r]) != 1 or not any(x == -w[r] for x in w):
+        return None
+    s = w.index(-w[r])
+    pos, neg = (r, s) if w[r] > 0 else (s, r)
+    table = {}
+    for key, row in cert.p_table.items():
+        res = key[3:]
+        if all(v == 0 for i, v in enumerate(res) if i not in (pos, neg)):
+            table[(*key[:3], res[pos], res[neg])] = row
+    members = cert.members
+    two = CounterCertificate(cert.code, (cert.counters[pos], cert.counters[neg]), cert.heaps,
+                             cert.action, cert.identity, tuple(cert.windows), cert.period, table,
+                             (members[pos], members[neg]), cert.outside)
+    return two, (0 if pos == r else 1), s
+
+
 def separable_counts(cert: CounterCertificate) -> list[int]:
-    """The counts the lemma applies to: those in exactly one sum, which holds them alone."""
+    """The counts the lemma applies to: those in exactly one sum, which holds them alone (of a
+    weighted certificate: those :func:`restricted` takes)."""
+    if cert.weights is not None:
+        return [r for r in range(len(cert.counters)) if restricted(cert, r) is not None]
     rows = _sum_rows(cert)
     return [r for r in range(len(cert.counters))
             if [s for s in rows if r in s] == [frozenset((r,))]]
@@ -200,6 +228,18 @@ def separate(cert: CounterCertificate, r: int = 0) -> Separation:
     if r not in separable_counts(cert):
         return Separation(False, r, cert.members[r], 0, 0, (),
                           f"count {r} is read through a sum of several counts")
+    if cert.weights is not None:  # the lemma on the two-count claim it holds
+        two, i, s_ = restricted(cert, r)
+        sep = separate(two, i)
+        place = (r, s_) if i == 0 else (s_, r)
+
+        def spread(counts: tuple[int, ...]) -> tuple[int, ...]:
+            out = [0] * len(cert.counters)
+            for j, c in zip(place, counts):
+                out[j] = c
+            return tuple(out)
+        return Separation(sep.ok, r, cert.members[r], sep.start, sep.gaps,
+                          tuple((spread(c), w) for c, w in sep.witnesses), sep.reason)
     k, p = len(cert.counters), cert.period
     s = [i for i, row in enumerate(_sum_rows(cert)) if r in row][0]
     w = max(cert.windows)
@@ -268,6 +308,15 @@ def witness(cert: CounterCertificate, sep: Separation, i: int, j: int
     of ``sep``'s count, ``0 <= i < j``, from the stored witnesses by the lemma's moves."""
     if not sep.ok or not 0 <= i < j:
         raise ValueError("no separation, or not a pair i < j")
+    if cert.weights is not None:  # the witness of the two-count claim, spread over the counts
+        two, at, s_ = restricted(cert, sep.count)
+        pick = (sep.count, s_) if at == 0 else (s_, sep.count)
+        counts, word = witness(two, Separation(True, at, sep.heaps, sep.start, sep.gaps, tuple(
+            (tuple(c[q] for q in pick), w) for c, w in sep.witnesses)), i, j)
+        out = [0] * len(cert.counters)
+        for q, c in zip(pick, counts):
+            out[q] = c
+        return tuple(out), word
     r, p, start = sep.count, cert.period, sep.start
     d = j - i
     small = d if d <= sep.gaps else sep.gaps - p + 1 + (d - sep.gaps + p - 1) % p

@@ -1,0 +1,84 @@
+"""Weighted claims read off the engine's rounds: one heap against several, each with its weight.
+
+At heap 19 of 0.2264 the least failures cycle through ``19^a 3^b``, ``19^a 4^b``, ``19^a
+10^b``, ``19^a 11^b`` and ``19^a 17^b`` with ``a`` growing without end, and no claim of two or
+three counts fits: the boundary of the P-positions runs along ``b = a`` beside 3, 4 and 11,
+along ``3 b = a`` beside 10 and ``5 b = a`` beside 17. The weighted shape
+(:mod:`~misere.quotients.impartial.counters_forms`) counts them all, ``19`` with weight 1 and
+the others with weights ``-1, -1, -3, -1, -5``, and the claim read off round 300 of the
+engine is proved from the rules (5,095 fine states, about 13 s), then the powers of 19
+separated through the two-count claim it holds on ``19^a 3^b v``.
+
+:func:`weighted_claim` reads such a claim off a candidate:
+
+* the *partners* of the growing heap ``c`` are the other heaps that came back in its failures
+  with an exponent of at least 3 (:func:`partners`; 5, 7 and 14 come back only squared beside
+  19 and stay in the monoid of the other heaps);
+* each partner's weight is the one (1 to :data:`MAX_WEIGHT`) whose data ``c^a h^b v``, the
+  other partners absent, fit the least windows (:func:`weights_of`; a wrong slope needs a wide
+  window or none fits);
+* the claim is the one :func:`~misere.quotients.impartial.counters_data.build_weighted` reads
+  with those weights.
+
+:class:`~.discover.Watcher` tries it when its own shapes are refused, once per growth of the
+exponent it reads as exact; :func:`~.proof.prove` decides, so a wrong guess costs time only.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+__all__ = ["partners", "weights_of", "weighted_claim", "MAX_WEIGHT"]
+
+#: the largest weight tried for a partner (0.2264 at heap 19 needs 5)
+MAX_WEIGHT = 8
+#: the largest window of the weight test (a wrong weight needs a wider one, or none fits)
+TEST_WINDOW = 6
+
+
+def partners(seen: Mapping[int, set[int]], c: int) -> tuple[int, ...]:
+    """The heaps other than ``c`` whose exponents in the failures so far (``seen``: heap ->
+    exponents) reached 3, in increasing order.
+
+    >>> partners({19: {1, 2, 9}, 3: {1, 4}, 17: {3}, 5: {1, 2}}, 19)
+    (3, 17)
+    """
+    return tuple(sorted(h for h, es in seen.items() if h != c and max(es) >= 3))
+
+
+def weights_of(code: str, cand: Any, c: int, others: Sequence[int], exact_a: int
+               ) -> tuple[int, ...] | None:
+    """Each partner's weight (negative: the partners are counted against ``c``), read one
+    partner at a time: the weight with the least windows, the least weight among ties.
+    ``None`` when some partner fits no weight."""
+    from misere.quotients.impartial.counters_data import build_weighted
+
+    out = [-1] * len(others)
+    for j in range(len(others)):
+        best = None
+        for w in range(1, MAX_WEIGHT + 1):
+            trial = list(out)
+            trial[j] = -w
+            cert = build_weighted(code, cand, (c, *others), (1, *trial), exact_a,
+                                  b_max=2 * exact_a, max_window=TEST_WINDOW, vary=(j + 1,))
+            if cert is not None and (best is None or sum(cert.windows) < best[0]):
+                best = (sum(cert.windows), w)
+        if best is None:
+            return None
+        out[j] = -best[1]
+    return tuple(out)
+
+
+def weighted_claim(code: str, cand: Any, c: int, others: Sequence[int], exact_a: int
+                   ) -> Any:
+    """The weighted claim of ``c`` against ``others`` read off ``cand`` (a
+    :class:`~misere.quotients.impartial.counters.CounterCertificate`, a claim until proved), or
+    ``None`` when some weight or the windows do not fit."""
+    from misere.quotients.impartial.counters_data import build_weighted
+
+    if not others:
+        return None
+    weights = weights_of(code, cand, c, others, exact_a)
+    if weights is None:
+        return None
+    return build_weighted(code, cand, (c, *others), (1, *weights), exact_a)
