@@ -118,6 +118,18 @@ def test_the_engine_alone_finds_each_result(code, heap, stored, top, tokens):
     assert _agree(proof.cert, load_claim(DATA / stored), top, tokens) > 500
 
 
+@pytest.mark.slow
+def test_the_engine_alone_weighs_the_heaps_of_0_2264_at_heap_19():
+    """No stored certificate read: the engine's weighted reading (19 against 3, 4, 10, 11, 17
+    with weights 1, 1, 3, 1, 5) settles heap 19 under the default bounds, and its claim agrees
+    with the stored one (about 3 minutes)."""
+    q = misere.quotient("0.2264", max_heap=19, certify=0, quiet=True, stored=False)
+    proof = q.infinite_proof
+    assert q.max_heap == 18 and proof is not None and proof.ok and proof.heap == 19
+    assert proof.cert.weights == (1, -1, -1, -3, -1, -5) and 19 in proof.infinite
+    assert _agree(proof.cert, load_claim(DATA / "02264-heap19.npz"), 19, 38) > 500
+
+
 def _dawson_resumed(tmp_path, round_: int):
     """Q_34 of 0.07 with ``stored=False``, resumed from the shipped checkpoint of ``round_``."""
     ck = tmp_path / "dawson.sqlite"
