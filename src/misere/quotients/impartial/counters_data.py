@@ -71,18 +71,8 @@ def build_certificate(code: str, cand: Any, counters: tuple[int, ...], exact_a: 
         Use these windows instead of searching (``None`` when the data do not fit them).
     """
     members = groups or tuple((c,) for c in counters)
-    counted = {h for g in members for h in g}
-    maps = np.asarray(cand.maps, dtype=np.int64)
-    is_p = np.asarray(cand.is_p, dtype=bool)
-    row = {int(g): j for j, g in enumerate(cand.letters)}
-    phi = [int(v) for v in cand.phi]
-    moves = rule_moves(code)
-
-    def col(h: int) -> np.ndarray | None:
-        return None if phi[h] == cand.identity else maps[row[phi[h]]]
-
-    heaps = tuple(h for h in range(1, len(phi)) if h not in counted and moves(h))
-    action, values, ident, out = _elements(heaps, col, int(cand.identity), limits or ())
+    is_p, col, heaps, (action, values, ident, out) = _read(
+        code, cand, {h for g in members for h in g}, limits or ())
     grid = np.maximum(values, 0)  # candidate values of c^a v, one axis per count
     for i, c in enumerate(counters):
         step = [grid]
@@ -126,17 +116,7 @@ def build_weighted(code: str, cand: Any, counters: tuple[int, ...], weights: tup
     (default all; one of them alone tests the weight of that count). ``None`` when no window up
     to ``max_window`` fits. A claim until checked.
     """
-    maps = np.asarray(cand.maps, dtype=np.int64)
-    is_p = np.asarray(cand.is_p, dtype=bool)
-    row = {int(g): j for j, g in enumerate(cand.letters)}
-    phi = [int(v) for v in cand.phi]
-    moves = rule_moves(code)
-
-    def col(h: int) -> np.ndarray | None:
-        return None if phi[h] == cand.identity else maps[row[phi[h]]]
-
-    heaps = tuple(h for h in range(1, len(phi)) if h not in counters and moves(h))
-    action, values, ident, _ = _elements(heaps, col, int(cand.identity), ())
+    is_p, col, heaps, (action, values, ident, _) = _read(code, cand, set(counters), ())
     k = len(counters)
     vary = range(1, k) if vary is None else vary
     rest = [range(low + 1) if j + 1 in vary else range(1) for j in range(k - 1)]
@@ -191,6 +171,23 @@ def residue_family_claims(cert: CounterCertificate, word: Sequence[int], b_min: 
 
 #: codes of (counts, value) pairs up to which :func:`_elements` keeps a table of those seen
 DENSE = 16_000_000
+
+
+def _read(code: str, cand: Any, counted: set[int], limits: Sequence[tuple[int, int]]
+          ) -> tuple[np.ndarray, Callable[[int], np.ndarray | None], tuple[int, ...], tuple]:
+    """A candidate as the claims read it: its P-set, each heap's column (``None``: the
+    identity), the uncounted heaps with moves, and ``X`` on them (:func:`_elements`)."""
+    maps = np.asarray(cand.maps, dtype=np.int64)
+    row = {int(g): j for j, g in enumerate(cand.letters)}
+    phi = [int(v) for v in cand.phi]
+    moves = rule_moves(code)
+
+    def col(h: int) -> np.ndarray | None:
+        return None if phi[h] == cand.identity else maps[row[phi[h]]]
+
+    heaps = tuple(h for h in range(1, len(phi)) if h not in counted and moves(h))
+    return (np.asarray(cand.is_p, dtype=bool), col, heaps,
+            _elements(heaps, col, int(cand.identity), limits))
 
 
 def _elements(heaps: Sequence[int], col: Callable[[int], np.ndarray | None], identity: int,

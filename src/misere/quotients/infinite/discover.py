@@ -285,25 +285,29 @@ class Watcher:
         self.weighted(cand, mult)
 
     def weighted(self, cand: Any, mult: Counter) -> None:
-        """Try the weighted claim (:mod:`.weighted`) of the most repeated heap against its
-        partners, once per growth of its exponent: after the shapes above, which it
-        generalises at a higher cost (a weight test per partner)."""
+        """Try the weighted claim (:mod:`.weighted`) of each of the two most repeated heaps
+        against its partners, once per growth of its exponent: after the shapes above, which
+        it generalises at a higher cost (a weight test per partner). A partner may be the most
+        repeated heap of a failure (0.2264 at heap 19 fails at ``19^19 4^21``), so both are
+        tried."""
         from misere.quotients.infinite.weighted import partners, weighted_claim
 
-        c = max(mult, key=lambda h: (mult[h], h))
-        others, exact_a = partners(self.seen, c), mult[c] - 1
-        key = ("weighted", c, others, exact_a)
-        if not others or key in self.done:
-            return
-        self.done.add(key)
-        how = f"counting {c} against {', '.join(map(str, others))} with weights"
+        for c in sorted(mult, key=lambda h: (-mult[h], -h))[:2]:
+            others, exact_a = partners(self.seen, c), mult[c] - 1
+            key = ("weighted", c, others, exact_a)
+            if not others or exact_a < 2 or key in self.done:
+                continue
+            self.done.add(key)
+            how = f"counting {c} against {', '.join(map(str, others))} with weights"
 
-        def read() -> InfiniteProof | None:
-            cert = weighted_claim(self.code, cand, c, others, exact_a)
-            if not told_apart(cert):
-                return None
-            return self.check(cand, cert, f"{how} {cert.weights}", f"{c} weighted {cert.weights}")
-        self.settle(read)
+            def read(c: int = c, others: tuple = others, exact_a: int = exact_a, how: str = how
+                     ) -> InfiniteProof | None:
+                cert = weighted_claim(self.code, cand, c, others, exact_a)
+                if not told_apart(cert):
+                    return None
+                return self.check(cand, cert, f"{how} {cert.weights}",
+                                  f"{c} weighted {cert.weights}")
+            self.settle(read)
 
     def settle(self, read: Callable[[], InfiniteProof | None]) -> InfiniteProof | None:
         """Read and check one claim under the budget, its CPU time counted; the first proof
