@@ -3,7 +3,7 @@
 Usage::
 
     python reproductions/infinite_quotients_found_by_the_engine.py [CODE:HEAP ...] [--out DIR] [--timeout S]
-                                            [--max-rounds R] [--max-order N] [--deep]
+                                            [--max-rounds R] [--max-order N] [--deep] [--weighted-only]
 
 For each ``CODE:HEAP`` (default: the seven results of docs/results, the long ones last),
 computes the quotient to ``HEAP`` with the discovery hook of
@@ -16,6 +16,8 @@ A code the hook does not settle within the rounds or the budget is reported as s
 the engine's own (a longer period, smaller exact exponents): ``0.264:18 --deep`` settles at round 94 that way,
 in about 30 s of CPU. ``CODE:FIRST-LAST`` reads them at each heap from ``FIRST`` to ``LAST`` and
 computes to ``LAST`` (the heap a code is stuck at under one bound may pass under a larger one).
+``--weighted-only`` reads the weighted claims of :mod:`misere.quotients.infinite.weighted` and
+no other shape (a sweep of codes the census's reruns left).
 """
 from __future__ import annotations
 
@@ -48,6 +50,9 @@ def main(argv: list[str]) -> int:
                          "game and 0.3123 before their proofs)")
     ap.add_argument("--deep", action="store_true",
                     help="late claims at HEAP too (misere.quotients.infinite.deep)")
+    ap.add_argument("--weighted-only", action="store_true",
+                    help="read the weighted claims only (misere.quotients.infinite.weighted), "
+                         "for codes whose other shapes were refused before")
     args = ap.parse_args(argv)
     runs = []
     for run in args.runs:  # every CODE:HEAP read before any work, refused in one line
@@ -70,7 +75,8 @@ def main(argv: list[str]) -> int:
         print(f"error: cannot write certificates to {args.out}: {e.strerror}", file=sys.stderr)
         return 2
     for code, game, first, heap in runs:
-        watch = DeepWatcher(code, first, through=heap, engine=True) if args.deep else Watcher(code)
+        watch = (DeepWatcher(code, first, through=heap, engine=True) if args.deep
+                 else Watcher(code, shapes=not args.weighted_only))
         t0 = time.process_time()
         try:
             with budget.limits(timeout=args.timeout, quiet=True):

@@ -20,7 +20,9 @@ A :class:`CounterCertificate` gives
 * optionally, ``k`` *sums* of counts that ``kappa`` reads instead of the counts themselves:
   ``u = T a`` (:func:`sum_matrix`: nested chains, e.g. ``u = (a1, a2 + a3, a3)``, whose
   differences include ``a1 - a2 - a3``, which no difference of two counts gives; 0.3312).
-  Below, ``a`` stands for ``u`` where ``kappa`` is read; without sums ``u = a``.
+  Below, ``a`` stands for ``u`` where ``kappa`` is read; without sums ``u = a``;
+* or ``k`` *weights*: ``kappa`` reads two weighted sums and each count mod ``p``
+  (:mod:`~.counters_forms`, which states the fine states and points the check then visits).
 
 Theorem (what :func:`check_certificate` checks => the claim for every position)
 ------------------------------------------------------------------------------------
@@ -460,6 +462,8 @@ def family_states(cert: CounterCertificate, b_min: int, b_max: int | None, d_min
     sum that does not; their differences and every residue are kept), and one with ``t >= M``
     that of ``t - p`` (``u1`` stays above its window and beyond every difference's).
     """
+    if cert.weights is not None:
+        raise ValueError("families are read off unweighted claims only")
     k = count_of(cert.windows)
     base = tuple(base or (0,) * k)
     along = tuple(along or ((1, 1) + (0,) * (k - 2) if k > 1 else (1,)))

@@ -250,11 +250,15 @@ class Watcher:
         Least exponent of the most repeated heap of a failure before claims are tried.
     tick : callable, optional
         Receives a line per claim tried.
+    shapes : bool
+        Read the shapes of :func:`proposals` (default); ``False`` reads the weighted claims
+        only (a sweep of codes whose other shapes were refused before).
     """
 
     def __init__(self, code: str, min_power: int = 4,
-                 tick: Callable[[str], None] | None = None) -> None:
+                 tick: Callable[[str], None] | None = None, shapes: bool = True) -> None:
         self.code, self.min_power, self.tick = code, min_power, tick
+        self.shapes = shapes  # False: the weighted claims only (:meth:`weighted`)
         self.tried = 0
         self.seconds = 0.0
         self.heap, self.history = 0, []  # the failures of the rounds of the current heap
@@ -276,7 +280,8 @@ class Watcher:
             self.seen.setdefault(h, set()).add(e)
         if not grown or len(cand.is_p) > MAX_CANDIDATE:
             return  # claims are read when a heap's exponent has grown twice: e.g. 12^3, 12^4, 12^5
-        for shape in proposals(failure, self.history[:-1], cand.heap, phi=cand.phi):
+        for shape in proposals(failure, self.history[:-1], cand.heap,
+                               phi=cand.phi) if self.shapes else ():
             key = tuple(sorted((k, repr(v)) for k, v in shape.items()))
             if key in self.done:
                 continue  # refused in an earlier round: again once its exact_a has grown

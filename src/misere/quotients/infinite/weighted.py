@@ -32,18 +32,22 @@ __all__ = ["partners", "weights_of", "weighted_claim", "MAX_WEIGHT"]
 
 #: the largest weight tried for a partner (0.2264 at heap 19 needs 5)
 MAX_WEIGHT = 8
+#: the most partners counted (0.2264 at heap 19 has 5)
+MAX_PARTNERS = 6
 #: the largest window of the weight test (a wrong weight needs a wider one, or none fits)
 TEST_WINDOW = 6
 
 
 def partners(seen: Mapping[int, set[int]], c: int) -> tuple[int, ...]:
     """The heaps other than ``c`` whose exponents in the failures so far (``seen``: heap ->
-    exponents) reached 3, in increasing order.
+    exponents) reached 3, in increasing order; at most :data:`MAX_PARTNERS`, those with the
+    largest exponents (the data grow as ``3^k`` with ``k`` partners).
 
     >>> partners({19: {1, 2, 9}, 3: {1, 4}, 17: {3}, 5: {1, 2}}, 19)
     (3, 17)
     """
-    return tuple(sorted(h for h, es in seen.items() if h != c and max(es) >= 3))
+    grown = [h for h, es in seen.items() if h != c and max(es) >= 3]
+    return tuple(sorted(sorted(grown, key=lambda h: (-max(seen[h]), h))[:MAX_PARTNERS]))
 
 
 def weights_of(code: str, cand: Any, c: int, others: Sequence[int], exact_a: int
