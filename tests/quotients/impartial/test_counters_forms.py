@@ -96,3 +96,12 @@ def test_the_weighted_claim_of_0_2264_is_proved():
     """The stored claim passes the check from the rules (about 10 s)."""
     proof = check_certificate(load_claim(CLAIM))
     assert proof.ok and proof.states == 5095
+
+
+@pytest.mark.parametrize("change", [dict(windows=(10 ** 6, 1, 1)), dict(period=10 ** 4),
+                                    dict(weights=(1, -1, -1, -3, -1, -10 ** 6))])
+def test_a_hostile_weighted_claim_is_refused_before_any_point_is_made(change):
+    """Huge windows, period or weights: refused in one line by the size of the box, not
+    walked (nor an out-of-memory error)."""
+    proof = check_certificate(replace(load_claim(CLAIM), **change))
+    assert not proof.ok and "over 200,000,000 points" in proof.reason and proof.states == 0

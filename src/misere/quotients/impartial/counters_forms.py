@@ -46,6 +46,8 @@ from collections.abc import Iterator, Sequence
 
 import numpy as np
 
+from misere import budget
+
 __all__ = ["forms_of", "weighted_state", "fine_weighted", "difference_reach", "fine_points"]
 
 
@@ -124,15 +126,37 @@ def _semigroup(gens: Sequence[int], top: int) -> tuple[np.ndarray, list[tuple[in
     return np.array([w is not None for w in way]), way
 
 
+#: the most (pattern, u1, u2) points :func:`fine_points` may walk; a claim needing more (huge
+#: weights, windows or period: a hostile file) is refused before any of them is made
+MAX_POINTS = 200_000_000
+
+
 def fine_points(weights: Sequence[int], fine: Sequence[int], period: int
                 ) -> Iterator[tuple[int, ...]]:
     """One count vector for every fine state of the module's shape (``fine``: the fine windows
-    ``(K1 + d1, K2 + d2, K12 + d12)``), pattern by pattern."""
+    ``(K1 + d1, K2 + d2, K12 + d12)``), pattern by pattern.
+
+    Raises ``ValueError`` (at once, not when iterated) when the box would hold more than
+    :data:`MAX_POINTS` points."""
     k, p = len(weights), period
     c1, c2, c12 = fine
     span = c1 + c2 + 2 * c12
-    m = max(abs(w) for w in weights) ** 2  # beyond every gap of each form's semigroup
+    w = max(abs(x) for x in weights)
+    m = w ** 2  # beyond every gap of each form's semigroup
+    # the largest box of a pattern: lcm <= w^2, bases <= p * sum |w_i| each
+    top = 2 * m + 2 * m + 2 + (2 * span + 2 * p * sum(abs(x) for x in weights)) // p + 1
+    if (p + 1) ** k * (top + 1) ** 2 > MAX_POINTS:
+        raise ValueError(f"the weighted check's box ({p + 1}^{k} patterns of up to "
+                         f"{top + 1}^2 points) is over {MAX_POINTS:,} points")
+    return _walk(weights, fine, p, span, m)
+
+
+def _walk(weights: Sequence[int], fine: Sequence[int], p: int, span: int, m: int
+          ) -> Iterator[tuple[int, ...]]:
+    k = len(weights)
+    c1, c2, c12 = fine
     for pattern in itertools.product(range(-1, p), repeat=k):  # -1: absent, else the residue
+        budget.check()
         n0 = [0 if r < 0 else (r or p) for r in pattern]
         sides = []
         for sign in (1, -1):
