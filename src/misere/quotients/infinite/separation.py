@@ -91,7 +91,8 @@ def restricted(cert: CounterCertificate, r: int) -> tuple[CounterCertificate, in
     count ``s`` of weight ``-+1``: there ``kappa`` is that of the two-count shape with windows
     ``(K1, K2, K12)`` (the count of weight ``+1`` first), so this two-count claim holds for
     those positions once the weighted one is proved, and the lemma applies to it. Returns the
-    claim, ``r``'s index in it and ``s`` (``None``: no such pair)."""
+    claim, ``r``'s index in it and the two counts it reads, in its order (``None``: no such
+    pair)."""
     w = cert.weights or ()
     if abs(w[r]) != 1 or not any(x == -w[r] for x in w):
         return None
@@ -106,7 +107,15 @@ def restricted(cert: CounterCertificate, r: int) -> tuple[CounterCertificate, in
     two = CounterCertificate(cert.code, (cert.counters[pos], cert.counters[neg]), cert.heaps,
                              cert.action, cert.identity, tuple(cert.windows), cert.period, table,
                              (members[pos], members[neg]), cert.outside)
-    return two, (0 if pos == r else 1), s
+    return two, (0 if pos == r else 1), (pos, neg)
+
+
+def _spread(k: int, place: tuple[int, int], counts: Sequence[int]) -> tuple[int, ...]:
+    """The counts of a two-count claim from :func:`restricted` as ``k`` counts (zero elsewhere)."""
+    out = [0] * k
+    for j, c in zip(place, counts):
+        out[j] = c
+    return tuple(out)
 
 
 def separable_counts(cert: CounterCertificate) -> list[int]:
@@ -229,17 +238,10 @@ def separate(cert: CounterCertificate, r: int = 0) -> Separation:
         return Separation(False, r, cert.members[r], 0, 0, (),
                           f"count {r} is read through a sum of several counts")
     if cert.weights is not None:  # the lemma on the two-count claim it holds
-        two, i, s_ = restricted(cert, r)
+        two, i, place = restricted(cert, r)
         sep = separate(two, i)
-        place = (r, s_) if i == 0 else (s_, r)
-
-        def spread(counts: tuple[int, ...]) -> tuple[int, ...]:
-            out = [0] * len(cert.counters)
-            for j, c in zip(place, counts):
-                out[j] = c
-            return tuple(out)
-        return Separation(sep.ok, r, cert.members[r], sep.start, sep.gaps,
-                          tuple((spread(c), w) for c, w in sep.witnesses), sep.reason)
+        return Separation(sep.ok, r, cert.members[r], sep.start, sep.gaps, tuple(
+            (_spread(len(cert.counters), place, c), w) for c, w in sep.witnesses), sep.reason)
     k, p = len(cert.counters), cert.period
     s = [i for i, row in enumerate(_sum_rows(cert)) if r in row][0]
     w = max(cert.windows)
@@ -309,14 +311,10 @@ def witness(cert: CounterCertificate, sep: Separation, i: int, j: int
     if not sep.ok or not 0 <= i < j:
         raise ValueError("no separation, or not a pair i < j")
     if cert.weights is not None:  # the witness of the two-count claim, spread over the counts
-        two, at, s_ = restricted(cert, sep.count)
-        pick = (sep.count, s_) if at == 0 else (s_, sep.count)
+        two, at, place = restricted(cert, sep.count)
         counts, word = witness(two, Separation(True, at, sep.heaps, sep.start, sep.gaps, tuple(
-            (tuple(c[q] for q in pick), w) for c, w in sep.witnesses)), i, j)
-        out = [0] * len(cert.counters)
-        for q, c in zip(pick, counts):
-            out[q] = c
-        return tuple(out), word
+            (tuple(c[q] for q in place), w) for c, w in sep.witnesses)), i, j)
+        return _spread(len(cert.counters), place, counts), word
     r, p, start = sep.count, cert.period, sep.start
     d = j - i
     small = d if d <= sep.gaps else sep.gaps - p + 1 + (d - sep.gaps + p - 1) % p
