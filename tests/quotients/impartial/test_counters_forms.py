@@ -22,18 +22,22 @@ from misere.quotients.infinite.store import DATA
 from tests.quotients.infinite.test_deep import _misere_outcome
 
 CLAIM = DATA / "02264-heap19.npz"
+COUNTED = DATA / "04544-heap38.npz"
 
 
-@pytest.mark.parametrize("weights, windows, period", [
-    ((1, -1, -5), (0, 1, 1), 2), ((2, -3), (1, 0, 2), 2), ((1, 1, -2, -3), (1, 1, 0), 3),
-    ((1, -1, -1, -3), (0, 2, 1), 2), ((3, -1), (0, 0, 0), 1)])
-def test_the_fine_points_reach_every_fine_state_of_a_box(weights, windows, period):
+@pytest.mark.parametrize("weights, windows, period, count_window", [
+    ((1, -1, -5), (0, 1, 1), 2, 0), ((2, -3), (1, 0, 2), 2, 0), ((1, 1, -2, -3), (1, 1, 0), 3, 0),
+    ((1, -1, -1, -3), (0, 2, 1), 2, 0), ((3, -1), (0, 0, 0), 1, 0),
+    ((1, -1, -2), (0, 1, 2), 2, 1), ((2, -3), (1, 0, 2), 3, 2), ((1, -1, -3), (0, 0, 1), 1, 3),
+    ((1, 1, -2, -3), (1, 1, 0), 2, 1)])
+def test_the_fine_points_reach_every_fine_state_of_a_box(weights, windows, period, count_window):
     """Every count vector of a box has the fine state of a point the check visits (a plain
-    walk over the box, no lemma), and no two visited points share one."""
+    walk over the box, no lemma), and no two visited points share one; with a count window
+    ``C`` too (the fine state then reads ``min(n, C + 1)``)."""
     d12 = 4
     fine = fine_windows_weighted(windows, weights, d12)
-    state = lambda n: fine_weighted(windows, period, weights, d12, n)  # noqa: E731
-    visited = [state(n) for n in fine_points(weights, fine, period)]
+    state = lambda n: fine_weighted(windows, period, weights, d12, n, count_window)  # noqa: E731
+    visited = [state(n) for n in fine_points(weights, fine, period, count_window)]
     assert len(visited) == len(set(visited))
     side = 2 * max(fine) + 2 * period + 4 if len(weights) <= 3 else 11
     box = {state(n) for n in itertools.product(range(side), repeat=len(weights))}
@@ -99,9 +103,38 @@ def test_the_weighted_claim_of_0_2264_is_proved():
 
 
 @pytest.mark.parametrize("change", [dict(windows=(10 ** 6, 1, 1)), dict(period=10 ** 4),
-                                    dict(weights=(1, -1, -1, -3, -1, -10 ** 6))])
+                                    dict(weights=(1, -1, -1, -3, -1, -10 ** 6)),
+                                    dict(count_window=10 ** 6), dict(count_window=-1)])
 def test_a_hostile_weighted_claim_is_refused_before_any_point_is_made(change):
-    """Huge windows, period or weights: refused in one line by the size of the box, not
-    walked (nor an out-of-memory error)."""
+    """Huge windows, period, weights or count window (or a negative one): refused in one line
+    by the size of the box or the shape, not walked (nor an out-of-memory error)."""
     proof = check_certificate(replace(load_claim(CLAIM), **change))
-    assert not proof.ok and "over 200,000,000 points" in proof.reason and proof.states == 0
+    assert not proof.ok and proof.states == 0
+    assert ("over 200,000,000 points" in proof.reason or "count window >= 0" in proof.reason)
+
+
+def test_a_count_window_is_read_and_kept_in_format_4(tmp_path):
+    """0.4544 at heap 38 reads ``#38 - #25 - 2 #33`` and whether each count is present (count
+    window 1): its table holds two coarse states that differ only there, with different rows
+    (``38^2 33^2`` against ``38^2 25^4``); the file (format 4) reads back with the window."""
+    cert = load_claim(COUNTED)
+    assert cert.weights == (1, -1, -2) and cert.count_window == 1
+    two, four = cert.state((2, 0, 2)), cert.state((2, 4, 0))
+    assert two[:-3] == four[:-3] and two != four
+    assert not np.array_equal(cert.p_table[two], cert.p_table[four])
+    save_certificate(cert, tmp_path / "c.npz")
+    back = load_certificate(tmp_path / "c.npz")
+    assert back.count_window == 1 and back.p_table.keys() == cert.p_table.keys()
+    assert int(np.load(tmp_path / "c.npz")["version"]) == 4
+
+
+@pytest.mark.slow
+def test_the_count_window_of_0_4544_is_proved_and_needed():
+    """The stored claim passes the check from the rules (about 10 s); read without its count
+    window (each coarse state's first row kept), the check refuses it."""
+    cert = load_claim(COUNTED)
+    assert check_certificate(cert).ok
+    table = {}
+    for key, row in sorted(cert.p_table.items()):
+        table.setdefault(key[:-3], row)
+    assert not check_certificate(replace(cert, count_window=0, p_table=table)).ok

@@ -96,8 +96,7 @@ import numpy as np
 
 from misere import budget
 from misere.quotients.impartial.certify import rule_moves
-from misere.quotients.impartial.counters_forms import (difference_reach, fine_points,
-                                                       fine_windows_weighted, weighted_state)
+from misere.quotients.impartial.counters_forms import weighted_points, weighted_state
 from misere.quotients.impartial.counters_moves import Moves, structure_fault, transition_pairs
 
 __all__ = ["CounterCertificate", "CounterProof", "coarse_state", "check_certificate",
@@ -242,6 +241,8 @@ class CounterCertificate:
     #: and each count mod ``p`` (:mod:`~misere.quotients.impartial.counters_forms`; windows
     #: ``(K1, K2, K12)``); ``None``: the shape above
     weights: tuple[int, ...] | None = None
+    #: weighted only: ``C``, the coarse state also reads ``min(n_i, C)`` (0: not)
+    count_window: int = 0
 
     def view(self, counts: Sequence[int]) -> tuple[int, ...]:
         """The sums ``u = T a`` of the counts that :func:`coarse_state` reads."""
@@ -273,7 +274,8 @@ class CounterCertificate:
     def state(self, counts: Sequence[int]) -> State:
         """``kappa`` of a count vector (weighted or not)."""
         if self.weights is not None:
-            return weighted_state(self.windows, self.period, self.weights, counts)
+            return weighted_state(self.windows, self.period, self.weights, counts,
+                                  self.count_window)
         return coarse_state(self.windows, self.period, *self.view(counts))
 
     def claims_p(self, counts: Sequence[int], x: int) -> bool:
@@ -418,12 +420,10 @@ def _fine_points(cert: CounterCertificate, mv: Moves) -> tuple[Iterator[tuple[in
     searched. Raises ``ValueError`` when the windows, sums or weights do not fit the counts."""
     k, p = mv.k, cert.period
     if cert.weights is not None:
-        if len(cert.weights) != k or 0 in cert.weights or len(cert.windows) != 3 or cert.sums:
-            raise ValueError(f"weighted counts need one non-zero weight per count ({k}), three "
-                             f"windows and no sums")
-        d12 = difference_reach(cert.weights, cert.members, mv.opts)
-        fine = fine_windows_weighted(cert.windows, cert.weights, d12)
-        return fine_points(cert.weights, fine, p), max(fine)
+        if cert.sums:
+            raise ValueError("weighted counts read no sums")
+        return weighted_points(cert.weights, cert.windows, p, cert.count_window, cert.members,
+                               mv.opts)
     if len(cert.counters) != k or len(cert.windows) != k * (k + 1) // 2:
         raise ValueError(f"{len(cert.windows)} windows for {k} counts")
     sum_matrix(cert.sums, k)

@@ -104,14 +104,16 @@ def build_certificate(code: str, cand: Any, counters: tuple[int, ...], exact_a: 
 
 def build_weighted(code: str, cand: Any, counters: tuple[int, ...], weights: tuple[int, ...],
                    exact_a: int, b_max: int = 12, max_window: int = 12, period: int = 2,
-                   low: int = 2, vary: Sequence[int] | None = None) -> CounterCertificate | None:
+                   low: int = 2, vary: Sequence[int] | None = None, count_window: int = 0
+                   ) -> CounterCertificate | None:
     """A weighted claim (:mod:`~.counters_forms`) read off a candidate that is exact on
     positions with at most ``exact_a`` heaps of ``counters[0]``.
 
     The data are the candidate's outcomes at the count vectors with ``n_1 <= exact_a``, every
     other count at most ``low``, and one of them up to ``b_max`` (a grid of every count up to
     ``b_max`` would hold ``b_max^k`` points); the windows are the least with which they are a
-    function of ``(kappa, x)``, as in :func:`build_certificate`, whose ``X`` they share.
+    function of ``(kappa, x)``, as in :func:`build_certificate`, whose ``X`` they share
+    (``kappa`` with the count window ``count_window`` when it is not 0).
     ``vary``: the indices of the counts after the first that take non-zero values in the data
     (default all; one of them alone tests the weight of that count). ``None`` when no window up
     to ``max_window`` fits. A claim until checked.
@@ -138,11 +140,13 @@ def build_weighted(code: str, cand: Any, counters: tuple[int, ...], weights: tup
     w = np.asarray(weights, dtype=np.int64)
     forms = np.stack([np.where(w > 0, w, 0), np.where(w < 0, -w, 0)])
     best = least_windows(np.array(rows), forms, max_window, period, np.array(points),
-                         np.eye(k, dtype=np.int64))
+                         np.eye(k, dtype=np.int64),
+                         np.minimum(points, count_window) if count_window else None)
     if best is None:
         return None
     return CounterCertificate(code, tuple(counters), heaps, action, ident, best[0], period,
-                              best[1], weights=tuple(int(v) for v in weights))
+                              best[1], weights=tuple(int(v) for v in weights),
+                              count_window=count_window)
 
 
 def residue_family_claims(cert: CounterCertificate, word: Sequence[int], b_min: int,
@@ -247,8 +251,9 @@ _ARRAYS = {"code", "counters", "heaps", "action", "identity", "windows", "period
 #: ``groupk``) and the optional ``sums`` (0/1 matrix ``T``); format 1 (no ``version``) is the
 #: two-count file, read the same way; 3 adds ``weights`` (one integer per count: the weighted
 #: shape of :mod:`~misere.quotients.impartial.counters_forms`), and is written only for a
-#: weighted certificate, so that a reader of format 2 refuses it instead of misreading it
-FORMAT = 3
+#: weighted certificate, so that a reader of format 2 refuses it instead of misreading it; 4
+#: adds ``count_window`` (``C``, an integer), written only when it is not 0, for the same reason
+FORMAT = 4
 
 
 def save_certificate(cert: CounterCertificate, path: Any,
@@ -259,7 +264,8 @@ def save_certificate(cert: CounterCertificate, path: Any,
     keys = sorted(cert.p_table)
     extra = {} if cert.groups is None else {f"group{i + 1}": np.array(g)
                                             for i, g in enumerate(cert.groups)}
-    clash = set(added or ()) & (_ARRAYS | set(extra) | {"version", "outside", "sums", "weights"})
+    clash = set(added or ()) & (_ARRAYS | set(extra) | {"version", "outside", "sums", "weights",
+                                                         "count_window"})
     if clash:
         raise ValueError(f"added fields may not replace the format's: {sorted(clash)}")
     extra.update(added or {})
@@ -269,8 +275,11 @@ def save_certificate(cert: CounterCertificate, path: Any,
         extra["sums"] = sum_matrix(cert.sums, len(cert.counters))
     if cert.weights is not None:
         extra["weights"] = np.array(cert.weights, dtype=np.int64)
+    if cert.count_window:
+        extra["count_window"] = np.array(cert.count_window)
+    version = 4 if cert.count_window else 3 if cert.weights is not None else 2
     np.savez_compressed(
-        path, **extra, version=np.array(FORMAT if cert.weights is not None else 2),
+        path, **extra, version=np.array(version),
         code=np.array(cert.code),
         counters=np.array(cert.counters), heaps=np.array(cert.heaps),
         action=cert.action.astype(np.int32), identity=np.array(cert.identity),
@@ -281,7 +290,7 @@ def save_certificate(cert: CounterCertificate, path: Any,
 
 def load_certificate(path: Any) -> CounterCertificate:
     """Read a certificate written by :func:`save_certificate` (a claim until checked), of
-    format 1 (two counts, no ``version``), 2 or 3.
+    format 1 (two counts, no ``version``), 2, 3 or 4.
 
     Raises
     ------
@@ -319,7 +328,8 @@ def load_certificate(path: Any) -> CounterCertificate:
                                   int(f["identity"]), tuple(int(v) for v in f["windows"]),
                                   int(f["period"]), table, groups,
                                   int(f["outside"]) if "outside" in f.files else None, sums,
-                                  weights)
+                                  weights, int(f["count_window"]) if "count_window" in f.files
+                                  else 0)
 
 
 def ordered_search(code: str, word: Sequence[int], order: Callable[[tuple[int, ...]], bool] | None = None,

@@ -53,7 +53,8 @@ class Fit:
     coarse state, else ``None`` (:func:`~.counters.coarse_state` on every point at once)."""
 
     def __init__(self, data: np.ndarray, tmat: np.ndarray, period: int,
-                 points: np.ndarray | None = None, residues: np.ndarray | None = None):
+                 points: np.ndarray | None = None, residues: np.ndarray | None = None,
+                 classes: np.ndarray | None = None):
         if points is None:  # the data are a grid, one axis per count
             k = tmat.shape[1]
             points = np.indices(data.shape[:k]).reshape(k, -1).T.astype(np.int64)  # C order
@@ -68,8 +69,13 @@ class Fit:
         self.period = period
         forms = len(tmat)
         self.pairs = [(i, j) for i in range(forms) for j in range(i + 1, forms)]
-        #: each point's class of residues mod ``p`` (points in different classes never collide)
-        self.residue = np.unique(self.res @ period ** np.arange(self.res.shape[1] - 1, -1, -1),
+        #: further columns the coarse state reads as they are, whatever the windows (the
+        #: weighted shape's ``min(n_i, C)``), each in ``[0, C]``
+        self.cls = np.zeros((len(grid), 0), dtype=np.int64) if classes is None else \
+            np.asarray(classes, dtype=np.int64).reshape(len(grid), -1)
+        #: each point's class of residues mod ``p`` and ``cls`` (points in different classes
+        #: never collide)
+        self.residue = np.unique(np.concatenate([self.res, self.cls], axis=1), axis=0,
                                  return_inverse=True)[1].ravel()
 
     def pair_count(self) -> int:
@@ -81,8 +87,9 @@ class Fit:
         k, u = self.u.shape[1], self.u
         cols = [np.minimum(u[:, i], windows[i]) for i in range(k)]
         cols += [np.clip(u[:, i] - u[:, j], -w, w) for (i, j), w in zip(self.pairs, windows[k:])]
-        cols += list(self.res.T)
-        radix = [2 * w + 2 for w in list(windows) + [self.period] * self.res.shape[1]]
+        cols += list(self.res.T) + list(self.cls.T)
+        radix = [2 * w + 2 for w in list(windows) + [self.period] * self.res.shape[1]
+                 + [int(c.max(initial=0)) + 1 for c in self.cls.T]]
         if np.prod([float(r) for r in radix]) < 2.0 ** 62:
             code = np.zeros(len(u), dtype=np.int64)
             for c, r in zip(cols, radix):
@@ -166,7 +173,8 @@ def compositions(total: int, parts: int, cap: int, low: Sequence[int] | None = N
 
 
 def least_windows(data: np.ndarray, tmat: np.ndarray, cap: int, period: int,
-                  points: np.ndarray | None = None, residues: np.ndarray | None = None
+                  points: np.ndarray | None = None, residues: np.ndarray | None = None,
+                  classes: np.ndarray | None = None
                   ) -> tuple[tuple[int, ...], dict[State, np.ndarray]] | None:
     """The windows of :func:`~.counters_data.build_certificate` and their table (``None``: none
     fits).
@@ -176,11 +184,11 @@ def least_windows(data: np.ndarray, tmat: np.ndarray, cap: int, period: int,
     has ``w_i >= low_i``, the least ``w_i`` that fits with every other window at ``cap``: the
     search skips only vectors that cannot fit, and returns what the plain search would. Each
     vector is tested by :class:`Conflicts` (:class:`Fit` when the points are too many to pair),
-    and the table is built once, for the answer. ``points`` and ``residues``: as
+    and the table is built once, for the answer. ``points``, ``residues`` and ``classes``: as
     :class:`Fit` takes them (the weighted shape)."""
     k = len(tmat)
     size = k * (k + 1) // 2
-    fit = Fit(data, tmat, period, points, residues)
+    fit = Fit(data, tmat, period, points, residues, classes)
     conflicts = None if fit.pair_count() > MAX_PAIRS else Conflicts(fit, cap)
     fits = conflicts.fits if conflicts is not None else (lambda w: fit(w) is not None)
     if not fits((cap,) * size):

@@ -298,21 +298,24 @@ class Watcher:
         from misere.quotients.infinite.weighted import partners, weighted_claim
 
         for c in sorted(mult, key=lambda h: (-mult[h], -h))[:2]:
-            others, exact_a = partners(self.seen, c), mult[c] - 1
-            key = ("weighted", c, others, exact_a)
-            if not others or exact_a < 2 or key in self.done:
-                continue
-            self.done.add(key)
-            how = f"counting {c} against {', '.join(map(str, others))} with weights"
+            exact_a = mult[c] - 1
+            for others in partners(self.seen, c):
+                key = ("weighted", c, others, exact_a)
+                if exact_a < 2 or key in self.done:
+                    continue
+                self.done.add(key)
+                how = f"counting {c} against {', '.join(map(str, others))} with weights"
 
-            def read(c: int = c, others: tuple = others, exact_a: int = exact_a, how: str = how
-                     ) -> InfiniteProof | None:
-                cert = weighted_claim(self.code, cand, c, others, exact_a)
-                if not told_apart(cert):
-                    return None
-                return self.check(cand, cert, f"{how} {cert.weights}",
-                                  f"{c} weighted {cert.weights}")
-            self.settle(read)
+                def read(c: int = c, others: tuple = others, exact_a: int = exact_a,
+                         how: str = how) -> InfiniteProof | None:
+                    cert = weighted_claim(self.code, cand, c, others, exact_a)
+                    if not told_apart(cert):
+                        return None
+                    window = f", count window {cert.count_window}" if cert.count_window else ""
+                    return self.check(cand, cert, f"{how} {cert.weights}{window}",
+                                      f"{c} weighted {cert.weights}{window}")
+                if self.settle(read) is not None:
+                    break  # checked from the rules and refused: fewer partners fit less
 
     def settle(self, read: Callable[[], InfiniteProof | None]) -> InfiniteProof | None:
         """Read and check one claim under the budget, its CPU time counted; the first proof

@@ -97,7 +97,8 @@ class InfiniteProof:
         if cert.weights is not None:  # the two weighted forms the coarse state reads
             counts = "; ".join(" + ".join(f"{'' if abs(w) == 1 else abs(w)}#{'/'.join(map(str, g))}"
                                           for w, g in zip(cert.weights, cert.members) if w * sign > 0)
-                               for sign in (1, -1)) + " (weighted)"
+                               for sign in (1, -1)) + " (weighted" + (
+                f", each count read up to {cert.count_window})" if cert.count_window else ")")
         phis = ", ".join(f"Phi({h})" for h in self.infinite)
         first = _position(cert, *sep.witnesses[0])
         return (f"{phis} {'has' if len(self.infinite) == 1 else 'have'} infinite order in "

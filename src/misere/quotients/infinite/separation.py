@@ -88,25 +88,29 @@ def _sum_rows(cert: CounterCertificate) -> list[frozenset[int]]:
 def restricted(cert: CounterCertificate, r: int) -> tuple[CounterCertificate, int, int] | None:
     """A weighted certificate (:mod:`~misere.quotients.impartial.counters_forms`) read on the
     positions whose only counted heaps are those of count ``r`` (weight ``+-1``) and of one
-    count ``s`` of weight ``-+1``: there ``kappa`` is that of the two-count shape with windows
-    ``(K1, K2, K12)`` (the count of weight ``+1`` first), so this two-count claim holds for
-    those positions once the weighted one is proved, and the lemma applies to it. Returns the
-    claim, ``r``'s index in it and the two counts it reads, in its order (``None``: no such
-    pair)."""
+    count ``s`` of weight ``-+1``: there ``kappa`` is a function of the two-count shape's with
+    windows ``(max(K1, C), max(K2, C), K12)`` (the count of weight ``+1`` first; ``C`` the count
+    window, ``min(a, max(K, C))`` gives ``min(a, K)`` and ``min(a, C)``), so this two-count
+    claim holds for those positions once the weighted one is proved, and the lemma applies to
+    it. Returns the claim, ``r``'s index in it and the two counts it reads, in its order
+    (``None``: no such pair)."""
     w = cert.weights or ()
     if abs(w[r]) != 1 or not any(x == -w[r] for x in w):
         return None
     s = w.index(-w[r])
     pos, neg = (r, s) if w[r] > 0 else (s, r)
+    k, c = len(w), cert.count_window
     table = {}
     for key, row in cert.p_table.items():
-        res = key[3:]
-        if all(v == 0 for i, v in enumerate(res) if i not in (pos, neg)):
-            table[(*key[:3], res[pos], res[neg])] = row
+        res, mins = key[3:3 + k], key[3 + k:] or (0,) * k
+        if all(res[i] == mins[i] == 0 for i in range(k) if i not in (pos, neg)):
+            table[(max(key[0], mins[pos]), max(key[1], mins[neg]), key[2], res[pos],
+                   res[neg])] = row
     members = cert.members
+    k1, k2, k12 = cert.windows
     two = CounterCertificate(cert.code, (cert.counters[pos], cert.counters[neg]), cert.heaps,
-                             cert.action, cert.identity, tuple(cert.windows), cert.period, table,
-                             (members[pos], members[neg]), cert.outside)
+                             cert.action, cert.identity, (max(k1, c), max(k2, c), k12),
+                             cert.period, table, (members[pos], members[neg]), cert.outside)
     return two, (0 if pos == r else 1), (pos, neg)
 
 

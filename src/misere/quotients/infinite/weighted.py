@@ -18,7 +18,9 @@ separated through the two-count claim it holds on ``19^a 3^b v``.
   other partners absent, fit the least windows (:func:`weights_of`; a wrong slope needs a wide
   window or none fits);
 * the claim is the one :func:`~misere.quotients.impartial.counters_data.build_weighted` reads
-  with those weights.
+  with those weights and the least count window (0 to :data:`MAX_COUNT_WINDOW`) that fits: at
+  heap 38 of 0.4544, ``38^a 25^b 33^c v`` reads ``a - b - 2 c``, but ``33^2`` and ``25^4``
+  differ beside some ``v``, so whether each count is present is read too.
 
 :class:`~.discover.Watcher` tries it when its own shapes are refused, once per growth of the
 exponent it reads as exact; :func:`~.proof.prove` decides, so a wrong guess costs time only.
@@ -28,26 +30,32 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-__all__ = ["partners", "weights_of", "weighted_claim", "MAX_WEIGHT"]
+__all__ = ["partners", "weights_of", "weighted_claim", "covers", "MAX_WEIGHT"]
 
 #: the largest weight tried for a partner (0.2264 at heap 19 needs 5)
 MAX_WEIGHT = 8
 #: the most partners counted (0.2264 at heap 19 has 5)
 MAX_PARTNERS = 6
+#: the largest count window tried (:mod:`~misere.quotients.impartial.counters_forms`): 0.4544
+#: at heap 38 needs 1, whether each count is present
+MAX_COUNT_WINDOW = 2
 #: the largest window of the weight test (a wrong weight needs a wider one, or none fits)
 TEST_WINDOW = 6
 
 
-def partners(seen: Mapping[int, set[int]], c: int) -> tuple[int, ...]:
-    """The heaps other than ``c`` whose exponents in the failures so far (``seen``: heap ->
-    exponents) reached 3, in increasing order; at most :data:`MAX_PARTNERS`, those with the
-    largest exponents (the data grow as ``3^k`` with ``k`` partners).
+def partners(seen: Mapping[int, set[int]], c: int) -> list[tuple[int, ...]]:
+    """The sets of partners to try, in increasing order each: first the heaps other than ``c``
+    whose exponents in the failures so far (``seen``: heap -> exponents) reached 3, at most
+    :data:`MAX_PARTNERS`, those with the largest exponents (the data grow as ``3^k`` with ``k``
+    partners); then the same less the one with the least exponent, and so on down to one (a
+    heap that came back with 3 once may not belong to the claim: 27 beside 38 in 0.4164).
 
     >>> partners({19: {1, 2, 9}, 3: {1, 4}, 17: {3}, 5: {1, 2}}, 19)
-    (3, 17)
+    [(3, 17), (3,)]
     """
     grown = [h for h, es in seen.items() if h != c and max(es) >= 3]
-    return tuple(sorted(sorted(grown, key=lambda h: (-max(seen[h]), h))[:MAX_PARTNERS]))
+    ranked = sorted(grown, key=lambda h: (-max(seen[h]), h))[:MAX_PARTNERS]
+    return [tuple(sorted(ranked[:n])) for n in range(len(ranked), 0, -1)]
 
 
 def weights_of(code: str, cand: Any, c: int, others: Sequence[int], exact_a: int
@@ -85,4 +93,24 @@ def weighted_claim(code: str, cand: Any, c: int, others: Sequence[int], exact_a:
     weights = weights_of(code, cand, c, others, exact_a)
     if weights is None:
         return None
-    return build_weighted(code, cand, (c, *others), (1, *weights), exact_a)
+    for count_window in range(MAX_COUNT_WINDOW + 1):  # the least that fits
+        cert = build_weighted(code, cand, (c, *others), (1, *weights), exact_a,
+                              count_window=count_window)
+        if cert is not None and covers(cert):
+            return cert
+    return None
+
+
+def covers(cert: Any) -> bool:
+    """Whether the claim's table has a row for the coarse state of every count vector (those of
+    the points the check visits): the data hold each partner past ``low`` only alone, so a
+    claim read off them may have none for, say, two partners at 3; the check would refuse it
+    after seconds, this test takes milliseconds."""
+    from misere.quotients.impartial.certify import rule_moves
+    from misere.quotients.impartial.counters_forms import weighted_points
+    from misere.quotients.impartial.counters_moves import Moves
+
+    opts = Moves(cert, rule_moves(cert.code)).opts
+    points, _ = weighted_points(cert.weights, cert.windows, cert.period, cert.count_window,
+                                cert.members, opts)
+    return all(cert.state(n) in cert.p_table for n in points)
