@@ -38,13 +38,13 @@ others), so ``min(n, C + 1)`` and ``n mod p`` are the pattern's, and ``u_f`` ran
 ``f`` above ``C`` (``{0}`` when none), and the two forms move independently (each count is in
 one form). ``G_f`` holds every multiple of
 ``g_f = gcd`` from ``m_f`` on (``m_f <= g_f + (w - g_f)(w' - g_f) / g_f`` for two weights, less
-with more; :func:`_semigroup` computes it). Let ``L`` be the lcm of ``g_1, g_2`` and ``C`` the
-sum of the fine windows. A point ``(u1, u2)`` with both forms above ``base_f + p m_f + C`` keeps
+with more; :func:`_semigroup` computes it). Let ``L`` be the lcm of ``g_1, g_2`` and ``V`` the
+sum of the fine windows. A point ``(u1, u2)`` with both forms above ``base_f + p m_f + V`` keeps
 its fine state when ``p L`` is taken from both (caps stay saturated, the difference does not
 change, both stay in ``S_f``); with one form above that and the difference saturated,
 ``p g_f`` is taken from that form alone while it stays above the other by ``K12 + d12``. So
 every fine state of the pattern is that of a point with ``u_f - base_f <= p (m_1 + m_2 + g_f +
-L) + base_1 + base_2 + 2 C`` (the other form bounded first, then this one above it by at most
+L) + base_1 + base_2 + 2 V`` (the other form bounded first, then this one above it by at most
 ``K12 + d12``), and :func:`fine_points` lists each from that box.
 """
 from __future__ import annotations
@@ -195,7 +195,7 @@ def _walk(weights: Sequence[int], fine: Sequence[int], p: int, span: int, m: int
         g = [math.gcd(*gens) if gens else 1 for _, gens, _ in sides]
         lcm = g[0] * g[1] // math.gcd(g[0], g[1])
         # the box of the module's docstring: u_f - base_f <= p (m_1 + m_2 + g_f + L) + base_1
-        # + base_2 + C + K12 + d12, with room to spare
+        # + base_2 + V + K12 + d12, with room to spare
         top = 2 * m + 2 * lcm + 2 + -(-(2 * span + sides[0][2] + sides[1][2]) // p)
         values, ways = [], []
         for idx, gens, base in sides:
