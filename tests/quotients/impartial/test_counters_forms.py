@@ -44,6 +44,30 @@ def test_the_fine_points_reach_every_fine_state_of_a_box(weights, windows, perio
     assert box <= set(visited)
 
 
+@pytest.mark.parametrize("count_window", [1, 2, 3, 5])
+def test_the_window_fit_reads_the_count_window_as_the_weighted_state_does(count_window):
+    """``Fit`` with the count window's columns (``classes``) groups the points exactly as
+    :func:`~misere.quotients.impartial.counters_forms.weighted_state` does: one table row per
+    state, keyed by it, and data that differ inside a state are refused."""
+    from misere.quotients.impartial.counters_forms import weighted_state
+    from misere.quotients.impartial.counters_windows import Fit
+
+    weights, windows, period = (1, -1, -2), (2, 1, 3), 2
+    points = np.array(list(itertools.product(range(9), range(7), range(5))), dtype=np.int64)
+    states = [weighted_state(windows, period, weights, n, count_window) for n in points]
+    label = {s: i for i, s in enumerate(dict.fromkeys(states))}
+    data = np.array([[label[s] % 2, label[s] % 3 == 0] for s in states], dtype=bool)
+    forms = np.array([[1, 0, 0], [0, 1, 2]], dtype=np.int64)
+    fit = Fit(data, forms, period, points, np.eye(3, dtype=np.int64),
+              np.minimum(points, count_window))
+    table = fit(windows)
+    assert table is not None and set(table) == set(states)
+    shared = next(i for i, st in enumerate(states) if states.count(st) > 1)
+    data[shared] = ~data[shared]  # a point unlike the others of its state
+    assert Fit(data, forms, period, points, np.eye(3, dtype=np.int64),
+               np.minimum(points, count_window))(windows) is None
+
+
 def test_the_difference_reach_is_the_largest_change_of_one_move():
     """``d12`` of 0.2264's claim, against the moves written out: 19 -> 17 loses a 19 (+1) and
     makes a 17 (-5): 6, the most."""

@@ -89,11 +89,11 @@ class Fit:
         cols += [np.clip(u[:, i] - u[:, j], -w, w) for (i, j), w in zip(self.pairs, windows[k:])]
         cols += list(self.res.T) + list(self.cls.T)
         radix = [2 * w + 2 for w in list(windows) + [self.period] * self.res.shape[1]
-                 + [int(c.max(initial=0)) + 1 for c in self.cls.T]]
+                 + [int(c.max(initial=0)) for c in self.cls.T]]
         if np.prod([float(r) for r in radix]) < 2.0 ** 62:
             code = np.zeros(len(u), dtype=np.int64)
             for c, r in zip(cols, radix):
-                code = code * r + c + r // 2 - 1  # every column lies in [-w, w] or [0, p)
+                code = code * r + c + r // 2 - 1  # each column lies in [-w, w], [0, p) or [0, C]
         else:
             code = np.stack(cols, axis=1)
         _, first, inverse = np.unique(code, axis=0, return_index=True, return_inverse=True)
