@@ -74,9 +74,12 @@ class Fit:
         self.cls = np.zeros((len(grid), 0), dtype=np.int64) if classes is None else \
             np.asarray(classes, dtype=np.int64).reshape(len(grid), -1)
         #: each point's class of residues mod ``p`` and ``cls`` (points in different classes
-        #: never collide)
-        self.residue = np.unique(np.concatenate([self.res, self.cls], axis=1), axis=0,
-                                 return_inverse=True)[1].ravel()
+        #: never collide), one integer per point in mixed radix
+        radix = [period] * self.res.shape[1] + [int(c.max(initial=0)) + 1 for c in self.cls.T]
+        code = np.zeros(len(grid), dtype=np.int64)
+        for col, r in zip(np.concatenate([self.res, self.cls], axis=1).T, radix):
+            code = code * r + col
+        self.residue = np.unique(code, return_inverse=True)[1].ravel()
 
     def pair_count(self) -> int:
         """How many pairs of points share their residues (what :class:`Conflicts` reads)."""
