@@ -21,7 +21,9 @@ optional ``group1..groupk``, ``sums``, ``outside``, ``version``) and adds, witho
 ``heap`` (``n``), ``infinite`` (the sizes proved of infinite order), ``infinite_count`` (their
 count ``r``), ``separation_start`` (``I`` of the lemma), ``witness_counts`` and ``witness_words``
 (one row per gap ``d = 1 ..``: the counted heaps of ``y`` by count, and its other heaps padded
-with zeros). A reader of format 2 ignores the added fields; :func:`prove` recomputes them.
+with zeros), and, when the powers were told apart against a partner at another slope
+(:mod:`.slopes`), ``separation_partner`` (its count ``s``; ``separation_start`` is then the
+lemma's ``B``). A reader of format 2 ignores the added fields; :func:`prove` recomputes them.
 """
 from __future__ import annotations
 
@@ -101,6 +103,10 @@ class InfiniteProof:
                 f", each count read up to {cert.count_window})" if cert.count_window else ")")
         phis = ", ".join(f"Phi({h})" for h in self.infinite)
         first = _position(cert, *sep.witnesses[0])
+        lemma = ("every gap d (i >= {0}; smaller i and larger d follow by the separation lemma)"
+                 if sep.partner is None else
+                 "d = 1..{1} at i = {0} (every other pair follows by the slope lemma, against "
+                 "#" + "/".join(map(str, cert.members[sep.partner])) + ")").format(sep.start, sep.gaps)
         return (f"{phis} {'has' if len(self.infinite) == 1 else 'have'} infinite order in "
                 f"Q_{self.heap} of {self.code}, so Q_{self.heap} is infinite: the outcome of every "
                 f"position of heaps <= {self.heap}{' in the claim' + chr(39) + 's domain' if cert.outside is not None else ''} "
@@ -108,8 +114,7 @@ class InfiniteProof:
                 f"a {cert.order}-element monoid for the other heaps, checked from the rules by the "
                 f"outcome recursion ({self.check.states} fine states, {self.check.pairs} "
                 f"transition pairs); {len(sep.witnesses)} positions tell h^i from h^(i+d) for "
-                f"every gap d (i >= {sep.start}; smaller i and larger d follow by the separation "
-                f"lemma), e.g. {first} tells h^{sep.start} from h^{sep.start + 1} (h = "
+                f"{lemma}, e.g. {first} tells h^{sep.start} from h^{sep.start + 1} (h = "
                 f"{sep.heaps[0]})")
 
     def outcome(self, heaps: Sequence[int], shift: int = 0) -> str:
@@ -176,6 +181,7 @@ def save_proof(proof: InfiniteProof, path: Any) -> None:
         extra.update(
             infinite=np.array(sep.heaps), infinite_count=np.array(sep.count),
             separation_start=np.array(sep.start),
+            **({} if sep.partner is None else {"separation_partner": np.array(sep.partner)}),
             witness_counts=np.array([c for c, _ in sep.witnesses], dtype=np.int64),
             witness_words=np.array([list(w) + [0] * (width - len(w)) for _, w in sep.witnesses],
                                    dtype=np.int64).reshape(len(sep.witnesses), width))

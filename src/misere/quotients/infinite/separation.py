@@ -55,6 +55,7 @@ import numpy as np
 
 from misere import budget
 from misere.quotients.impartial.counters import CounterCertificate, _unsum, chain_steps, coarse_state
+from misere.quotients.infinite.slopes import slope_partners, slope_separation, slope_witness
 
 __all__ = ["Separation", "separable_counts", "separate", "witness", "word_of_values", "restricted",
            "MAX_BOX"]
@@ -78,6 +79,9 @@ class Separation:
     gaps: int  #: ``D + p``: the gaps ``d`` checked
     witnesses: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
     reason: str = "every two powers told apart"
+    #: the count ``s`` of :mod:`.slopes` (``None``: this module's lemma); ``start`` is then its
+    #: ``B`` and each witness tells ``h^B`` from ``h^(B + d)``
+    partner: int | None = None
 
 
 def _sum_rows(cert: CounterCertificate) -> list[frozenset[int]]:
@@ -126,7 +130,8 @@ def separable_counts(cert: CounterCertificate) -> list[int]:
     """The counts the lemma applies to: those in exactly one sum, which holds them alone (of a
     weighted certificate: those :func:`restricted` takes)."""
     if cert.weights is not None:
-        return [r for r in range(len(cert.counters)) if restricted(cert, r) is not None]
+        return [r for r in range(len(cert.counters))
+                if restricted(cert, r) is not None or slope_partners(cert, r)]
     rows = _sum_rows(cert)
     return [r for r in range(len(cert.counters))
             if [s for s in rows if r in s] == [frozenset((r,))]]
@@ -241,6 +246,14 @@ def separate(cert: CounterCertificate, r: int = 0) -> Separation:
     if r not in separable_counts(cert):
         return Separation(False, r, cert.members[r], 0, 0, (),
                           f"count {r} is read through a sum of several counts")
+    if cert.weights is not None and restricted(cert, r) is None:  # a partner at another slope
+        sep = Separation(False, r, cert.members[r], 0, 0, (), "no partner of the other sign")
+        for s in slope_partners(cert, r):
+            ok, start, gaps, found, why = slope_separation(cert, r, s, word_of_values(cert))
+            sep = Separation(ok, r, cert.members[r], start, gaps, tuple(found), why, s)
+            if ok:
+                break
+        return sep
     if cert.weights is not None:  # the lemma on the two-count claim it holds
         two, i, place = restricted(cert, r)
         sep = separate(two, i)
@@ -314,6 +327,8 @@ def witness(cert: CounterCertificate, sep: Separation, i: int, j: int
     of ``sep``'s count, ``0 <= i < j``, from the stored witnesses by the lemma's moves."""
     if not sep.ok or not 0 <= i < j:
         raise ValueError("no separation, or not a pair i < j")
+    if sep.partner is not None:
+        return slope_witness(cert, sep.count, sep.partner, sep.witnesses, i, j)
     if cert.weights is not None:  # the witness of the two-count claim, spread over the counts
         two, at, place = restricted(cert, sep.count)
         counts, word = witness(two, Separation(True, at, sep.heaps, sep.start, sep.gaps, tuple(
