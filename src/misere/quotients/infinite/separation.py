@@ -79,8 +79,8 @@ class Separation:
     gaps: int  #: ``D + p``: the gaps ``d`` checked
     witnesses: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
     reason: str = "every two powers told apart"
-    #: the count ``s`` of :mod:`.slopes` (``None``: this module's lemma); ``start`` is then its
-    #: ``B`` and each witness tells ``h^B`` from ``h^(B + d)``
+    #: the count ``s`` of :mod:`~misere.quotients.infinite.slopes` (``None``: this module's
+    #: lemma); ``start`` is then its ``B`` and each witness tells ``h^B`` from ``h^(B + d)``
     partner: int | None = None
 
 
