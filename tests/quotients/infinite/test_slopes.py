@@ -126,3 +126,45 @@ def test_a_claim_with_huge_windows_is_refused_before_the_search(proof_2207):
     cert.windows = (10 ** 6,) * 3
     sep = separate(cert, 0)
     assert not sep.ok and f"{MAX_GAPS:,}" in sep.reason
+
+
+def test_residues_read_mod_a_divisor_spell_out_the_same_claim(dawson20):
+    """``moduli`` reads each count mod a divisor of the period and spells the table out mod the
+    period: with the period itself it is the plain claim, row for row; with a divisor, every
+    state has the row of its class, and the claim is still proved from the rules."""
+    import numpy as np
+
+    plain = build_weighted("0.07", dawson20, (20, 9), (1, -2), 12, period=4)
+    same = build_weighted("0.07", dawson20, (20, 9), (1, -2), 12, period=4, moduli=(4, 4))
+    assert plain is not None and same is not None and plain.windows == same.windows
+    assert plain.p_table.keys() == same.p_table.keys()
+    assert all(np.array_equal(plain.p_table[k], same.p_table[k]) for k in plain.p_table)
+    coarse = build_weighted("0.07", dawson20, (20, 9), (1, -2), 12, period=4, moduli=(4, 2))
+    assert coarse is not None and coarse.period == 4
+    for key, row in coarse.p_table.items():  # 9's residue read mod 2: classes r and r + 2 agree
+        twin = (*key[:4], (key[4] + 2) % 4, *key[5:])
+        assert twin in coarse.p_table and np.array_equal(row, coarse.p_table[twin])
+    assert check_certificate(coarse).ok
+
+
+def test_the_stored_claim_of_0_6007_reads_period_12_in_a_domain():
+    """0.6007 at heap 17: ``11^a 8^b v`` reads ``a - 3 b``, ``a mod 12`` and ``b mod 4``, for
+    positions with at most one other heap of at least 12 (the engine's claim, stored): proved
+    again from the rules, both counts separated at slope 3."""
+    from misere.quotients.infinite.store import DATA
+
+    cert = load_claim(DATA / "06007-heap17.npz")
+    assert cert.weights == (1, -3) and cert.period == 12 and cert.outside is not None
+    proof = prove(cert)
+    assert proof.ok and proof.infinite == (8, 11)
+    assert all(s.partner is not None for s in proof.separations if s.ok)
+
+
+@pytest.mark.slow
+def test_the_engine_reads_0_6007_with_period_12_in_a_domain():
+    """From no stored certificate: the claim read off round 23 of heap 17 (about 94,000
+    elements, 15 s), which needs both the longer period and the domain."""
+    q = compute(octal_game("0.6007"), 17, watch=Watcher("0.6007", shapes=False),
+                limits=Limits(max_rounds=400, max_order=200_000))
+    assert q.max_heap == 16 and q.order == 192 and q.settled is not None and q.settled.ok
+    assert q.settled.cert.period == 12 and "in a domain" in q.settled.origin

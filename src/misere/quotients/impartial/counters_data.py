@@ -80,15 +80,8 @@ def build_certificate(code: str, cand: Any, counters: tuple[int, ...], exact_a: 
             step.append(step[-1] if col(c) is None else col(c)[step[-1]])
         grid = np.stack(step, axis=i)
     data = is_p[grid] & (values >= 0)
-    if limits:  # merge the elements no datum tells apart (Moore's algorithm on the action)
-        init = np.unique(np.packbits(data.reshape(-1, len(values)).T, axis=1), axis=0,
-                         return_inverse=True)[1].ravel()
-        init = np.where(values >= 0, init + 1, 0)
-        cls, count = refine(action, init)
-        first = np.unique(cls, return_index=True)[1]
-        action = cls[action[:, first]].astype(np.int32)
-        data = data[..., first]
-        ident, out = int(cls[ident]), int(cls[out])
+    if limits:
+        action, data, ident, out = _merged(action, data, values, ident, out)
     sums = None if sums is None else tuple(tuple(int(i) for i in s) for s in sums)
     tmat = sum_matrix(sums, len(counters))
     if windows is not None:
@@ -102,9 +95,75 @@ def build_certificate(code: str, cand: Any, counters: tuple[int, ...], exact_a: 
                               best[1], groups, out, sums)
 
 
+def _merged(action: np.ndarray, data: np.ndarray, values: np.ndarray, ident: int, out: int
+            ) -> tuple[np.ndarray, np.ndarray, int, int]:
+    """A domain's ``X`` with the elements no datum tells apart merged (Moore's algorithm on the
+    action; ``data``'s last axis runs over ``X``, the outside element is the one of value -1)."""
+    init = np.unique(np.packbits(data.reshape(-1, len(values)).T, axis=1), axis=0,
+                     return_inverse=True)[1].ravel()
+    init = np.where(values >= 0, init + 1, 0)
+    cls, _ = refine(action, init)
+    first = np.unique(cls, return_index=True)[1]
+    return (cls[action[:, first]].astype(np.int32), data[..., first], int(cls[ident]),
+            int(cls[out]))
+
+
+def _spelled_out(table: dict, k: int, period: int, moduli: tuple[int, ...]) -> dict:
+    """A weighted table keyed by ``(forms, 0 * k, n mod moduli, mins)`` keyed instead by
+    ``(forms, n mod period, mins)``: each row under every residue it stands for."""
+    out = {}
+    for key, row in table.items():
+        head, red, mins = key[:3], key[3 + k:3 + 2 * k], key[3 + 2 * k:]
+        for res in itertools.product(*(range(r, period, q) for r, q in zip(red, moduli))):
+            out[(*head, *res, *mins)] = row
+    return out
+
+
+#: the last candidate and the data read off it by key: a reader fits several periods, count
+#: windows and weights to the same data
+_cache: dict = {"cand": None, "data": {}}
+
+
+def _weighted_data(code: str, cand: Any, counters: tuple[int, ...], exact_a: int, b_max: int,
+                   low: int, vary: Sequence[int] | None, limits: tuple[tuple[int, int], ...]
+                   ) -> tuple:
+    """The data of :func:`build_weighted` (kept for the last candidate and arguments: the
+    reader fits several periods and count windows to the same data)."""
+    key = (code, counters, exact_a, b_max, low, None if vary is None else tuple(vary), limits)
+    if _cache["cand"] is not cand:
+        _cache.update(cand=cand, data={})
+    if key in _cache["data"]:
+        return _cache["data"][key]
+    is_p, col, heaps, (action, values, ident, out) = _read(code, cand, set(counters), limits)
+    k = len(counters)
+    vary = range(1, k) if vary is None else vary
+    rest = [range(low + 1) if j + 1 in vary else range(1) for j in range(k - 1)]
+    tails = {tuple(v) for v in itertools.product(*rest)}
+    for j in (i - 1 for i in vary):
+        for b in range(low + 1, b_max + 1):
+            tails |= {v[:j] + (b,) + v[j + 1:] for v in itertools.product(*rest)}
+    points, rows = [], []
+    for tail in sorted(tails):
+        x = np.maximum(values, 0)  # the outside element (-1) reads as any, then is masked
+        for h, e in zip(counters[1:], tail):
+            for _ in range(e):
+                x = x if col(h) is None else col(h)[x]
+        for a in range(exact_a + 1):
+            points.append((a, *tail))
+            rows.append(is_p[x] & (values >= 0))
+            x = x if col(counters[0]) is None else col(counters[0])[x]
+        budget.check()
+    data = np.array(rows)
+    if limits:
+        action, data, ident, out = _merged(action, data, values, ident, out)
+    _cache["data"][key] = (heaps, action, ident, out, data, np.array(points))
+    return _cache["data"][key]
+
+
 def build_weighted(code: str, cand: Any, counters: tuple[int, ...], weights: tuple[int, ...],
                    exact_a: int, b_max: int = 12, max_window: int = 12, period: int = 2,
-                   low: int = 2, vary: Sequence[int] | None = None, count_window: int = 0
+                   low: int = 2, vary: Sequence[int] | None = None, count_window: int = 0,
+                   limits: Sequence[tuple[int, int]] = (), moduli: Sequence[int] | None = None
                    ) -> CounterCertificate | None:
     """A weighted claim (:mod:`~.counters_forms`) read off a candidate that is exact on
     positions with at most ``exact_a`` heaps of ``counters[0]``.
@@ -115,38 +174,32 @@ def build_weighted(code: str, cand: Any, counters: tuple[int, ...], weights: tup
     function of ``(kappa, x)``, as in :func:`build_certificate`, whose ``X`` they share
     (``kappa`` with the count window ``count_window`` when it is not 0).
     ``vary``: the indices of the counts after the first that take non-zero values in the data
-    (default all; one of them alone tests the weight of that count). ``None`` when no window up
-    to ``max_window`` fits. A claim until checked.
+    (default all; one of them alone tests the weight of that count). ``limits``: a domain of the
+    uncounted heaps, as in :func:`build_certificate`. ``moduli``: each count's residue is read
+    mod ``moduli[i]`` (a divisor of ``period``) and the table is then spelled out over the
+    residues mod ``period`` (the same claim, with rows for residue classes the data do not
+    reach: at heap 17 of 0.6007 the outcome of ``11^a 8^b v`` reads ``a mod 12`` but ``b mod
+    4``, and ``b`` up to 12 with ``a`` up to 30 cannot show ``b = 11`` beside ``a >= 3 b + 1``).
+    ``None`` when no window up to ``max_window`` fits. A claim until checked.
     """
-    is_p, col, heaps, (action, values, ident, _) = _read(code, cand, set(counters), ())
     k = len(counters)
-    vary = range(1, k) if vary is None else vary
-    rest = [range(low + 1) if j + 1 in vary else range(1) for j in range(k - 1)]
-    tails = {tuple(v) for v in itertools.product(*rest)}
-    for j in (i - 1 for i in vary):
-        for b in range(low + 1, b_max + 1):
-            tails |= {v[:j] + (b,) + v[j + 1:] for v in itertools.product(*rest)}
-    points, rows = [], []
-    for tail in sorted(tails):
-        x = values.copy()
-        for h, e in zip(counters[1:], tail):
-            for _ in range(e):
-                x = x if col(h) is None else col(h)[x]
-        for a in range(exact_a + 1):
-            points.append((a, *tail))
-            rows.append(is_p[x])
-            x = x if col(counters[0]) is None else col(counters[0])[x]
-        budget.check()
+    heaps, action, ident, out, data, pts = _weighted_data(code, cand, tuple(counters), exact_a,
+                                                          b_max, low, vary, tuple(limits))
     w = np.asarray(weights, dtype=np.int64)
     forms = np.stack([np.where(w > 0, w, 0), np.where(w < 0, -w, 0)])
-    best = least_windows(np.array(rows), forms, max_window, period, np.array(points),
-                         np.eye(k, dtype=np.int64),
-                         np.minimum(points, count_window) if count_window else None)
+    mins = [np.minimum(pts, count_window)] if count_window else []
+    if moduli is None:
+        best = least_windows(data, forms, max_window, period, pts, np.eye(k, dtype=np.int64),
+                             mins[0] if mins else None)
+    else:  # residues mod each modulus as plain columns, then spelled out mod the period
+        best = least_windows(data, forms, max_window, 1, pts, np.eye(k, dtype=np.int64),
+                             np.concatenate([pts % np.asarray(moduli)] + mins, axis=1))
+        best = best and (best[0], _spelled_out(best[1], k, period, tuple(moduli)))
     if best is None:
         return None
     return CounterCertificate(code, tuple(counters), heaps, action, ident, best[0], period,
-                              best[1], weights=tuple(int(v) for v in weights),
-                              count_window=count_window)
+                              best[1], outside=out if limits else None,
+                              weights=tuple(int(v) for v in weights), count_window=count_window)
 
 
 def residue_family_claims(cert: CounterCertificate, word: Sequence[int], b_min: int,

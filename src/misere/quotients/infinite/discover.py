@@ -309,9 +309,14 @@ class Watcher:
                 def read(c: int = c, others: tuple = others, exact_a: int = exact_a,
                          how: str = how) -> InfiniteProof | None:
                     cert = weighted_claim(self.code, cand, c, others, exact_a)
+                    domain = _domain(mult, {c, *others}, cand.heap)
+                    if cert is None and domain:  # 0.6007 at heap 17: at most one heap >= 12
+                        cert = weighted_claim(self.code, cand, c, others, exact_a, domain)
                     if not told_apart(cert):
                         return None
                     window = f", count window {cert.count_window}" if cert.count_window else ""
+                    window += f", period {cert.period}" if cert.period != 2 else ""
+                    window += " in a domain" if cert.outside is not None else ""
                     return self.check(cand, cert, f"{how} {cert.weights}{window}",
                                       f"{c} weighted {cert.weights}{window}")
                 if self.settle(read) is not None:

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-__all__ = ["partners", "weights_of", "weighted_claim", "covers", "MAX_WEIGHT"]
+__all__ = ["partners", "weights_of", "weighted_claim", "covers", "MAX_WEIGHT", "PERIODS"]
 
 #: the largest weight tried for a partner (0.2264 at heap 19 needs 5)
 MAX_WEIGHT = 8
@@ -41,6 +41,9 @@ MAX_PARTNERS = 6
 MAX_COUNT_WINDOW = 2
 #: the largest window of the weight test (a wrong weight needs a wider one, or none fits)
 TEST_WINDOW = 6
+#: the longer periods tried when none fits with period 2, the partners' counts read mod each
+#: divisor (0.6007 at heap 17 reads ``a mod 12`` of the growing heap, ``b mod 4`` of its partner)
+PERIODS = (4, 6, 12)
 
 
 def partners(seen: Mapping[int, set[int]], c: int) -> list[tuple[int, ...]]:
@@ -58,11 +61,13 @@ def partners(seen: Mapping[int, set[int]], c: int) -> list[tuple[int, ...]]:
     return [tuple(sorted(ranked[:n])) for n in range(len(ranked), 0, -1)]
 
 
-def weights_of(code: str, cand: Any, c: int, others: Sequence[int], exact_a: int
-               ) -> tuple[int, ...] | None:
+def weights_of(code: str, cand: Any, c: int, others: Sequence[int], exact_a: int,
+               limits: Sequence[tuple[int, int]] = (), period: int = 2,
+               moduli: Sequence[int] | None = None) -> tuple[int, ...] | None:
     """Each partner's weight (negative: the partners are counted against ``c``), read one
     partner at a time: the weight with the least windows, the least weight among ties.
-    ``None`` when some partner fits no weight."""
+    ``None`` when some partner fits no weight. ``limits``, ``period`` and ``moduli``: as
+    :func:`~misere.quotients.impartial.counters_data.build_weighted` takes them."""
     from misere.quotients.impartial.counters_data import build_weighted
 
     out = [-1] * len(others)
@@ -72,7 +77,8 @@ def weights_of(code: str, cand: Any, c: int, others: Sequence[int], exact_a: int
             trial = list(out)
             trial[j] = -w
             cert = build_weighted(code, cand, (c, *others), (1, *trial), exact_a,
-                                  b_max=2 * exact_a, max_window=TEST_WINDOW, vary=(j + 1,))
+                                  b_max=2 * exact_a, max_window=TEST_WINDOW, vary=(j + 1,),
+                                  limits=limits, period=period, moduli=moduli)
             if cert is not None and (best is None or sum(cert.windows) < best[0]):
                 best = (sum(cert.windows), w)
         if best is None:
@@ -81,23 +87,33 @@ def weights_of(code: str, cand: Any, c: int, others: Sequence[int], exact_a: int
     return tuple(out)
 
 
-def weighted_claim(code: str, cand: Any, c: int, others: Sequence[int], exact_a: int
-                   ) -> Any:
+def weighted_claim(code: str, cand: Any, c: int, others: Sequence[int], exact_a: int,
+                   limits: Sequence[tuple[int, int]] = ()) -> Any:
     """The weighted claim of ``c`` against ``others`` read off ``cand`` (a
     :class:`~misere.quotients.impartial.counters.CounterCertificate`, a claim until proved), or
-    ``None`` when some weight or the windows do not fit."""
+    ``None`` when some weight or the windows do not fit. ``limits``: a domain of the other
+    heaps (:func:`~misere.quotients.impartial.counters_data.build_certificate`).
+
+    Tried in turn: period 2 with the least count window that fits, then each of
+    :data:`PERIODS` with the partners' counts read mod each of its divisors, least first, once
+    the growing heap's data reach 8 past the period (fewer cannot show every residue beside
+    the boundary)."""
     from misere.quotients.impartial.counters_data import build_weighted
 
     if not others:
         return None
-    weights = weights_of(code, cand, c, others, exact_a)
-    if weights is None:
-        return None
-    for count_window in range(MAX_COUNT_WINDOW + 1):  # the least that fits
-        cert = build_weighted(code, cand, (c, *others), (1, *weights), exact_a,
-                              count_window=count_window)
-        if cert is not None and covers(cert):
-            return cert
+    reads = [(2, None)] + [(p, (p, *(q,) * len(others))) for p in PERIODS
+                           if exact_a >= p + 8 for q in range(1, p + 1) if p % q == 0]
+    for period, moduli in reads:
+        weights = weights_of(code, cand, c, others, exact_a, limits, period, moduli)
+        if weights is None:
+            continue
+        for count_window in range(MAX_COUNT_WINDOW + 1) if moduli is None else (0,):
+            cert = build_weighted(code, cand, (c, *others), (1, *weights), exact_a,
+                                  count_window=count_window, limits=limits, period=period,
+                                  moduli=moduli)
+            if cert is not None and covers(cert):
+                return cert
     return None
 
 
