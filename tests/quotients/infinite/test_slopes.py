@@ -168,3 +168,31 @@ def test_the_engine_reads_0_6007_with_period_12_in_a_domain():
                 limits=Limits(max_rounds=400, max_order=200_000))
     assert q.max_heap == 16 and q.order == 192 and q.settled is not None and q.settled.ok
     assert q.settled.cert.period == 12 and "in a domain" in q.settled.origin
+
+
+def test_a_weighted_claim_in_a_domain_agrees_with_the_claim_on_all_positions(dawson20):
+    """``limits`` reads the weighted claim on the positions with at most one uncounted heap of
+    17 or more (no move leaves them: the counted heaps are smaller): it has an outside
+    element, is proved from the rules, and gives the outcome of the claim read on all positions
+    wherever it says anything. A domain that a move of a counted heap leaves is refused."""
+    import itertools
+
+    from misere.quotients.impartial.counters import certificate_outcome
+
+    whole = build_weighted("0.07", dawson20, (12, 4), (1, -2), 12)
+    part = build_weighted("0.07", dawson20, (12, 4), (1, -2), 12, limits=((17, 1),))
+    assert part is not None and part.outside is not None and check_certificate(part).ok
+    assert check_certificate(whole).ok
+    leaky = build_weighted("0.07", dawson20, (20, 9), (1, -2), 12, limits=((15, 1),))
+    assert check_certificate(leaky).reason == "a move in heap 20 leaves the domain"
+    compared = 0
+    for n in range(1, 5):
+        for word in itertools.combinations_with_replacement((1, 2, 4, 5, 12, 17, 18, 20), n):
+            try:
+                claimed = certificate_outcome(part, word)
+            except ValueError:  # outside the domain: two heaps of 17 or more
+                assert sum(1 for h in word if h >= 17) >= 2
+                continue
+            assert claimed == certificate_outcome(whole, word), word
+            compared += 1
+    assert compared > 100

@@ -20,7 +20,11 @@ separated through the two-count claim it holds on ``19^a 3^b v``.
 * the claim is the one :func:`~misere.quotients.impartial.counters_data.build_weighted` reads
   with those weights and the least count window (0 to :data:`MAX_COUNT_WINDOW`) that fits: at
   heap 38 of 0.4544, ``38^a 25^b 33^c v`` reads ``a - b - 2 c``, but ``33^2`` and ``25^4``
-  differ beside some ``v``, so whether each count is present is read too.
+  differ beside some ``v``, so whether each count is present is read too;
+* when no claim fits with period 2, the periods of :data:`PERIODS`, each partner's count read
+  mod a divisor (0.6007 at heap 17: ``a mod 12`` and ``b mod 4`` beside the line ``a = 3 b``);
+* :class:`~.discover.Watcher` reads the claim again in the domain the failure suggests when none
+  fits on all positions (0.45 at heap 27: at most one uncounted heap of 17 or more).
 
 :class:`~.discover.Watcher` tries it when its own shapes are refused, once per growth of the
 exponent it reads as exact; :func:`~.proof.prove` decides, so a wrong guess costs time only.
