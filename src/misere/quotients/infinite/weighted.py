@@ -98,26 +98,31 @@ def weighted_claim(code: str, cand: Any, c: int, others: Sequence[int], exact_a:
     ``None`` when some weight or the windows do not fit. ``limits``: a domain of the other
     heaps (:func:`~misere.quotients.impartial.counters_data.build_certificate`).
 
-    Tried in turn: period 2 with the least count window that fits, then each of
-    :data:`PERIODS` with the partners' counts read mod each of its divisors, least first, once
-    the growing heap's data reach 8 past the period (fewer cannot show every residue beside
-    the boundary)."""
+    Tried in turn: period 2 with the least count window that fits, then, once the growing
+    heap's data reach 8 past the longest of :data:`PERIODS` (fewer cannot show every residue
+    beside the boundary), each of them with the partners' counts read mod each of its
+    divisors, least first. The weights of the longer periods are read once, mod the longest:
+    residues mod a multiple read finer, so weights that fit mod a divisor fit there too."""
     from misere.quotients.impartial.counters_data import build_weighted
 
     if not others:
         return None
-    reads = [(2, None)] + [(p, (p, *(q,) * len(others))) for p in PERIODS
-                           if exact_a >= p + 8 for q in range(1, p + 1) if p % q == 0]
-    for period, moduli in reads:
-        weights = weights_of(code, cand, c, others, exact_a, limits, period, moduli)
-        if weights is None:
-            continue
-        for count_window in range(MAX_COUNT_WINDOW + 1) if moduli is None else (0,):
-            cert = build_weighted(code, cand, (c, *others), (1, *weights), exact_a,
-                                  count_window=count_window, limits=limits, period=period,
-                                  moduli=moduli)
-            if cert is not None and covers(cert):
-                return cert
+    shapes = []
+    weights = weights_of(code, cand, c, others, exact_a, limits)
+    if weights is not None:
+        shapes = [(weights, 2, None, w) for w in range(MAX_COUNT_WINDOW + 1)]
+    longest = max(PERIODS)
+    if exact_a >= longest + 8:  # the weights read once, with the finest residues
+        weights = weights_of(code, cand, c, others, exact_a, limits, longest)
+        if weights is not None:
+            shapes += [(weights, p, (p, *(q,) * len(others)), 0)
+                       for p in PERIODS for q in range(1, p + 1) if p % q == 0]
+    for weights, period, moduli, count_window in shapes:
+        cert = build_weighted(code, cand, (c, *others), (1, *weights), exact_a,
+                              count_window=count_window, limits=limits, period=period,
+                              moduli=moduli)
+        if cert is not None and covers(cert):
+            return cert
     return None
 
 
