@@ -121,11 +121,17 @@ def test_a_finite_quotient_never_separates_at_any_slope(dawson20, heaps, weights
 
 
 def test_a_claim_with_huge_windows_is_refused_before_the_search(proof_2207):
-    """A hostile claim's windows cannot make the lemma search millions of gaps."""
+    """A hostile claim's windows or weights cannot make the lemma search millions of gaps, or
+    of positions per gap."""
     cert = copy.copy(proof_2207.settled.cert)
     cert.windows = (10 ** 6,) * 3
     sep = separate(cert, 0)
     assert not sep.ok and f"{MAX_GAPS:,}" in sep.reason
+    cert = copy.copy(proof_2207.settled.cert)
+    cert.weights = (10 ** 7, -1)
+    for r in (0, 1):
+        sep = separate(cert, r)
+        assert not sep.ok and f"{MAX_GAPS:,}" in sep.reason
 
 
 def test_residues_read_mod_a_divisor_spell_out_the_same_claim(dawson20):

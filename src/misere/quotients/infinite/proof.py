@@ -103,10 +103,13 @@ class InfiniteProof:
                 f", each count read up to {cert.count_window})" if cert.count_window else ")")
         phis = ", ".join(f"Phi({h})" for h in self.infinite)
         first = _position(cert, *sep.witnesses[0])
-        lemma = ("every gap d (i >= {0}; smaller i and larger d follow by the separation lemma)"
-                 if sep.partner is None else
-                 "d = 1..{1} at i = {0} (every other pair follows by the slope lemma, against "
-                 "#" + "/".join(map(str, cert.members[sep.partner])) + ")").format(sep.start, sep.gaps)
+        if sep.partner is None:
+            lemma = (f"every gap d (i >= {sep.start}; smaller i and larger d follow by the "
+                     f"separation lemma)")
+        else:
+            partner = "/".join(map(str, cert.members[sep.partner]))
+            lemma = (f"d = 1..{sep.gaps} at i = {sep.start} (every other pair follows by the "
+                     f"slope lemma, against #{partner})")
         return (f"{phis} {'has' if len(self.infinite) == 1 else 'have'} infinite order in "
                 f"Q_{self.heap} of {self.code}, so Q_{self.heap} is infinite: the outcome of every "
                 f"position of heaps <= {self.heap}{' in the claim' + chr(39) + 's domain' if cert.outside is not None else ''} "

@@ -248,8 +248,9 @@ def separate(cert: CounterCertificate, r: int = 0) -> Separation:
                           f"count {r} is read through a sum of several counts")
     if cert.weights is not None and restricted(cert, r) is None:  # a partner at another slope
         sep = Separation(False, r, cert.members[r], 0, 0, (), "no partner of the other sign")
+        words = word_of_values(cert)
         for s in slope_partners(cert, r):
-            ok, start, gaps, found, why = slope_separation(cert, r, s, word_of_values(cert))
+            ok, start, gaps, found, why = slope_separation(cert, r, s, words)
             sep = Separation(ok, r, cert.members[r], start, gaps, tuple(found), why, s)
             if ok:
                 break

@@ -53,7 +53,8 @@ from misere import budget
 
 __all__ = ["slope_partners", "slope_bounds", "slope_separation", "slope_witness", "MAX_GAPS"]
 
-#: the most gaps ``d`` searched (a hostile claim's windows could ask for millions)
+#: the most gaps ``d`` searched, and positions ``b^m`` per gap (a hostile claim's windows or
+#: weights could ask for millions)
 MAX_GAPS = 5_000
 
 
@@ -90,14 +91,18 @@ def slope_separation(cert: Any, r: int, s: int, words: Mapping[int, Sequence[int
     alpha, beta, start, top, k_s = slope_bounds(cert, r, s)
     p, c, k = cert.period, cert.count_window, len(cert.counters)
     gaps = top + beta * p - 1
-    if gaps > MAX_GAPS:
-        return False, start, gaps, [], f"the lemma's {gaps:,} gaps are over {MAX_GAPS:,}"
+
+    def last(d: int) -> int:  # past it, both sides read -K12 and every cap: m matters mod p
+        return -(-(alpha * (start + d) + cert.windows[2]) // beta) + c + -(-k_s // beta) + p
+
+    if gaps > MAX_GAPS or last(gaps) > MAX_GAPS:  # a hostile claim's windows or weights
+        return False, start, gaps, [], (f"the lemma's {gaps:,} gaps or {last(gaps):,} positions "
+                                        f"per gap are over {MAX_GAPS:,}")
     values = np.array(sorted(words), dtype=np.int64)
     found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
     for d in range(1, gaps + 1):
         budget.check()
-        last = -(-(alpha * (start + d) + cert.windows[2]) // beta) + c + -(-k_s // beta) + p
-        for m in range(last + 1):
+        for m in range(last(d) + 1):
             here = cert.p_table.get(cert.state(_counts(k, r, s, start, m)))
             there = cert.p_table.get(cert.state(_counts(k, r, s, start + d, m)))
             if here is None or there is None:
@@ -122,9 +127,10 @@ def slope_witness(cert: Any, r: int, s: int, witnesses: Sequence[tuple[Sequence[
     small = d if d <= len(witnesses) else top + (d - top) % (beta * p)
     counts, word = witnesses[small - 1]
     m = counts[s]
-    for t in range(small, d, beta * p):  # step 3: from gap t to t + beta p
-        if alpha * (start + t) - beta * m < k12:
-            m += alpha * p
+    # step 3, from gap small to d in steps of beta p: a witness whose side B + t reads less
+    # than K12 moves to m + alpha p, which keeps that difference, so it moves at every step
+    if alpha * (start + small) - beta * m < k12:
+        m += (d - small) // (beta * p) * alpha * p
     steps = max(0, math.ceil((i - start) / (beta * p)))  # step 2: N = B + steps beta p >= i
     if beta * m >= k_s and m >= c:
         m += steps * alpha * p
